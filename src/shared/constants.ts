@@ -1,0 +1,51 @@
+/** Business constants and limits from the specification, section 9. */
+export const MOBILE_BREAKPOINT_PX = 600;
+export const MOBILE_DRAWER_WIDTH_PX = 200;
+export const ADMIN_SIDEBAR_WIDTH_PX = 240;
+
+export const MOBILE_NUMBER_LENGTH = 10;
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 5;
+export const PHONE_PATTERN = /^\+?\d{7,15}$/;
+export const DEFAULT_PHONE_COUNTRY = 'IN';
+
+export const OPTIONS_PER_QUESTION = 4;
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+
+export const DELAY_AFTER_REGISTRATION_MS = 1000;
+export const DELAY_AFTER_SUCCESS_MS = 2000;
+export const DELAY_AFTER_PROFILE_SUBMIT_MS = 1500;
+
+export const TOAST_MS = 3000;
+export const ADMIN_TOAST_MS = 4000;
+export const PROFILE_LIST_ERROR_TOAST_MS = 6000;
+
+export const PROFILE_IMAGE_PX = 160;
+export const VIDEO_COMPLETION_SHARE = 0.95;
+
+export const FEATURED_COURSES = [
+  'Hydrogen Sulphide',
+  'Helicopter Landing Assistance',
+  'Food Handling',
+  'TEST COURSE',
+  'Hazardous Material Transportation',
+  'HAZMAT',
+] as const;
+
+export const ROLES = ['learner', 'admin'] as const;
+export type TRole = (typeof ROLES)[number];
+
+export const ENROLMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TEnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
+
+export const ID_TYPES = [
+  { code: 'aadhaar', label: 'Aadhaar' },
+  { code: 'pan', label: 'PAN' },
+  { code: 'voter_id', label: 'Voter ID' },
+  { code: 'passport', label: 'Passport' },
+  { code: 'driving_license', label: 'Driving License' },
+  { code: 'other', label: 'Other' },
+] as const;
+export type TIdType = (typeof ID_TYPES)[number]['code'];
+
+export const REGISTRATION_PREFIXES = ['Mr', 'Mrs', 'Dr', 'Prof'] as const;

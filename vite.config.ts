@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
+
+export default defineConfig({
+  root: clientRoot,
+  publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': clientRoot } },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/trpc': 'http://127.0.0.1:3000',
+      '/api': 'http://127.0.0.1:3000',
+    },
+  },
+});
