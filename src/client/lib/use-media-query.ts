@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches now; re-renders when that changes. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Matches the "wide" side of the spec's 600 px breakpoint (the same query as the CSS `wide:` variant). */
+export const WIDE_SCREEN_QUERY = '(width > 600px)';

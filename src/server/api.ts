@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MESSAGES } from '../shared/messages.ts';
+import type { AppDeps } from './deps.ts';
+import { resolveSessionUser } from './modules/users/session.service.ts';
+import { siteRest } from './modules/site/site.rest.ts';
+
+/**
+ * The documented REST paths (spec section 7) under /api. Each feature's adapter is registered
+ * here; all of them call the same service functions as the tRPC routers.
+ */
+export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.decorateRequest('user', null);
+  api.addHook('onRequest', async (request) => {
+    request.user = await resolveSessionUser(deps, request.headers.authorization);
+  });
+
+  await api.register(siteRest, { deps });
+
+  api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
+};

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { MESSAGES } from '../shared/messages.ts';
+import { restApi } from './api.ts';
+import type { AppDeps } from './deps.ts';
+import { sendError } from './lib/http-errors.ts';
+import { appRouter, type AppRouter } from './router.ts';
+import { loadIndexHtml } from './spa.ts';
+import { createContextFactory } from './trpc/context.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const READY_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** Builds the whole HTTP application on the given dependencies; it does not listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.env.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 5000 },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await withTimeout(Promise.all([deps.database.ping(), deps.jobs.ping()]), READY_TIMEOUT_MS);
+      return { status: 'ready', database: deps.database.kind, jobs: deps.jobs.kind };
+    } catch (err) {
+      deps.logger.warn({ err }, 'not ready');
+      return reply.status(503).send({ status: 'unavailable', message: MESSAGES.common.shuttingDown });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restApi, { prefix: '/api', deps });
+
+  const indexHtml = loadIndexHtml(deps.clientDir, deps.site);
+  if (deps.clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: deps.clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every asset's name, so those never change.
+        res.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  } else {
+    deps.logger.warn({ clientDir: deps.clientDir }, 'client not built: only the API is served (run npm run build)');
+  }
+
+  // Any other GET that wants a page is a client route (deep links such as /training/123).
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/trpc/') &&
+      acceptsHtml(request.headers.accept);
+    if (wantsPage && indexHtml) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send({ message: MESSAGES.common.routeNotFound });
+  });
+
+  return app;
+}

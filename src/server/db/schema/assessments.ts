@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { courses } from './courses.ts';
+import { certificateStatusEnum } from './enums.ts';
+import { users } from './users.ts';
+
+export const tests = pgTable(
+  'tests',
+  {
+    id: id(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    passMark: integer('pass_mark').notNull(),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tests_course_idx').on(t.courseId, t.isPublished),
+    check('tests_pass_mark_range', sql`${t.passMark} between 0 and 100`),
+  ],
+);
+
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    id: id(),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionText: text('question_text').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    correctAnswer: text('correct_answer').notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_questions_test_position_unique').on(t.testId, t.position),
+    check('test_questions_four_options', sql`jsonb_array_length(${t.options}) = 4`),
+  ],
+);
+
+/** An attempt is started by the server (which keeps the clock) and scored by it on submission. */
+export const testAttempts = pgTable(
+  'test_attempts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    score: integer('score'),
+    totalQuestions: integer('total_questions'),
+    percentage: real('percentage'),
+    timeTakenSeconds: integer('time_taken_seconds'),
+    passed: boolean('passed'),
+  },
+  (t) => [
+    index('test_attempts_user_course_idx').on(t.userId, t.courseId),
+    index('test_attempts_submitted_idx').on(t.submittedAt),
+    check('test_attempts_percentage_range', sql`${t.percentage} is null or ${t.percentage} between 0 and 100`),
+  ],
+);
+
+export const testAttemptAnswers = pgTable(
+  'test_attempt_answers',
+  {
+    id: id(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => testQuestions.id, { onDelete: 'cascade' }),
+    selectedAnswer: text('selected_answer').notNull(),
+  },
+  (t) => [uniqueIndex('test_attempt_answers_attempt_question_unique').on(t.attemptId, t.questionId)],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    status: certificateStatusEnum('status').notNull().default('pending'),
+    pdfFile: text('pdf_file'),
+    issuedAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
+    uniqueIndex('certificates_number_unique').on(t.number),
+  ],
+);

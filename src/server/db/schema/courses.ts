@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { enrolmentStatusEnum } from './enums.ts';
+import { users } from './users.ts';
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    duration: text('duration').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    category: text('category').notNull(),
+    subjects: jsonb('subjects').$type<string[]>().notNull(),
+    imageFile: text('image_file'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('courses_active_idx').on(t.isActive),
+    check('courses_price_nonnegative', sql`${t.price} >= 0`),
+    check('courses_subjects_list', sql`jsonb_typeof(${t.subjects}) = 'array'`),
+  ],
+);
+
+/** A learner's enrolment in a course: pending until an administrator accepts or rejects it. */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    status: enrolmentStatusEnum('status').notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('enrolments_user_course_unique').on(t.userId, t.courseId),
+    index('enrolments_status_idx').on(t.status, t.createdAt),
+    index('enrolments_course_idx').on(t.courseId),
+  ],
+);

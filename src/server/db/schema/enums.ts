@@ -1,0 +1,13 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import { ENROLMENT_STATUSES, ID_TYPES, ROLES } from '../../../shared/constants.ts';
+
+export const roleEnum = pgEnum('role', ROLES);
+export const enrolmentStatusEnum = pgEnum('enrolment_status', ENROLMENT_STATUSES);
+export const idTypeEnum = pgEnum(
+  'id_type',
+  ID_TYPES.map((t) => t.code) as [(typeof ID_TYPES)[number]['code'], ...(typeof ID_TYPES)[number]['code'][]],
+);
+export const otpPurposeEnum = pgEnum('otp_purpose', ['verify_email', 'reset_password']);
+export const videoStatusEnum = pgEnum('video_status', ['pending', 'processing', 'ready', 'failed']);
+export const jobStatusEnum = pgEnum('job_status', ['pending', 'done', 'failed']);
+export const certificateStatusEnum = pgEnum('certificate_status', ['pending', 'ready', 'failed']);

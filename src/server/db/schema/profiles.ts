@@ -1,0 +1,41 @@
+import { date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { idTypeEnum } from './enums.ts';
+import { users } from './users.ts';
+
+/** A seafarer's identity and seafaring documents; files are stored under generated names. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gradeNumber: text('grade_number').notNull(),
+    phone: text('phone').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    passportNumber: text('passport_number').notNull(),
+    passportExpiryDate: date('passport_expiry_date', { mode: 'string' }).notNull(),
+    indosNo: text('indos_no').notNull(),
+    cdcNumber: text('cdc_number').notNull(),
+    cdcExpiryDate: date('cdc_expiry_date', { mode: 'string' }).notNull(),
+    idType: idTypeEnum('id_type').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    zipCode: text('zip_code').notNull(),
+    profilePictureFile: text('profile_picture_file').notNull(),
+    idDocumentFile: text('id_document_file').notNull(),
+    signatureFile: text('signature_file').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_user_unique').on(t.userId),
+    index('profiles_indos_idx').on(t.indosNo),
+    index('profiles_passport_idx').on(t.passportNumber),
+    index('profiles_cdc_idx').on(t.cdcNumber),
+  ],
+);

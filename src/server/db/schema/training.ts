@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { courses } from './courses.ts';
+import { videoStatusEnum } from './enums.ts';
+import { users } from './users.ts';
+
+/** The ordered training videos of one course. */
+export const trainingVideoSets = pgTable(
+  'training_video_sets',
+  {
+    id: id(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('training_video_sets_course_unique').on(t.courseId)],
+);
+
+export type TRendition = { height: number; file: string; bitrateKbps: number };
+
+export const trainingVideos = pgTable(
+  'training_videos',
+  {
+    id: id(),
+    setId: uuid('set_id')
+      .notNull()
+      .references(() => trainingVideoSets.id, { onDelete: 'cascade' }),
+    serial: integer('serial').notNull(),
+    originalName: text('original_name').notNull(),
+    sourceFile: text('source_file').notNull(),
+    status: videoStatusEnum('status').notNull().default('pending'),
+    durationSeconds: real('duration_seconds'),
+    renditions: jsonb('renditions').$type<TRendition[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('training_videos_set_serial_unique').on(t.setId, t.serial),
+    check('training_videos_serial_positive', sql`${t.serial} >= 1`),
+  ],
+);
+
+export type TWatchedInterval = [start: number, end: number];
+
+/** What a learner has watched of a video, recorded from the player's heartbeats. */
+export const watchProgress = pgTable(
+  'watch_progress',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => trainingVideos.id, { onDelete: 'cascade' }),
+    watchedIntervals: jsonb('watched_intervals').$type<TWatchedInterval[]>().notNull().default([]),
+    watchedSeconds: real('watched_seconds').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('watch_progress_user_video_unique').on(t.userId, t.videoId),
+    index('watch_progress_video_idx').on(t.videoId),
+  ],
+);

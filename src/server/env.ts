@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+    .optional();
+
+/** Empty strings count as unset, so `FOO=` in a compose file behaves like leaving FOO out. */
+const blankAsUnset = (input: unknown) =>
+  typeof input === 'object' && input !== null
+    ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== ''))
+    : input;
+
+export const ZEnv = z.preprocess(
+  blankAsUnset,
+  z
+    .object({
+      NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+      PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+      HOST: z.string().min(1).default('0.0.0.0'),
+      DATA_DIR: z.string().min(1).default('./data'),
+      PUBLIC_URL: optionalUrl(['http:', 'https:']),
+      DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+      REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+      SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+      MAIL_FROM: z.string().min(3).default('Maritime Training Academy <no-reply@academy.local>'),
+      JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+      ADMIN_EMAIL: z.email().optional(),
+      ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+      FFMPEG_PATH: z.string().min(1).optional(),
+      FFPROBE_PATH: z.string().min(1).optional(),
+      LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+      ACADEMY_NAME: z.string().min(1).default('Maritime Training Academy'),
+      ACADEMY_TAGLINE: z
+        .string()
+        .min(1)
+        .default('Your preferred learning and training management platform for seafarers.'),
+      ACADEMY_EMAIL: z.email().default('info@maritime-academy.example'),
+      ACADEMY_PHONE: z.string().min(3).default('+91 22 4000 1234'),
+      ACADEMY_CITY: z.string().min(1).default('Mumbai'),
+      ACADEMY_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
+      ACADEMY_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
+      ACADEMY_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
+    })
+    .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
+      message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      path: ['ADMIN_PASSWORD'],
+    }),
+);
+export type TEnv = z.infer<typeof ZEnv>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Validates the environment once; the error names every wrong variable on one line. */
+export function parseEnv(source: Record<string, string | undefined>): TEnv {
+  const result = ZEnv.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    return `${name} ${issue.message}`;
+  });
+  throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);
+}

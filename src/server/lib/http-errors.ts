@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../shared/messages.ts';
+import { AppError, isAppError } from './errors.ts';
+
+/** Messages for the errors Fastify itself raises before a handler runs. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: MESSAGES.common.badRequest,
+  401: MESSAGES.common.unauthorized,
+  403: MESSAGES.common.forbidden,
+  404: MESSAGES.common.notFound,
+  413: MESSAGES.common.payloadTooLarge,
+  415: MESSAGES.common.unsupportedMediaType,
+  429: MESSAGES.common.tooManyRequests,
+};
+
+/** The one mapping from a thrown error to an HTTP answer `{ message }` for everything but tRPC. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (isAppError(error)) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.status(error.status).send({
+      message: error.message,
+      ...(error.fields ? { errors: error.fields } : {}),
+    });
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    const message =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? MESSAGES.common.malformedJson
+        : (FRAMEWORK_MESSAGES[status] ?? MESSAGES.common.badRequest);
+    return reply.status(status).send({ message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ message: MESSAGES.common.internal });
+}
+
+export { AppError };

@@ -1,0 +1,103 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { JOB_ATTEMPTS, JOB_BACKOFF_MS, runOutboxJob, type JobContext } from './runner.ts';
+
+/** An outbox row to hand to whatever runs jobs. */
+export type TJobRef = { id: string; name: string };
+
+export type JobDispatcher = {
+  kind: 'bullmq' | 'in-process';
+  /** Hands committed intents to the runner. Never throws: a row not handed over stays pending. */
+  dispatch(jobs: TJobRef[]): Promise<void>;
+  /** Resolves once no dispatched job is still running (in-process) — for tests and shutdown. */
+  drain(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const JOBS_QUEUE = 'jobs';
+
+/** BullMQ options every job shares: the outbox id as jobId makes a re-dispatch a no-op. */
+export const JOB_OPTIONS = {
+  attempts: JOB_ATTEMPTS,
+  backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: false,
+} as const;
+
+export function createBullmqDispatcher(redisUrl: string, logger: Logger): JobDispatcher {
+  // Fail fast in the API process: a request must not hang on Redis; the outbox keeps the intent.
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  connection.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  const queue = new Queue(JOBS_QUEUE, { connection });
+  queue.on('error', (err) => logger.warn({ err }, 'job queue error'));
+  return {
+    kind: 'bullmq',
+    async dispatch(jobs) {
+      try {
+        await queue.addBulk(
+          jobs.map((job) => ({ name: job.name, data: { outboxId: job.id }, opts: { ...JOB_OPTIONS, jobId: job.id } })),
+        );
+      } catch (err) {
+        logger.warn({ err, jobs }, 'jobs not queued now; the reconciler will queue them');
+      }
+    },
+    drain: async () => {},
+    ping: async () => {
+      await connection.ping();
+    },
+    async close() {
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}
+
+/**
+ * Runs jobs in this process with the same processors and retry policy as the workers, for the
+ * embedded set-up with no Redis.
+ */
+export function createInProcessDispatcher(ctx: JobContext): JobDispatcher {
+  const running = new Set<Promise<void>>();
+  const queued = new Set<string>();
+  let closed = false;
+
+  async function runWithRetries(job: TJobRef): Promise<void> {
+    for (let attempt = 1; attempt <= JOB_ATTEMPTS && !closed; attempt += 1) {
+      try {
+        await runOutboxJob(ctx, job.id, { isLast: attempt === JOB_ATTEMPTS });
+        return;
+      } catch {
+        if (attempt < JOB_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, JOB_BACKOFF_MS * 2 ** (attempt - 1)));
+        }
+      }
+    }
+  }
+
+  return {
+    kind: 'in-process',
+    async dispatch(jobs) {
+      for (const job of jobs) {
+        if (closed || queued.has(job.id)) continue;
+        queued.add(job.id);
+        const run = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => runWithRetries(job))
+          .finally(() => {
+            queued.delete(job.id);
+            running.delete(run);
+          });
+        running.add(run);
+      }
+    },
+    async drain() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    ping: async () => {},
+    async close() {
+      closed = true;
+      await this.drain();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import { PROCESSORS } from '../../../workers/processors/registry.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import { findById, markDone, recordFailure } from './outbox.repository.ts';
+
+/** What a processor may use; the same whether it runs in the API process or in a worker. */
+export type JobContext = {
+  db: Database;
+  mail: MailTransport;
+  logger: Logger;
+  dataDir: string;
+};
+
+export const JOB_ATTEMPTS = 5;
+export const JOB_BACKOFF_MS = 1000;
+
+/**
+ * Runs the job an outbox row describes. A row already done (or failed for good) is skipped, so a
+ * job delivered twice does its work once. Throws when the work failed, so the caller retries.
+ */
+export async function runOutboxJob(
+  ctx: JobContext,
+  outboxId: string,
+  attempt: { isLast: boolean },
+): Promise<void> {
+  const row = await findById(ctx.db, outboxId);
+  if (!row) {
+    ctx.logger.warn({ outboxId }, 'job has no outbox row; skipped');
+    return;
+  }
+  if (row.status !== 'pending') return;
+  const processor = PROCESSORS[row.name];
+  try {
+    if (!processor) throw new Error(`no processor for job ${row.name}`);
+    await processor.run(processor.payload.parse(row.payload) as never, ctx);
+    await markDone(ctx.db, row.id);
+    ctx.logger.info({ job: row.name, outboxId }, 'job done');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordFailure(ctx.db, row.id, message, attempt.isLast);
+    ctx.logger.error({ job: row.name, outboxId, err: error, isLast: attempt.isLast }, 'job failed');
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { mails } from '../../db/schema.ts';
+
+export type TMailRow = typeof mails.$inferSelect;
+export type TNewMail = { to: string; subject: string; text: string; html?: string };
+
+export async function insertMail(db: Executor, mail: TNewMail): Promise<string> {
+  const [row] = await db.insert(mails).values(mail).returning({ id: mails.id });
+  if (!row) throw new Error('mail insert returned no row');
+  return row.id;
+}
+
+export async function findById(db: Executor, id: string): Promise<TMailRow | undefined> {
+  const [row] = await db.select().from(mails).where(eq(mails.id, id));
+  return row;
+}
+
+/** Marks a mail delivered and forgets its body: a delivered code has no reason to stay readable. */
+export async function markSent(db: Executor, id: string, messageId: string): Promise<void> {
+  await db.update(mails).set({ sentAt: new Date(), messageId, text: null, html: null }).where(eq(mails.id, id));
+}

@@ -1,0 +1,67 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type TOutgoingMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+};
+
+export type MailTransport = {
+  kind: 'smtp' | 'file';
+  send(mail: TOutgoingMail): Promise<{ messageId: string }>;
+  close(): void;
+};
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to
+ * DATA_DIR/outbox and logged, so the portal works on a machine with no mail server.
+ */
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): MailTransport {
+  const { smtpUrl, from, outboxDir, logger } = options;
+  // The Message-ID is derived from our row id so a retried delivery can be recognised downstream.
+  const envelope = (mail: TOutgoingMail) => ({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.id}@academy-portal>`,
+  });
+
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        const info = await transporter.sendMail(envelope(mail));
+        return { messageId: info.messageId };
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(mail) {
+      const info = await transporter.sendMail(envelope(mail));
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${mail.id}.eml`);
+      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
+      logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox folder');
+      return { messageId: info.messageId };
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,71 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ROLES } from '../../shared/constants.ts';
+
+/**
+ * Access tokens are compact JWTs signed with HS256. The algorithm is pinned: a token whose header
+ * names any other algorithm (`none` included) is refused before its signature is looked at.
+ */
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+export const ZAccessClaims = z.object({
+  sub: z.string().uuid(),
+  role: z.enum(ROLES),
+  typ: z.literal('access'),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type TAccessClaims = z.infer<typeof ZAccessClaims>;
+
+function base64url(input: string | Buffer): string {
+  return Buffer.from(input).toString('base64url');
+}
+
+function sign(data: string, secret: string): string {
+  return createHmac('sha256', secret).update(data).digest('base64url');
+}
+
+export function signAccessToken(
+  claims: Pick<TAccessClaims, 'sub' | 'role'>,
+  secret: string,
+  ttlSeconds: number,
+  now: Date = new Date(),
+): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  const body = base64url(JSON.stringify({ ...claims, typ: 'access', iat, exp: iat + ttlSeconds }));
+  return `${HEADER}.${body}.${sign(`${HEADER}.${body}`, secret)}`;
+}
+
+/** Returns the claims of a valid, unexpired access token, or null for anything else. */
+export function verifyAccessToken(
+  token: string,
+  secret: string,
+  now: Date = new Date(),
+): TAccessClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, body, signature] = parts as [string, string, string];
+  if (header !== HEADER) return null;
+  const expected = Buffer.from(sign(`${header}.${body}`, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const claims = ZAccessClaims.safeParse(payload);
+  if (!claims.success) return null;
+  if (claims.data.exp <= Math.floor(now.getTime() / 1000)) return null;
+  return claims.data;
+}
+
+/** A random opaque token (refresh tokens, set-up links) and the hash stored in its place. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { openDatabase } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
+import type { TEnv } from './env.ts';
+import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
+import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
+import { createMailTransport } from './lib/mail/transport.ts';
+import { resolveJwtSecret } from './lib/secrets.ts';
+import { siteConfigFromEnv } from './modules/site/site.service.ts';
+
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export type Runtime = AppDeps & { close(): Promise<void> };
+
+/**
+ * Opens everything the portal runs on, as the environment says: PostgreSQL or the embedded PGlite,
+ * BullMQ on Redis or jobs in this process, SMTP or the outbox folder. Migrations run here.
+ */
+export async function createRuntime(
+  env: TEnv,
+  logger: Logger,
+  options: { clientDir?: string | undefined; inMemoryDatabase?: boolean } = {},
+): Promise<Runtime> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL }
+      : { dataDir: options.inMemoryDatabase ? undefined : path.join(dataDir, 'db') },
+  );
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  logger.info({ database: database.kind }, 'database ready');
+
+  const mail = createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(dataDir, 'outbox'),
+    logger,
+  });
+  const jobContext = { db: database.db, mail, logger, dataDir };
+  const jobs: JobDispatcher = env.REDIS_URL
+    ? createBullmqDispatcher(env.REDIS_URL, logger)
+    : createInProcessDispatcher(jobContext);
+
+  // With no Redis this process is also the worker: finish what an earlier run left pending.
+  let stopReconciler = () => {};
+  if (jobs.kind === 'in-process') {
+    await requeuePending(database.db, jobs, logger);
+    stopReconciler = startReconciler(database.db, jobs, logger);
+  }
+
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  return {
+    env,
+    db: database.db,
+    database,
+    jobs,
+    mail,
+    logger,
+    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
+    site: siteConfigFromEnv(env),
+    clientDir: existsSync(clientDir) ? clientDir : undefined,
+    async close() {
+      stopReconciler();
+      await jobs.close();
+      mail.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { MESSAGES } from '../../shared/messages.ts';
+import { isAppError } from '../lib/errors.ts';
+import type { TrpcContext } from './context.ts';
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      // Internal errors never reach the client with their details.
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? MESSAGES.common.internal : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        fields: isAppError(cause) ? (cause.fields ?? null) : null,
+      },
+    };
+  },
+});
+
+/** Services throw AppError; this turns it into the tRPC error with the same code and message. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const createRouter = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.common.unauthorized });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.common.forbidden });
+  return next({ ctx });
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * Background jobs: a name and a payload of ids only (never documents, codes or secrets).
+ * The processor for each lives in src/workers/processors/.
+ */
+export const JOBS = {
+  sendMail: {
+    name: 'send-mail',
+    payload: z.object({ mailId: z.string().uuid() }),
+  },
+} as const;
+
+export type TJobName = (typeof JOBS)[keyof typeof JOBS]['name'];
+export type TJobPayload<K extends keyof typeof JOBS> = z.infer<(typeof JOBS)[K]['payload']>;
