@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
+import type { JobContext } from './lib/jobs/runner.ts';
 import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
@@ -13,7 +14,7 @@ import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-export type Runtime = AppDeps & { close(): Promise<void> };
+export type Runtime = AppDeps & { jobContext: JobContext; close(): Promise<void> };
 
 /**
  * Opens everything the portal runs on, as the environment says: PostgreSQL or the embedded PGlite,
@@ -22,7 +23,12 @@ export type Runtime = AppDeps & { close(): Promise<void> };
 export async function createRuntime(
   env: TEnv,
   logger: Logger,
-  options: { clientDir?: string | undefined; inMemoryDatabase?: boolean } = {},
+  options: {
+    clientDir?: string | undefined;
+    inMemoryDatabase?: boolean;
+    /** A BullMQ key prefix of its own, so parallel test runs on one Redis never share queues. */
+    queuePrefix?: string;
+  } = {},
 ): Promise<Runtime> {
   const dataDir = path.resolve(env.DATA_DIR);
   const database = await openDatabase(
@@ -46,7 +52,7 @@ export async function createRuntime(
   });
   const jobContext = { db: database.db, mail, logger, dataDir };
   const jobs: JobDispatcher = env.REDIS_URL
-    ? createBullmqDispatcher(env.REDIS_URL, logger)
+    ? createBullmqDispatcher(env.REDIS_URL, logger, options.queuePrefix)
     : createInProcessDispatcher(jobContext);
 
   // With no Redis this process is also the worker: finish what an earlier run left pending.
@@ -59,6 +65,7 @@ export async function createRuntime(
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   return {
     env,
+    jobContext,
     db: database.db,
     database,
     jobs,

@@ -26,11 +26,11 @@ export const JOB_OPTIONS = {
   removeOnFail: false,
 } as const;
 
-export function createBullmqDispatcher(redisUrl: string, logger: Logger): JobDispatcher {
+export function createBullmqDispatcher(redisUrl: string, logger: Logger, prefix?: string): JobDispatcher {
   // Fail fast in the API process: a request must not hang on Redis; the outbox keeps the intent.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   connection.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const queue = new Queue(JOBS_QUEUE, { connection });
+  const queue = new Queue(JOBS_QUEUE, { connection, ...(prefix ? { prefix } : {}) });
   queue.on('error', (err) => logger.warn({ err }, 'job queue error'));
   return {
     kind: 'bullmq',

@@ -1,0 +1,137 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../shared/messages.ts';
+import { SITE_CONFIG_MARKER } from '../shared/site-config.ts';
+import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
+
+let portal: TestPortal;
+
+beforeAll(async () => {
+  // A stand-in for the built client: the server's job is to serve it, not to build it.
+  const clientDir = path.join(process.env.TMPDIR ?? '/tmp', `client-${process.pid}-${Date.now()}`);
+  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html><head><script id="site-config" type="application/json">${SITE_CONFIG_MARKER}</script></head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  portal = await createTestPortal({
+    clientDir,
+    env: { ACADEMY_NAME: 'Harbour </script><script>alert(1)</script> Academy', BODY_LIMIT_BYTES: '2048' },
+  });
+});
+afterAll(() => portal.close());
+
+describe('health', () => {
+  it('answers /healthz and /readyz with the backends in use', async () => {
+    expect((await portal.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await portal.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: portal.runtime.database.kind });
+  });
+});
+
+describe('security headers and request ids', () => {
+  it('sends CSP, HSTS, nosniff, a referrer policy and frame-ancestors', async () => {
+    const res = await portal.app.inject('/healthz');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('echoes a sane x-request-id and replaces a hostile one', async () => {
+    const kept = await portal.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const replaced = await portal.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\n<script>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('bad input', () => {
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const res = await portal.app.inject('/api/no/such/thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: MESSAGES.common.routeNotFound });
+  });
+
+  it('answers an unknown /api path with 404 JSON even for a browser', async () => {
+    const res = await portal.app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('refuses malformed JSON with 400 and a clear message', async () => {
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/site-config',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MESSAGES.common.malformedJson });
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/trpc/site.config',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ filler: 'x'.repeat(10_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses an oversized body on /api with 413 and the catalogue message', async () => {
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/site-config',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ filler: 'x'.repeat(10_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: MESSAGES.common.payloadTooLarge });
+  });
+});
+
+describe('the client', () => {
+  it('serves index.html with the configuration for a deep link', async () => {
+    for (const url of ['/', '/admin-dashboard/courses', '/training/123']) {
+      const res = await portal.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('"city":"Mumbai"');
+    }
+  });
+
+  it('escapes configured values so they cannot close the script element', async () => {
+    const res = await portal.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(res.body).toContain('\\u003c/script>');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await portal.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    const res = await portal.app.inject({ method: 'POST', url: '/assets/missing.js' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('site configuration', () => {
+  it('is the same through tRPC, the caller and REST', async () => {
+    const viaCaller = await portal.caller().site.config();
+    expect(viaCaller.city).toBe('Mumbai');
+    const viaHttp = await portal.app.inject('/trpc/site.config');
+    expect(viaHttp.json().result.data).toEqual(viaCaller);
+    const viaRest = await portal.app.inject('/api/site-config');
+    expect(viaRest.json()).toEqual({ data: viaCaller });
+  });
+});

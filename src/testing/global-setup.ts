@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string | undefined;
+    redisUrl: string | undefined;
+  }
+}
+
+/**
+ * With TEST_DATABASE_URL set, every run gets a database of its own on that server (created here,
+ * dropped afterwards), so runs never see each other's rows. Without it, each test file opens an
+ * in-memory PGlite.
+ */
+export default async function setup(project: TestProject) {
+  const base = process.env.TEST_DATABASE_URL || undefined;
+  const redisUrl = process.env.TEST_REDIS_URL || undefined;
+  project.provide('redisUrl', redisUrl);
+  if (!base) {
+    project.provide('databaseUrl', undefined);
+    return;
+  }
+  const name = `portal_test_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  project.provide('databaseUrl', url.toString());
+
+  const { openDatabase } = await import('../server/db/client.ts');
+  const db = await openDatabase({ url: url.toString(), maxConnections: 1 });
+  await db.migrate();
+  await db.close();
+
+  return async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}

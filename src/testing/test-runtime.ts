@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../server/app.ts';
+import { parseEnv } from '../server/env.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import type { TSessionUser } from '../server/modules/users/session.service.ts';
+import { appRouter } from '../server/router.ts';
+import { createRuntime, type Runtime } from '../server/runtime.ts';
+import { createCallerFactory } from '../server/trpc/init.ts';
+import { startJobWorker } from '../workers/job-worker.ts';
+
+const createCaller = createCallerFactory(appRouter);
+
+export type TestPortal = {
+  runtime: Runtime;
+  app: FastifyInstance;
+  dataDir: string;
+  /** A tRPC caller acting as the given user (or a visitor). */
+  caller(user?: TSessionUser | null): ReturnType<typeof createCaller>;
+  /** Waits until the jobs dispatched so far have run (in-process runner). */
+  drainJobs(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const testBackends = () => ({
+  database: inject('databaseUrl') ? 'postgres' : 'pglite',
+  jobs: inject('redisUrl') ? 'bullmq' : 'in-process',
+});
+
+/**
+ * The whole portal on the run's test database (in-memory PGlite unless TEST_DATABASE_URL is set).
+ * `redis: true` runs jobs through BullMQ on TEST_REDIS_URL with a worker of its own.
+ */
+export async function createTestPortal(
+  options: { env?: Record<string, string>; redis?: boolean; clientDir?: string } = {},
+): Promise<TestPortal> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const redisUrl = options.redis ? inject('redisUrl') : undefined;
+  if (options.redis && !redisUrl) throw new Error('TEST_REDIS_URL is not set');
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: redisUrl,
+    ...options.env,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
+  const runtime = await createRuntime(env, logger, {
+    inMemoryDatabase: true,
+    clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+    queuePrefix,
+  });
+  const worker = redisUrl ? startJobWorker(runtime.jobContext, redisUrl, { prefix: queuePrefix }) : undefined;
+  const app = await buildApp(runtime);
+  await app.ready();
+  return {
+    runtime,
+    app,
+    dataDir,
+    caller: (user = null) => createCaller({ deps: runtime, user, ip: '127.0.0.1', requestId: 'test' }),
+    drainJobs: () => runtime.jobs.drain(),
+    async close() {
+      await app.close();
+      await worker?.close();
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
