@@ -11,7 +11,7 @@ import type { TSessionUser } from '../server/modules/users/session.service.ts';
 import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { createCallerFactory } from '../server/trpc/init.ts';
-import { startJobWorker } from '../workers/job-worker.ts';
+import { startWorkerWithReconciler } from '../workers/job-worker.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -57,7 +57,9 @@ export async function createTestPortal(
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     queuePrefix,
   });
-  const worker = redisUrl ? startJobWorker(runtime.jobContext, redisUrl, { prefix: queuePrefix }) : undefined;
+  const worker = redisUrl
+    ? await startWorkerWithReconciler(runtime.jobContext, redisUrl, runtime.jobs, { prefix: queuePrefix })
+    : undefined;
   const app = await buildApp(runtime);
   await app.ready();
   return {

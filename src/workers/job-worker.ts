@@ -1,10 +1,15 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { JOBS_QUEUE } from '../server/lib/jobs/dispatcher.ts';
+import { JOBS_QUEUE, type JobDispatcher } from '../server/lib/jobs/dispatcher.ts';
+import { requeuePending, startReconciler } from '../server/lib/jobs/reconciler.ts';
 import { JOB_ATTEMPTS, runOutboxJob, type JobContext } from '../server/lib/jobs/runner.ts';
 
 /** A BullMQ worker that runs the outbox's jobs. Failed jobs stay in Redis for inspection. */
-export function startJobWorker(ctx: JobContext, redisUrl: string, concurrency = 4) {
+export function startJobWorker(
+  ctx: JobContext,
+  redisUrl: string,
+  options: { concurrency?: number; prefix?: string | undefined } = {},
+) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const worker = new Worker<{ outboxId: string }>(
     JOBS_QUEUE,
@@ -12,7 +17,7 @@ export function startJobWorker(ctx: JobContext, redisUrl: string, concurrency = 
       const attempts = job.opts.attempts ?? JOB_ATTEMPTS;
       await runOutboxJob(ctx, job.data.outboxId, { isLast: job.attemptsMade + 1 >= attempts });
     },
-    { connection, concurrency },
+    { connection, concurrency: options.concurrency ?? 4, ...(options.prefix ? { prefix: options.prefix } : {}) },
   );
   worker.on('error', (err) => ctx.logger.error({ err }, 'job worker error'));
   return {
@@ -20,6 +25,28 @@ export function startJobWorker(ctx: JobContext, redisUrl: string, concurrency = 
     async close() {
       await worker.close();
       connection.disconnect();
+    },
+  };
+}
+
+/**
+ * A worker as `npm run worker` runs it: BullMQ processing plus the reconciler, which first
+ * re-queues whatever the outbox still holds as pending and then checks again every minute.
+ */
+export async function startWorkerWithReconciler(
+  ctx: JobContext,
+  redisUrl: string,
+  dispatcher: JobDispatcher,
+  options: { concurrency?: number; prefix?: string | undefined } = {},
+) {
+  const jobWorker = startJobWorker(ctx, redisUrl, options);
+  await jobWorker.worker.waitUntilReady();
+  await requeuePending(ctx.db, dispatcher, ctx.logger);
+  const stopReconciler = startReconciler(ctx.db, dispatcher, ctx.logger);
+  return {
+    async close() {
+      stopReconciler();
+      await jobWorker.close();
     },
   };
 }

@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { startSmtpServer } from '../../../testing/smtp-server.ts';
+import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { jobOutbox, mails } from '../../db/schema.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { requeuePending } from './reconciler.ts';
+import { runOutboxJob } from './runner.ts';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+async function outboxRow(portal: TestPortal, id: string) {
+  const [row] = await portal.runtime.db.select().from(jobOutbox).where(eq(jobOutbox.id, id));
+  return row;
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** postgres.js answers an array, PGlite an object with rows. */
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+}
+
+function mailTo(name: string) {
+  return `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+const runners = [
+  { name: 'in-process runner', redis: false },
+  { name: 'BullMQ on Redis', redis: true },
+];
+
+for (const runner of runners) {
+  describe.runIf(!runner.redis || inject('redisUrl'))(`mail through the ${runner.name}`, () => {
+    let smtp: Smtp;
+    let portal: TestPortal;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      portal = await createTestPortal({ redis: runner.redis, env: { SMTP_URL: smtp.url } });
+    });
+    afterAll(async () => {
+      await portal.close();
+      await smtp.close();
+    });
+
+    it('delivers a mail queued in a transaction, then forgets its body', async () => {
+      const to = mailTo('deliver');
+      const job = await portal.runtime.db.transaction((tx) =>
+        queueMail(tx, { to, subject: 'Your verification code', text: 'Your code is 482913. It expires in 10 minutes.' }),
+      );
+      await portal.runtime.jobs.dispatch([job]);
+
+      const received = await smtp.waitFor(to);
+      expect(received.subject).toBe('Your verification code');
+      expect(received.text).toContain('482913');
+
+      await waitUntil(async () => (await outboxRow(portal, job.id))?.status === 'done');
+      const [mail] = await portal.runtime.db.select().from(mails).where(eq(mails.to, to));
+      expect(mail?.sentAt).toBeInstanceOf(Date);
+      expect(mail?.text).toBeNull();
+    });
+
+    it('writes nothing when the transaction that queued it rolls back', async () => {
+      const to = mailTo('rollback');
+      await expect(
+        portal.runtime.db.transaction(async (tx) => {
+          await queueMail(tx, { to, subject: 'Never sent', text: 'x' });
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect(await portal.runtime.db.select().from(mails).where(eq(mails.to, to))).toHaveLength(0);
+      // No intent may point at a mail that does not exist.
+      const orphans = await portal.runtime.db.execute(
+        sql`select count(*)::int as n from job_outbox o where o.name = 'send-mail'
+            and not exists (select 1 from mails m where m.id::text = o.payload->>'mailId')`,
+      );
+      expect(rowsOf(orphans)[0]).toEqual({ n: 0 });
+    });
+
+    it('sends once when the same job is dispatched twice', async () => {
+      const to = mailTo('twice');
+      const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Once', text: 'once' }));
+      await portal.runtime.jobs.dispatch([job]);
+      await portal.runtime.jobs.dispatch([job]);
+      await smtp.waitFor(to);
+      await waitUntil(async () => (await outboxRow(portal, job.id))?.status === 'done');
+      await portal.runtime.jobs.dispatch([job]);
+      await portal.drainJobs();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+    });
+
+    it('re-queues an intent that was committed but never dispatched', async () => {
+      const to = mailTo('reconcile');
+      const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Late', text: 'late' }));
+      expect((await outboxRow(portal, job.id))?.status).toBe('pending');
+      const requeued = await requeuePending(portal.runtime.db, portal.runtime.jobs, portal.runtime.logger);
+      expect(requeued).toBeGreaterThanOrEqual(1);
+      expect((await smtp.waitFor(to)).subject).toBe('Late');
+    });
+  });
+}
+
+describe('a job that keeps failing', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    // Nothing listens on port 9: every delivery fails.
+    portal = await createTestPortal({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+  });
+  afterAll(() => portal.close());
+
+  it('records each failure and marks the row failed on the last try', async () => {
+    const job = await portal.runtime.db.transaction((tx) =>
+      queueMail(tx, { to: mailTo('fail'), subject: 'Fails', text: 'x' }),
+    );
+    await expect(runOutboxJob(portal.runtime.jobContext, job.id, { isLast: false })).rejects.toThrow();
+    expect(await outboxRow(portal, job.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    await expect(runOutboxJob(portal.runtime.jobContext, job.id, { isLast: true })).rejects.toThrow();
+    const row = await outboxRow(portal, job.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe('mail with no SMTP server configured', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await createTestPortal();
+  });
+  afterAll(() => portal.close());
+
+  it('is written as an .eml file in the outbox folder', async () => {
+    const to = mailTo('file');
+    const job = await portal.runtime.db.transaction((tx) =>
+      queueMail(tx, { to, subject: 'Welcome aboard', text: 'Welcome to the academy.' }),
+    );
+    await portal.runtime.jobs.dispatch([job]);
+    await portal.drainJobs();
+    const folder = path.join(portal.dataDir, 'outbox');
+    const files = readdirSync(folder).filter((file) => file.endsWith('.eml'));
+    const written = files.map((file) => readFileSync(path.join(folder, file), 'utf8')).find((raw) => raw.includes(to));
+    expect(written).toContain('Subject: Welcome aboard');
+    expect(written).toContain('Welcome to the academy.');
+    expect(files.every((file) => !file.endsWith('.tmp'))).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { EnvError, parseEnv } from '../server/env.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { createRuntime } from '../server/runtime.ts';
+import { startWorkerWithReconciler } from './job-worker.ts';
+
+/** `npm run worker`: processes the queued jobs on REDIS_URL against DATABASE_URL. */
+async function main() {
+  const env = parseEnv(process.env);
+  if (!env.REDIS_URL || !env.DATABASE_URL) {
+    throw new EnvError(
+      'Invalid configuration: the worker needs REDIS_URL and DATABASE_URL (without them the portal runs jobs itself)',
+    );
+  }
+  const logger = createLogger(env.LOG_LEVEL, 'worker');
+  const runtime = await createRuntime(env, logger);
+  const worker = await startWorkerWithReconciler(runtime.jobContext, env.REDIS_URL, runtime.jobs);
+  logger.info('worker ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping: finishing jobs in progress');
+    try {
+      await worker.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    err instanceof EnvError ? `${err.message}\n` : `The worker could not start: ${err instanceof Error ? err.stack : String(err)}\n`,
+  );
+  process.exit(1);
+});
