@@ -24,15 +24,20 @@ export default async function setup(project: TestProject) {
   }
   const name = `portal_test_${randomBytes(5).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+    const { openDatabase } = await import('../server/db/client.ts');
+    const db = await openDatabase({ url: url.toString(), maxConnections: 1 });
+    await db.migrate();
+    await db.close();
+  } catch (error) {
+    await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+    throw error;
+  }
   project.provide('databaseUrl', url.toString());
-
-  const { openDatabase } = await import('../server/db/client.ts');
-  const db = await openDatabase({ url: url.toString(), maxConnections: 1 });
-  await db.migrate();
-  await db.close();
 
   return async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`);

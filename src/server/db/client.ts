@@ -24,6 +24,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+const MIGRATION_LOCK = 7_201_604_811;
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
@@ -42,7 +43,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      migrate: async () => {
+        // API processes and workers may start together: one migrates, the others wait for it.
+        // The lock is held on a connection of its own, the one the migrator uses.
+        const single = postgres(options.url, { max: 1, onnotice: () => {} });
+        try {
+          await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
+          await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+        } finally {
+          await single.end({ timeout: 5 });
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
