@@ -1,0 +1,94 @@
+import { TRPCError } from '@trpc/server';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createUser } from '../../testing/factories.ts';
+import { createTestPortal, type TestPortal } from '../../testing/test-runtime.ts';
+import { AppError } from '../lib/errors.ts';
+import { signAccessToken } from '../lib/tokens.ts';
+import { createContextFactory } from './context.ts';
+import { adminProcedure, authedProcedure, createCallerFactory, createRouter, publicProcedure } from './init.ts';
+
+/** A router that exercises the shared procedures the features build on. */
+const probeRouter = createRouter({
+  whoami: authedProcedure.query(({ ctx }) => ({ id: ctx.user.id, role: ctx.user.role })),
+  adminOnly: adminProcedure.query(() => 'secret'),
+  conflict: publicProcedure.mutation(() => {
+    throw new AppError('CONFLICT', 'Already enrolled.', { fields: { courseId: 'Already enrolled.' } });
+  }),
+  crash: publicProcedure.query(() => {
+    throw new Error('database password is hunter2');
+  }),
+  echo: publicProcedure.input(z.object({ n: z.number() })).query(({ input }) => input.n),
+});
+
+let portal: TestPortal;
+const http = Fastify();
+beforeAll(async () => {
+  portal = await createTestPortal();
+  await http.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: { router: probeRouter, createContext: createContextFactory(portal.runtime) },
+  });
+});
+afterAll(async () => {
+  await http.close();
+  await portal.close();
+});
+
+const caller = (user: Parameters<TestPortal['caller']>[0]) =>
+  createCallerFactory(probeRouter)({ deps: portal.runtime, user, ip: '127.0.0.1', requestId: 't' });
+
+describe('procedures', () => {
+  it('refuses a visitor with UNAUTHORIZED and a learner on admin procedures with FORBIDDEN', async () => {
+    await expect(caller(null).whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const learner = { id: 'u1', email: 'l@example.com', name: 'L', role: 'learner' as const, verified: true, approved: true };
+    await expect(caller(learner).adminOnly()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await caller({ ...learner, role: 'admin' }).adminOnly()).toBe('secret');
+  });
+
+  it('turns an AppError into the tRPC error with its code, message and fields', async () => {
+    const error = await caller(null)
+      .conflict()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(error).toMatchObject({ code: 'CONFLICT', message: 'Already enrolled.' });
+    const res = await http.inject({ method: 'POST', url: '/trpc/conflict', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.data.fields).toEqual({ courseId: 'Already enrolled.' });
+  });
+
+  it('hides the details of an unexpected error', async () => {
+    const res = await http.inject('/trpc/crash');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers invalid input with 400', async () => {
+    const res = await http.inject(`/trpc/echo?input=${encodeURIComponent(JSON.stringify({ n: 'x' }))}`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the session behind a bearer token', () => {
+  it('reads the role from the database, not from the token', async () => {
+    const user = await createUser(portal.runtime.db, { role: 'learner' });
+    // A token claiming admin for a learner (as if the role changed after it was issued).
+    const token = signAccessToken({ sub: user.id, role: 'admin' }, portal.runtime.jwtSecret, 900);
+    const who = await http.inject({ url: '/trpc/whoami', headers: { authorization: `Bearer ${token}` } });
+    expect(who.json().result.data).toEqual({ id: user.id, role: 'learner' });
+    const admin = await http.inject({ url: '/trpc/adminOnly', headers: { authorization: `Bearer ${token}` } });
+    expect(admin.statusCode).toBe(403);
+  });
+
+  it('treats a token signed with another secret, or for a missing user, as no session', async () => {
+    const user = await createUser(portal.runtime.db);
+    const forged = signAccessToken({ sub: user.id, role: 'learner' }, 'z'.repeat(40), 900);
+    const ghost = signAccessToken({ sub: '00000000-0000-4000-8000-000000000000', role: 'admin' }, portal.runtime.jwtSecret, 900);
+    for (const token of [forged, ghost, 'garbage']) {
+      const res = await http.inject({ url: '/trpc/whoami', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
