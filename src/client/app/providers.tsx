@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
 import { trpc } from '@/lib/trpc.ts';
-
-// The toaster is not needed to paint the first screen, so it arrives in its own chunk.
-const Toaster = lazy(() => import('@/components/ui/sonner.tsx').then((m) => ({ default: m.Toaster })));
 
 const MAX_RETRIES = 2;
 
@@ -26,27 +24,33 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}
+// One cache and one client for the whole tab, however many route subtrees mount the providers.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
 
+const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
+
+/** React Query and the tRPC hooks' client. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
-
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
+  );
+}
+
+/**
+ * A layout route that gives its child routes the API. The router loads it lazily, so pages that
+ * never call the server (the home page) do not ship React Query and tRPC before their first paint.
+ */
+export function DataProvidersRoute() {
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
   );
 }

@@ -1,29 +1,22 @@
 import { LogIn, Menu } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { MOBILE_DRAWER_WIDTH_PX } from '../../../shared/constants.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
+import { LOGIN_PATH, MOBILE_NAV_DRAWER_ID, PUBLIC_NAV_ENTRIES } from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { useSiteConfig } from '@/lib/site-config.ts';
 import { WIDE_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
 
-const NAV_ENTRIES = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/courses', label: 'Courses', end: false },
-  { to: '/contact', label: 'Contact', end: false },
-] as const;
-
-// Keys that move focus inside the drawer; every other key press closes it, as the spec asks.
-// Enter is left out because it activates the focused entry, whose click closes the drawer.
-const KEYS_THAT_KEEP_DRAWER_OPEN = new Set([
-  'Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Enter', 'ArrowUp', 'ArrowDown', 'Home', 'End',
-]);
+const loadDrawer = () => import('@/components/layouts/mobile-nav-drawer.tsx');
+const MobileNavDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileNavDrawer })));
 
 export function SiteHeader() {
   const site = useSiteConfig();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code is fetched on first use and then kept mounted so it can animate closed.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
 
   // A drawer left open while the window grows past the breakpoint would hide behind the full bar.
@@ -31,8 +24,9 @@ export function SiteHeader() {
     if (isWide) setDrawerOpen(false);
   }, [isWide]);
 
-  function closeOnKey(event: KeyboardEvent) {
-    if (!KEYS_THAT_KEEP_DRAWER_OPEN.has(event.key)) setDrawerOpen(false);
+  function openDrawer() {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
   }
 
   return (
@@ -47,7 +41,7 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-1 compact:hidden">
-          {NAV_ENTRIES.map((entry) => (
+          {PUBLIC_NAV_ENTRIES.map((entry) => (
             <NavLink
               key={entry.to}
               to={entry.to}
@@ -63,53 +57,34 @@ export function SiteHeader() {
             </NavLink>
           ))}
           <Button asChild className="ml-3">
-            <Link to="/login">
+            <Link to={LOGIN_PATH}>
               <LogIn aria-hidden />
               Login
             </Link>
           </Button>
         </nav>
 
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="ml-auto wide:hidden" aria-label="Open menu">
-              <Menu className="size-6" aria-hidden />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" width={MOBILE_DRAWER_WIDTH_PX} aria-describedby={undefined}>
-            <div className="flex h-16 items-center border-b border-border px-4">
-              <SheetTitle>Menu</SheetTitle>
-            </div>
-            <nav aria-label="Main" onClick={() => setDrawerOpen(false)} onKeyDown={closeOnKey} className="p-2">
-              <ul className="flex flex-col gap-1">
-                {NAV_ENTRIES.map((entry) => (
-                  <li key={entry.to}>
-                    <NavLink
-                      to={entry.to}
-                      end={entry.end}
-                      className={({ isActive }) =>
-                        cn(
-                          'block rounded-md px-3 py-2.5 text-sm font-medium text-navy-800 outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-ring',
-                          isActive && 'bg-sea-50 text-sea-800',
-                        )
-                      }
-                    >
-                      {entry.label}
-                    </NavLink>
-                  </li>
-                ))}
-                <li className="mt-2 border-t border-border pt-3">
-                  <Button asChild className="w-full">
-                    <Link to="/login">
-                      <LogIn aria-hidden />
-                      Login
-                    </Link>
-                  </Button>
-                </li>
-              </ul>
-            </nav>
-          </SheetContent>
-        </Sheet>
+        <Button
+          ref={menuButtonRef}
+          variant="ghost"
+          size="icon"
+          className="ml-auto wide:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerOpen ? MOBILE_NAV_DRAWER_ID : undefined}
+          onPointerEnter={loadDrawer}
+          onFocus={loadDrawer}
+          onTouchStart={loadDrawer}
+          onClick={openDrawer}
+        >
+          <Menu className="size-6" aria-hidden />
+        </Button>
+        {drawerWanted && (
+          <Suspense fallback={null}>
+            <MobileNavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} triggerRef={menuButtonRef} />
+          </Suspense>
+        )}
       </div>
     </header>
   );

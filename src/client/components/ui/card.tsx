@@ -1,3 +1,4 @@
+import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
@@ -15,9 +16,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6 pb-0', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+/** An h3 by default; with asChild it styles the heading element you pass (h2, say). */
+export function CardTitle({ className, asChild = false, ...props }: ComponentProps<'h3'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : 'h3';
   return (
-    <h3
+    <Comp
       data-slot="card-title"
       className={cn('text-lg leading-snug font-semibold tracking-tight text-navy-900', className)}
       {...props}

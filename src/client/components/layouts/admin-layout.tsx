@@ -1,0 +1,132 @@
+import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
+import { ADMIN_BASE_PATH, ADMIN_MENU, adminPath } from '@/components/layouts/admin-menu.ts';
+import { SkipLink } from '@/components/layouts/skip-link.tsx';
+import { BrandMark } from '@/components/brand/brand-mark.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { clearStoredSession } from '@/lib/session.ts';
+import { WIDE_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
+import { cn } from '@/lib/utils.ts';
+
+/** Where an administrator signs in again (the spec's backend login route). */
+const ADMIN_LOGIN_PATH = '/backend';
+
+function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium text-navy-700 transition-colors outline-none hover:bg-navy-50 hover:text-navy-900 focus-visible:ring-2 focus-visible:ring-ring',
+      isActive && 'bg-sea-50 font-semibold text-sea-800 hover:bg-sea-50 hover:text-sea-800',
+    );
+
+  return (
+    <nav aria-label="Admin" className="flex flex-col gap-5 p-3" onClick={onNavigate}>
+      <NavLink to={ADMIN_BASE_PATH} end className={linkClass}>
+        <LayoutDashboard className="size-4 shrink-0" aria-hidden />
+        Overview
+      </NavLink>
+      {ADMIN_MENU.map((group) => (
+        <div key={group.title} role="group" aria-labelledby={`admin-menu-${group.title}`}>
+          <h2
+            id={`admin-menu-${group.title}`}
+            className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase"
+          >
+            {group.title}
+          </h2>
+          <ul className="flex flex-col gap-0.5">
+            {group.items.map((item) => (
+              <li key={item.path}>
+                <NavLink to={adminPath(item.path)} className={linkClass}>
+                  <item.icon className="size-4 shrink-0" aria-hidden />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The administration area: top bar, menu (sidebar when wide, drawer when narrow), the page. */
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+
+  useEffect(() => {
+    if (isWide) setDrawerOpen(false);
+  }, [isWide]);
+
+  function logout() {
+    clearStoredSession();
+    navigate(ADMIN_LOGIN_PATH, { replace: true });
+  }
+
+  return (
+    <div className="min-h-dvh bg-muted" style={{ ['--admin-sidebar' as string]: `${ADMIN_SIDEBAR_WIDTH_PX}px` }}>
+      <SkipLink />
+      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 bg-navy-900 px-4 text-white shadow-sm">
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-white wide:hidden hover:bg-white/10 hover:text-white focus-visible:ring-sea-300 focus-visible:ring-offset-navy-900"
+              aria-label="Open admin menu"
+            >
+              <Menu className="size-6" aria-hidden />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="left" width={ADMIN_SIDEBAR_WIDTH_PX} aria-describedby={undefined} className="overflow-y-auto">
+            <div className="flex h-16 shrink-0 items-center border-b border-border px-4">
+              <SheetTitle>Admin menu</SheetTitle>
+            </div>
+            <AdminMenu onNavigate={() => setDrawerOpen(false)} />
+          </SheetContent>
+        </Sheet>
+
+        <Link
+          to={ADMIN_BASE_PATH}
+          className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-sea-300"
+        >
+          <BrandMark className="size-8 rounded-[12px] ring-1 ring-white/20" />
+          <span className="truncate text-lg font-semibold tracking-tight">Admin Dashboard</span>
+        </Link>
+
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={logout}
+          className="ml-auto border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white focus-visible:ring-sea-300 focus-visible:ring-offset-navy-900"
+        >
+          <LogOut aria-hidden />
+          Logout
+        </Button>
+      </header>
+
+      <div
+        className="fixed top-16 bottom-0 left-0 hidden w-(--admin-sidebar) overflow-y-auto border-r border-border bg-background wide:block"
+      >
+        <AdminMenu />
+      </div>
+
+      <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 wide:ml-(--admin-sidebar) lg:p-8">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-20">
+              <Spinner size="lg" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { ADMIN_MENU, adminPath } from '@/components/layouts/admin-menu.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+
+/** The admin area's landing page: each menu group as a card with links to its pages. */
+export function AdminOverviewPage() {
+  useEffect(() => {
+    document.title = 'Admin Dashboard';
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Overview</h1>
+      <p className="mt-2 text-muted-foreground">Choose what you would like to manage today.</p>
+      <ul className="mt-8 grid gap-5 md:grid-cols-2">
+        {ADMIN_MENU.map((group) => (
+          <li key={group.title}>
+            <Card className="h-full">
+              <CardHeader className="flex-row items-start gap-4">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-sea-300">
+                  <group.icon className="size-5" aria-hidden />
+                </span>
+                <div>
+                  <CardTitle asChild>
+                    <h2>{group.title}</h2>
+                  </CardTitle>
+                  <CardDescription className="mt-1">{group.description}</CardDescription>
+                </div>
+              </CardHeader>
+              <CardContent className="pt-4">
+                <ul className="divide-y divide-border rounded-lg border border-border">
+                  {group.items.map((item) => (
+                    <li key={item.path}>
+                      <Link
+                        to={adminPath(item.path)}
+                        className="flex items-center gap-3 px-3 py-2.5 text-sm font-medium text-navy-800 transition-colors outline-none first:rounded-t-lg last:rounded-b-lg hover:bg-sea-50 hover:text-sea-800 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+                      >
+                        <item.icon className="size-4 shrink-0 text-sea-700" aria-hidden />
+                        {item.label}
+                        <ChevronRight className="ml-auto size-4 text-muted-foreground" aria-hidden />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

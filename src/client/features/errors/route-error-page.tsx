@@ -1,0 +1,74 @@
+import { RotateCw } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ErrorScreen } from '@/features/errors/error-screen.tsx';
+import { SiteConfigError } from '@/lib/site-config.ts';
+
+function reload() {
+  window.location.reload();
+}
+
+/** What the router shows when a route fails to load or render. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorScreen
+        title="Page not found"
+        message={MESSAGES.common.routeNotFound}
+        actions={
+          <Button asChild size="lg">
+            {/* A plain link: the router's own state may be what failed. */}
+            <a href="/">Back to home</a>
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (error instanceof SiteConfigError) {
+    return (
+      <ErrorScreen
+        title="The site is not configured"
+        message={
+          <>
+            <p>The academy’s details could not be loaded, so the page cannot be shown.</p>
+            <p className="mt-3 rounded-md bg-muted p-3 text-left font-mono text-xs text-navy-800">{error.message}</p>
+          </>
+        }
+        actions={<ReloadButton />}
+      />
+    );
+  }
+
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <ErrorScreen
+      title="Something went wrong"
+      message={
+        <p>
+          {MESSAGES.common.internal} If it keeps happening, reload the page or come back in a few minutes.
+        </p>
+      }
+      actions={
+        <>
+          <ReloadButton />
+          <Button asChild size="lg" variant="outline">
+            <a href="/">Go to the home page</a>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+function ReloadButton() {
+  return (
+    <Button size="lg" onClick={reload}>
+      <RotateCw aria-hidden />
+      Reload the page
+    </Button>
+  );
+}
