@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createUser } from '../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../testing/test-runtime.ts';
 import { AppError } from '../lib/errors.ts';
+import type { TSessionUser } from '../modules/users/session.service.ts';
 import { signAccessToken } from '../lib/tokens.ts';
 import { createContextFactory } from './context.ts';
 import { adminProcedure, authedProcedure, createCallerFactory, createRouter, publicProcedure } from './init.ts';
@@ -37,7 +38,7 @@ afterAll(async () => {
   await portal.close();
 });
 
-const caller = (user: Parameters<TestPortal['caller']>[0]) =>
+const caller = (user: TSessionUser | null) =>
   createCallerFactory(probeRouter)({ deps: portal.runtime, user, ip: '127.0.0.1', requestId: 't' });
 
 describe('procedures', () => {

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestPortal, type TestPortal } from '../../src/testing/test-runtime.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const CLIENT_DIR = path.join(root, 'dist/client');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine's Chromium needs: no sandbox as root, and no calls to the outside. */
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export type BrowserHarness = {
+  portal: TestPortal;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh page at the given viewport width; console errors and failed requests are collected. */
+  newPage(width?: number, height?: number): Promise<{ page: Page; context: BrowserContext; problems: string[] }>;
+  close(): Promise<void>;
+};
+
+/** The real portal (built client included) listening on a free port, and a headless Chromium. */
+export async function startBrowserHarness(options: Parameters<typeof createTestPortal>[0] = {}): Promise<BrowserHarness> {
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    throw new Error('The client is not built: run `npm run build` first (npm test does).');
+  }
+  const portal = await createTestPortal({ ...options, clientDir: CLIENT_DIR });
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS, headless: true });
+  return {
+    portal,
+    baseUrl: address,
+    browser,
+    async newPage(width = 1280, height = 900) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: address });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      return { page, context, problems };
+    },
+    async close() {
+      await browser.close();
+      await portal.close();
+    },
+  };
+}
