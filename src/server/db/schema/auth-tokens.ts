@@ -39,10 +39,26 @@ export const oneTimePasswords = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Set when a newer code of the same purpose replaced this one. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('one_time_passwords_user_purpose_idx').on(t.userId, t.purpose),
     check('one_time_passwords_attempts_nonnegative', sql`${t.failedAttempts} >= 0`),
   ],
+);
+
+/** The one-time link that lets the first administrator create their account. */
+export const adminSetupTokens = pgTable(
+  'admin_setup_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_setup_tokens_hash_unique').on(t.tokenHash)],
 );

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+const V = MESSAGES.validation;
+
+/**
+ * A request body as a strict object: an unknown key (a smuggled `role` or `approved`) is refused
+ * with a clear message rather than silently dropped, and a body that is not an object says so.
+ */
+export function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') return V.unknownFields(issue.keys);
+      if (issue.code === 'invalid_type') return V.expectedObject;
+      return undefined;
+    },
+  });
+}
+
+/** Control characters, lone surrogates and bidirectional overrides have no place in a name. */
+const HOSTILE_CHARACTERS = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+
+/** A string field that must be present; `missing` is the message for an absent or empty value. */
+export function presentText(label: string, missing: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : V.mustBeText(label)) })
+    .trim()
+    .min(1, missing);
+}
+
+/** Free text such as a name: bounded, and free of characters that only serve to deceive. */
+export function plainText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, V.tooLong(label, max))
+    .refine((value) => !HOSTILE_CHARACTERS.test(value), V.badCharacters(label));
+}
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An e-mail address, trimmed and lowercased; `invalid` is the message for a malformed one. */
+export function emailAddress(options: { missing: string; invalid: string; missingAt?: string }) {
+  return presentText('Email', options.missing)
+    .max(EMAIL_MAX_LENGTH, V.tooLong('Email', EMAIL_MAX_LENGTH))
+    .refine((value) => value.includes('@'), options.missingAt ?? options.invalid)
+    .pipe(z.email(options.invalid))
+    .transform((value) => value.toLowerCase());
+}
+
+export const ZId = z.uuid(V.invalidId);
+
+export const ZMessageResult = z.object({ message: z.string() });
+export type TMessageResult = z.infer<typeof ZMessageResult>;
