@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import type { TEnv } from './env.ts';
 import type { JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { MailTransport } from './lib/mail/transport.ts';
+import type { RateLimitStore } from './lib/rate-limit.ts';
 
 /** Everything services need, built once at start (runtime.ts) and passed down explicitly. */
 export type AppDeps = {
@@ -12,6 +13,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   jobs: JobDispatcher;
   mail: MailTransport;
+  /** Throttling counters: Redis when REDIS_URL is set, this process's memory otherwise. */
+  rateLimit: RateLimitStore;
   logger: Logger;
   jwtSecret: string;
   site: TSiteConfig;

@@ -9,6 +9,7 @@ import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher }
 import type { JobContext } from './lib/jobs/runner.ts';
 import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
@@ -55,6 +56,10 @@ export async function createRuntime(
     ? createBullmqDispatcher(env.REDIS_URL, logger, options.queuePrefix)
     : createInProcessDispatcher(jobContext);
 
+  const rateLimit = env.REDIS_URL
+    ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
+    : createMemoryRateLimitStore();
+
   // With no Redis this process is also the worker: finish what an earlier run left pending.
   let stopReconciler = () => {};
   if (jobs.kind === 'in-process') {
@@ -70,6 +75,7 @@ export async function createRuntime(
     database,
     jobs,
     mail,
+    rateLimit,
     logger,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
     site: siteConfigFromEnv(env),
@@ -77,6 +83,7 @@ export async function createRuntime(
     async close() {
       stopReconciler();
       await jobs.close();
+      await rateLimit.close();
       mail.close();
       await database.close();
     },

@@ -1,19 +1,24 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages.ts';
 import { isAppError } from '../lib/errors.ts';
+import { describeIssues, schemaIssues } from '../lib/validation.ts';
 import type { TrpcContext } from './context.ts';
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
+    // Input that failed its schema reads like the REST answer: the first problem, then each field's.
+    const issues = error.code === 'BAD_REQUEST' ? schemaIssues(cause) : undefined;
+    const invalid = issues ? describeIssues(issues) : undefined;
     return {
       ...shape,
       // Internal errors never reach the client with their details.
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? MESSAGES.common.internal : shape.message,
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR' ? MESSAGES.common.internal : (invalid?.message ?? shape.message),
       data: {
         ...shape.data,
         stack: undefined,
-        fields: isAppError(cause) ? (cause.fields ?? null) : null,
+        fields: isAppError(cause) ? (cause.fields ?? null) : (invalid?.fields ?? null),
       },
     };
   },
