@@ -94,7 +94,7 @@ export function AdminLayout() {
           to={ADMIN_BASE_PATH}
           className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-sea-300"
         >
-          <BrandMark className="size-8 rounded-[12px] ring-1 ring-white/20" />
+          <BrandMark className="size-8 rounded-[12px] ring-1 ring-white/20 compact:hidden" />
           <span className="truncate text-lg font-semibold tracking-tight">Admin Dashboard</span>
         </Link>
 

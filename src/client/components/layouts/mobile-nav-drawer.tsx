@@ -36,6 +36,8 @@ export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDra
         side="right"
         width={MOBILE_DRAWER_WIDTH_PX}
         aria-describedby={undefined}
+        onClick={() => onOpenChange(false)}
+        onKeyDown={closeOnKey}
         onCloseAutoFocus={(event) => {
           // There is no radix Trigger (the button is in the page's first chunk), so return focus by hand.
           event.preventDefault();
@@ -45,7 +47,7 @@ export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDra
         <div className="flex h-16 shrink-0 items-center border-b border-border px-4">
           <SheetTitle>Menu</SheetTitle>
         </div>
-        <nav aria-label="Main" onClick={() => onOpenChange(false)} onKeyDown={closeOnKey} className="flex-1 p-2">
+        <nav aria-label="Main" className="flex-1 p-2">
           <ul className="flex flex-col gap-1">
             {PUBLIC_NAV_ENTRIES.map((entry) => (
               <li key={entry.to}>
