@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
 import { ADMIN_BASE_PATH, ADMIN_MENU, adminPath } from '@/components/layouts/admin-menu.ts';
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { clearStoredSession } from '@/lib/session.ts';
-import { WIDE_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
+import { useCloseWhenWide } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
 
 /** Where an administrator signs in again (the spec's backend login route). */
@@ -56,11 +56,7 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
 export function AdminLayout() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
-
-  useEffect(() => {
-    if (isWide) setDrawerOpen(false);
-  }, [isWide]);
+  useCloseWhenWide(setDrawerOpen);
 
   function logout() {
     clearStoredSession();

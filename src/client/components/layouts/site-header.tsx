@@ -1,11 +1,11 @@
 import { LogIn, Menu } from 'lucide-react';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import { LOGIN_PATH, MOBILE_NAV_DRAWER_ID, PUBLIC_NAV_ENTRIES } from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useSiteConfig } from '@/lib/site-config.ts';
-import { WIDE_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
+import { useCloseWhenWide } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
 
 const loadDrawer = () => import('@/components/layouts/mobile-nav-drawer.tsx');
@@ -17,12 +17,7 @@ export function SiteHeader() {
   // The drawer's code is fetched on first use and then kept mounted so it can animate closed.
   const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
-
-  // A drawer left open while the window grows past the breakpoint would hide behind the full bar.
-  useEffect(() => {
-    if (isWide) setDrawerOpen(false);
-  }, [isWide]);
+  useCloseWhenWide(setDrawerOpen);
 
   function openDrawer() {
     setDrawerWanted(true);
