@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
@@ -10,10 +9,9 @@ import type { JobContext } from './lib/jobs/runner.ts';
 import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
+import { CLIENT_DIST_DIR } from './lib/paths.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { siteConfigFromEnv } from './modules/site/site.service.ts';
-
-export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export type Runtime = AppDeps & { jobContext: JobContext; close(): Promise<void> };
 
@@ -67,7 +65,7 @@ export async function createRuntime(
     stopReconciler = startReconciler(database.db, jobs, logger);
   }
 
-  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  const clientDir = options.clientDir ?? CLIENT_DIST_DIR;
   return {
     env,
     jobContext,

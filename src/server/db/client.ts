@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import * as schema from './schema.ts';
 
 export type TSchema = typeof schema;
@@ -25,7 +25,7 @@ export type DatabaseHandle = {
 };
 
 const MIGRATION_LOCK = 7_201_604_811;
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = MIGRATIONS_DIR;
 
 export type DatabaseOptions =
   | { url: string; maxConnections?: number }

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import postgres from 'postgres';
+import { freePort, ms, ROOT, startProcess, stopProcess, throughput, waitForOk, type TBenchmark } from './support.ts';
+
+const CLIENT = path.join(ROOT, 'dist/client');
+
+/** Gzip size of the JavaScript index.html makes the browser load before it can paint. */
+function homePageJs(): { files: string[]; gzipBytes: number; cssGzipBytes: number } {
+  const html = readFileSync(path.join(CLIENT, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const gz = (file: string) => gzipSync(readFileSync(path.join(CLIENT, file))).length;
+  const files = [...new Set([...scripts, ...preloads])];
+  return {
+    files,
+    gzipBytes: files.reduce((sum, file) => sum + gz(file), 0),
+    cssGzipBytes: styles.reduce((sum, file) => sum + gz(file), 0),
+  };
+}
+
+async function startToReady(env: Record<string, string | undefined>): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = startProcess('dist/server/index.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    return await waitForOk(`http://127.0.0.1:${port}/readyz`, started);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function withFreshPostgres<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+export const foundationBenchmark: TBenchmark = {
+  name: 'Foundation',
+  async run() {
+    const rows = [];
+
+    const js = homePageJs();
+    rows.push({
+      figure: 'Home page JavaScript before first paint (gzip)',
+      value: `${(js.gzipBytes / 1024).toFixed(1)} KB`,
+      note: `budget 100 KB; ${js.files.length} file(s); CSS ${(js.cssGzipBytes / 1024).toFixed(1)} KB gzip`,
+    });
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+    try {
+      const embedded = await startToReady({ DATA_DIR: dataDir });
+      rows.push({ figure: 'Start to /readyz, new embedded database', value: ms(embedded), note: 'includes creating and migrating PGlite' });
+      const again = await startToReady({ DATA_DIR: dataDir });
+      rows.push({ figure: 'Start to /readyz, existing embedded database', value: ms(again) });
+
+      const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      if (base) {
+        const onPostgres = await withFreshPostgres(base, (url) => startToReady({ DATA_DIR: dataDir, DATABASE_URL: url }));
+        rows.push({ figure: 'Start to /readyz on PostgreSQL', value: ms(onPostgres), note: 'new database, migrations applied' });
+      } else {
+        rows.push({ figure: 'Start to /readyz on PostgreSQL', value: 'not measured', note: 'set BENCH_DATABASE_URL' });
+      }
+
+      // Throughput of the same small JSON answer: the portal's full stack against bare Fastify.
+      const portalPort = await freePort();
+      const portal = startProcess('dist/server/index.js', { DATA_DIR: dataDir, PORT: String(portalPort), HOST: '127.0.0.1' });
+      const helloPort = await freePort();
+      const hello = startProcess('bench/hello-world.mjs', { PORT: String(helloPort) });
+      try {
+        await waitForOk(`http://127.0.0.1:${portalPort}/readyz`, performance.now());
+        await waitForOk(`http://127.0.0.1:${helloPort}/api/site-config`, performance.now());
+        await throughput(`http://127.0.0.1:${helloPort}/api/site-config`, { seconds: 2 });
+        await throughput(`http://127.0.0.1:${portalPort}/api/site-config`, { seconds: 2 });
+        const bare = await throughput(`http://127.0.0.1:${helloPort}/api/site-config`);
+        const full = await throughput(`http://127.0.0.1:${portalPort}/api/site-config`);
+        rows.push({ figure: 'Bare Fastify hello-world', value: `${Math.round(bare.rps)} req/s`, note: `p99 ${bare.p99Ms} ms` });
+        rows.push({ figure: 'GET /api/site-config, full middleware stack', value: `${Math.round(full.rps)} req/s`, note: `p99 ${full.p99Ms} ms` });
+        rows.push({ figure: '/api throughput ratio (portal / bare Fastify)', value: (full.rps / bare.rps).toFixed(2) });
+      } finally {
+        await stopProcess(portal);
+        await stopProcess(hello);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return rows;
+  },
+};

@@ -1,0 +1,34 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { foundationBenchmark } from './foundation.bench.ts';
+import { ROOT, type TBenchmark } from './support.ts';
+
+/** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
+const benchmarks: TBenchmark[] = [foundationBenchmark];
+
+if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+  process.stderr.write('Build the client first: npm run build\n');
+  process.exit(1);
+}
+
+const only = process.argv[2]?.toLowerCase();
+const lines = [
+  '# Benchmark report',
+  '',
+  `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
+  '',
+];
+for (const benchmark of benchmarks) {
+  if (only && !benchmark.name.toLowerCase().includes(only)) continue;
+  process.stdout.write(`\n## ${benchmark.name}\n`);
+  const rows = await benchmark.run();
+  lines.push(`## ${benchmark.name}`, '', '| figure | value | note |', '|---|---|---|');
+  for (const row of rows) {
+    process.stdout.write(`${row.figure}: ${row.value}${row.note ? ` (${row.note})` : ''}\n`);
+    lines.push(`| ${row.figure} | ${row.value} | ${row.note ?? ''} |`);
+  }
+  lines.push('');
+}
+writeFileSync(path.join(ROOT, 'bench/report.md'), `${lines.join('\n')}\n`);
+process.stdout.write('\nWritten to bench/report.md\n');

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export type TBenchRow = { figure: string; value: string; note?: string };
+export type TBenchmark = { name: string; run(): Promise<TBenchRow[]> };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a built entry point in its own process, as production runs it. */
+export function startProcess(entry: string, env: Record<string, string | undefined>): ChildProcess {
+  return spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Polls until the URL answers 200; returns the milliseconds since `since`. */
+export async function waitForOk(url: string, since: number, timeoutMs = 60_000): Promise<number> {
+  for (;;) {
+    const ok = await fetch(url)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return performance.now() - since;
+    if (performance.now() - since > timeoutMs) throw new Error(`${url} not ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Requests per second over `seconds` with `connections` keep-alive connections. */
+export async function throughput(url: string, options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {}) {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? 8,
+    headers: options.headers,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return { rps: result.requests.average, p99Ms: result.latency.p99, total: result.requests.total };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
