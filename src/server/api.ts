@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
+import { authRest } from './modules/auth/auth.rest.ts';
 import { siteRest } from './modules/site/site.rest.ts';
+import { usersRest } from './modules/users/users.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api. Each feature's adapter is registered
@@ -15,6 +17,8 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   });
 
   await api.register(siteRest, { deps });
+  await api.register(authRest, { deps });
+  await api.register(usersRest, { deps });
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
 };

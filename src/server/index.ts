@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { ensureFirstAdmin } from './modules/auth/admin-setup.service.ts';
 import { createRuntime } from './runtime.ts';
 
 async function main() {
@@ -8,6 +9,7 @@ async function main() {
   const env = parseEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL);
   const runtime = await createRuntime(env, logger);
+  await ensureFirstAdmin(runtime);
   const app = await buildApp(runtime);
 
   let stopping = false;

@@ -1,9 +1,13 @@
+import { authRouter } from './modules/auth/auth.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
+import { usersRouter } from './modules/users/users.router.ts';
 import { createRouter } from './trpc/init.ts';
 
 /** The client's API. The client imports this file's type and nothing else from the server. */
 export const appRouter = createRouter({
   site: siteRouter,
+  auth: authRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

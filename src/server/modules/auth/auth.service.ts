@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  TAuthUser,
+  TEmailRequest,
+  TForgotPasswordRequest,
+  TLoginRequest,
+  TLoginResult,
+  TRegisterRequest,
+  TRegisterResult,
+  TResetPasswordRequest,
+  TTokenPair,
+  TVerifyOtpRequest,
+} from '../../../shared/schemas/auth.ts';
+import type { TMessageResult } from '../../../shared/schemas/common.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
+import { consume, type TRateLimitRule } from '../../lib/rate-limit.ts';
+import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
+import type { TSessionUser } from '../users/session.service.ts';
+import {
+  claimRefreshToken,
+  findAccountByEmail,
+  findAccountById,
+  findRefreshTokenByHash,
+  insertAccount,
+  insertRefreshToken,
+  markVerified,
+  revokeAllForUser,
+  revokeFamily,
+  setPasswordHash,
+  type TAccount,
+} from './auth.repository.ts';
+import { checkCode, issueCode, throttleCodeSending, useCode } from './otp.service.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
+
+/**
+ * Login attempts are counted before the password is checked. Per account only failures count (a
+ * success clears the count); per address every attempt counts, with room for a classroom behind
+ * one router.
+ */
+export const LOGIN_LIMITS = {
+  perAccount: { limit: 5, windowMs: 15 * 60_000 },
+  perIp: { limit: 100, windowMs: 15 * 60_000 },
+} satisfies Record<string, TRateLimitRule>;
+
+export const loginKeys = {
+  account: (email: string) => `login:account:${email}`,
+  ip: (ip: string) => `login:ip:${ip}`,
+};
+
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' | 'site'>;
+
+export function toAuthUser(account: TAccount): TAuthUser {
+  return {
+    id: account.id,
+    name: `${account.firstName} ${account.lastName}`.trim(),
+    email: account.email,
+    role: account.role,
+    verified: account.verifiedAt !== null,
+    approved: account.approvedAt !== null,
+  };
+}
+
+export function sessionUserToAuthUser(user: TSessionUser): TAuthUser {
+  return { id: user.id, name: user.name, email: user.email, role: user.role, verified: user.verified, approved: user.approved };
+}
+
+export async function register(deps: Deps, input: TRegisterRequest, ip: string): Promise<TRegisterResult> {
+  await throttleCodeSending(deps, input.email, ip);
+  const taken = () => new AppError('CONFLICT', MESSAGES.auth.emailTaken, { fields: { email: MESSAGES.auth.emailTaken } });
+  if (await findAccountByEmail(deps.db, input.email)) throw taken();
+  const passwordHash = await hashPassword(input.password);
+  const job = await deps.db.transaction(async (tx) => {
+    const account = await insertAccount(tx, {
+      title: input.tittle,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      mobile: input.mobile,
+      email: input.email,
+      passwordHash,
+    });
+    // Two registrations of one e-mail at once: the unique index lets one through.
+    if (!account) throw taken();
+    return issueCode(tx, deps, account, 'verify_email');
+  });
+  await deps.jobs.dispatch([job]);
+  return { message: MESSAGES.auth.registered, email: input.email };
+}
+
+export async function verifyEmail(deps: Deps, input: TVerifyOtpRequest): Promise<TMessageResult> {
+  const account = await findAccountByEmail(deps.db, input.email);
+  const code = await checkCode(deps, account?.verifiedAt ? undefined : account?.id, 'verify_email', input.otp);
+  await deps.db.transaction(async (tx) => {
+    await useCode(tx, code);
+    await markVerified(tx, code.userId, new Date());
+  });
+  return { message: MESSAGES.auth.otpVerified };
+}
+
+/** Sends a new verification code. Unknown and already verified e-mails get the same answer, and no mail. */
+export async function resendVerification(deps: Deps, input: TEmailRequest, ip: string): Promise<TMessageResult> {
+  await throttleCodeSending(deps, input.email, ip);
+  const account = await findAccountByEmail(deps.db, input.email);
+  if (account && !account.verifiedAt) {
+    const job = await deps.db.transaction((tx) => issueCode(tx, deps, account, 'verify_email'));
+    await deps.jobs.dispatch([job]);
+  }
+  return { message: MESSAGES.auth.otpResent };
+}
+
+/** Sends a password reset code. Unknown e-mails get the same answer, and no mail. */
+export async function forgotPassword(deps: Deps, input: TForgotPasswordRequest, ip: string): Promise<TMessageResult> {
+  await throttleCodeSending(deps, input.email, ip);
+  const account = await findAccountByEmail(deps.db, input.email);
+  if (account) {
+    const job = await deps.db.transaction((tx) => issueCode(tx, deps, account, 'reset_password'));
+    await deps.jobs.dispatch([job]);
+  }
+  return { message: MESSAGES.auth.forgotSent };
+}
+
+/**
+ * Sets a new password with a reset code and ends every session of the account. The code came by
+ * e-mail, so it also proves the address: an account not yet verified becomes verified.
+ */
+export async function resetPassword(deps: Deps, input: TResetPasswordRequest): Promise<TMessageResult> {
+  const account = await findAccountByEmail(deps.db, input.email);
+  const code = await checkCode(deps, account?.id, 'reset_password', input.otp);
+  // Hashed only once the code is known to be right, so wrong codes cost no hashing.
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    const at = new Date();
+    await useCode(tx, code, at);
+    await setPasswordHash(tx, code.userId, passwordHash);
+    await markVerified(tx, code.userId, at);
+    await revokeAllForUser(tx, code.userId, at);
+  });
+  return { message: MESSAGES.auth.resetDone };
+}
+
+async function throttleLogin(deps: Deps, email: string, ip: string) {
+  for (const [key, rule] of [
+    [loginKeys.ip(ip), LOGIN_LIMITS.perIp],
+    [loginKeys.account(email), LOGIN_LIMITS.perAccount],
+  ] as const) {
+    const gate = await consume(deps.rateLimit, key, rule);
+    if (!gate.allowed) {
+      deps.logger.warn({ key }, 'login throttled');
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        MESSAGES.auth.tooManyLoginAttempts(Math.ceil(gate.retryAfterSeconds / 60)),
+        { retryAfterSeconds: gate.retryAfterSeconds },
+      );
+    }
+  }
+}
+
+async function startSession(db: Executor, jwtSecret: string, account: TAccount, familyId: string = randomUUID()) {
+  const refreshToken = randomToken(32);
+  await insertRefreshToken(db, {
+    userId: account.id,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  });
+  const accessToken = signAccessToken({ sub: account.id, role: account.role }, jwtSecret, ACCESS_TOKEN_TTL_SECONDS);
+  return { accessToken, refreshToken };
+}
+
+/**
+ * Logs in with e-mail and password. `adminOnly` is the administrator login (/backend): anyone
+ * else is refused even with the right password.
+ */
+export async function login(
+  deps: Deps,
+  input: TLoginRequest,
+  ip: string,
+  options: { adminOnly?: boolean } = {},
+): Promise<TLoginResult> {
+  await throttleLogin(deps, input.email, ip);
+  const invalid = new AppError('UNAUTHORIZED', MESSAGES.auth.invalidCredentials);
+  const account = await findAccountByEmail(deps.db, input.email);
+  if (!account) {
+    await verifyAgainstDecoy(input.password);
+    throw invalid;
+  }
+  if (!(await verifyPassword(account.passwordHash, input.password))) throw invalid;
+  await deps.rateLimit.reset(loginKeys.account(input.email));
+  // Told only to whoever knows the password, so it reveals nothing to a guesser.
+  if (!account.verifiedAt) {
+    throw new AppError('FORBIDDEN', MESSAGES.auth.emailNotVerified, { fields: { email: MESSAGES.auth.emailNotVerified } });
+  }
+  if (options.adminOnly && account.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.auth.adminOnly);
+  const tokens = await startSession(deps.db, deps.jwtSecret, account);
+  deps.logger.info({ userId: account.id, role: account.role }, 'logged in');
+  return { ...tokens, user: toAuthUser(account) };
+}
+
+/**
+ * Trades a refresh token for a new pair. Each token works once: presenting one that was already
+ * used means it was copied, so the whole family (every token since that login) is revoked.
+ */
+export async function refreshSession(deps: Deps, refreshToken: string): Promise<TTokenPair> {
+  const expired = () => new AppError('UNAUTHORIZED', MESSAGES.auth.sessionExpired);
+  const row = await findRefreshTokenByHash(deps.db, hashToken(refreshToken));
+  const at = new Date();
+  if (!row || row.revokedAt || row.expiresAt <= at) throw expired();
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (!(await claimRefreshToken(tx, row.id, at))) {
+      await revokeFamily(tx, row.familyId, at);
+      return 'reused' as const;
+    }
+    const account = await findAccountById(tx, row.userId);
+    if (!account) return 'gone' as const;
+    return startSession(tx, deps.jwtSecret, account, row.familyId);
+  });
+  if (outcome === 'reused') {
+    deps.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
+    throw expired();
+  }
+  if (outcome === 'gone') throw expired();
+  return outcome;
+}
+
+/** Ends the session the refresh token belongs to. Answers the same for a token already ended. */
+export async function logout(deps: Deps, refreshToken: string): Promise<TMessageResult> {
+  const row = await findRefreshTokenByHash(deps.db, hashToken(refreshToken));
+  if (row) await revokeFamily(deps.db, row.familyId, new Date());
+  return { message: MESSAGES.auth.loggedOut };
+}

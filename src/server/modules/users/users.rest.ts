@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { requestObject, ZId } from '../../../shared/schemas/common.ts';
+import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../shared/schemas/users.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireAdmin } from '../../lib/rest-auth.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { approveUser, listApproved, listUnapproved } from './users.service.ts';
+
+const V = MESSAGES.validation;
+
+/** Query strings carry text: the same bounds as ZUserListQuery, read from digits. */
+const digits = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .optional();
+const ZListQueryString = requestObject({ page: digits(V.page), pageSize: digits(V.pageSize) }).pipe(ZUserListQuery);
+
+const ZApproveParams = requestObject({ id: ZId });
+
+/** The spec's documented user row (`_id`, `name`, `email`) plus what a reviewer needs. */
+function toRestUser(user: TUserListItem) {
+  const { id, ...rest } = user;
+  return { _id: id, ...rest };
+}
+
+/** A plain list, as the spec's screens read it; the total rides in X-Total-Count. */
+function sendPage(reply: { header(name: string, value: string): unknown }, page: TUserPage) {
+  reply.header('x-total-count', String(page.total));
+  return page.items.map(toRestUser);
+}
+
+/** The spec's Users calls (section 7); all of them are for administrators. */
+export const usersRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.get('/user/getUnapprovedUsers', async (request, reply) => {
+    requireAdmin(request);
+    return sendPage(reply, await listUnapproved(deps, parseInput(ZListQueryString, request.query)));
+  });
+
+  api.get('/user/getApprovedUsers', async (request, reply) => {
+    requireAdmin(request);
+    return sendPage(reply, await listApproved(deps, parseInput(ZListQueryString, request.query)));
+  });
+
+  api.post('/user/approve-user/:id', async (request) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZApproveParams, request.params);
+    const result = await approveUser(deps, admin, id);
+    return { message: result.message, user: toRestUser(result.user) };
+  });
+};

@@ -1,0 +1,71 @@
+import { MESSAGES } from '../../../shared/messages.ts';
+import type {
+  TApproveUserResult,
+  TUserListItem,
+  TUserListQuery,
+  TUserPage,
+} from '../../../shared/schemas/users.ts';
+import { USER_LIST_DEFAULT_PAGE_SIZE } from '../../../shared/schemas/users.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { TSessionUser } from './session.service.ts';
+import {
+  findApproved,
+  findAwaitingApproval,
+  findLearnerForReview,
+  markApproved,
+  type TReviewRow,
+} from './users.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'logger'>;
+type TPageRequest = { page?: number | undefined; pageSize?: number | undefined };
+
+function toListItem(row: TReviewRow): TUserListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    mobile: row.mobile,
+    verified: row.verifiedAt !== null,
+    registeredAt: row.createdAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  };
+}
+
+function pageBounds(query: TPageRequest) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? USER_LIST_DEFAULT_PAGE_SIZE;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** Learners who verified their e-mail and wait for an administrator, newest registration first. */
+export async function listUnapproved(deps: Deps, query: TUserListQuery): Promise<TUserPage> {
+  const bounds = pageBounds(query);
+  const { items, total } = await findAwaitingApproval(deps.db, bounds);
+  return { items: items.map(toListItem), total, page: bounds.page, pageSize: bounds.pageSize };
+}
+
+/** Approved learners, most recently approved first. */
+export async function listApproved(deps: Deps, query: TUserListQuery): Promise<TUserPage> {
+  const bounds = pageBounds(query);
+  const { items, total } = await findApproved(deps.db, bounds);
+  return { items: items.map(toListItem), total, page: bounds.page, pageSize: bounds.pageSize };
+}
+
+/**
+ * Approves a learner's account. Approving twice is harmless (the first approval stands); an
+ * administrator's id or an unknown one is not found; an account whose e-mail is unverified cannot
+ * be approved, since its owner may not even hold that address.
+ */
+export async function approveUser(deps: Deps, admin: TSessionUser, userId: string): Promise<TApproveUserResult> {
+  const learner = await findLearnerForReview(deps.db, userId);
+  if (!learner) throw notFound(MESSAGES.users.notFound);
+  if (!learner.verifiedAt) throw new AppError('CONFLICT', MESSAGES.users.notVerified);
+  const approved = (await markApproved(deps.db, userId, admin.id, new Date())) ?? (await findLearnerForReview(deps.db, userId));
+  if (!approved) throw notFound(MESSAGES.users.notFound);
+  deps.logger.info({ userId, by: admin.id }, 'user approved');
+  return { message: MESSAGES.users.approved, user: toListItem(approved) };
+}
