@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
 import { courses, users } from '../server/db/schema.ts';
+import type { TSessionUser } from '../server/modules/users/session.service.ts';
+
+/**
+ * The password every factory user has, and its argon2id hash at the production cost, computed
+ * once here so tests do not spend a hash per user.
+ */
+export const TEST_PASSWORD = 'Seafarer#2024';
+export const TEST_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$MmxvoEbHUmtYrIiIjPRtjg$LMIdGec2TomUV56Bhwz+if0kthzEA2VBEkVbLGhRnyI';
 
 /** Test data with unique values, so tests never depend on each other's rows. */
 export async function createUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -13,13 +22,25 @@ export async function createUser(db: Executor, overrides: Partial<typeof users.$
       lastName: `Nair ${unique}`,
       mobile: '9876543210',
       email: `seafarer-${unique}@example.com`,
-      passwordHash: 'not-a-real-hash',
+      passwordHash: TEST_PASSWORD_HASH,
       role: 'learner',
       verifiedAt: new Date(),
       ...overrides,
     })
     .returning();
   return user!;
+}
+
+/** The session a request by this user would carry (for tRPC callers). */
+export function sessionOf(user: typeof users.$inferSelect): TSessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    role: user.role,
+    verified: user.verifiedAt !== null,
+    approved: user.approvedAt !== null,
+  };
 }
 
 export async function createCourse(db: Executor, overrides: Partial<typeof courses.$inferInsert> = {}) {

@@ -19,8 +19,8 @@ export type TestPortal = {
   runtime: Runtime;
   app: FastifyInstance;
   dataDir: string;
-  /** A tRPC caller acting as the given user (or a visitor). */
-  caller(user?: TSessionUser | null): ReturnType<typeof createCaller>;
+  /** A tRPC caller acting as the given user (or a visitor), from the given address. */
+  caller(user?: TSessionUser | null, ip?: string): ReturnType<typeof createCaller>;
   /** Waits until the jobs dispatched so far have run (in-process runner). */
   drainJobs(): Promise<void>;
   close(): Promise<void>;
@@ -66,7 +66,7 @@ export async function createTestPortal(
     runtime,
     app,
     dataDir,
-    caller: (user = null) => createCaller({ deps: runtime, user, ip: '127.0.0.1', requestId: 'test' }),
+    caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test' }),
     drainJobs: () => runtime.jobs.drain(),
     async close() {
       await app.close();
