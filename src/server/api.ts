@@ -1,7 +1,9 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
+import { filesRest } from './modules/files/files.rest.ts';
 import { authRest } from './modules/auth/auth.rest.ts';
 import { siteRest } from './modules/site/site.rest.ts';
 import { usersRest } from './modules/users/users.rest.ts';
@@ -16,7 +18,11 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
     request.user = await resolveSessionUser(deps, request.headers.authorization);
   });
 
+  // Limits are set per request by readMultipart; these only bound what nobody asked for.
+  await api.register(multipart, { limits: { fileSize: 0, files: 0, fields: 100 } });
+
   await api.register(siteRest, { deps });
+  await api.register(filesRest, { deps });
   await api.register(authRest, { deps });
   await api.register(usersRest, { deps });
 

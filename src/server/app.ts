@@ -89,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  // Stored files are sent with reply.sendFile (ranges, ETags) from the routes that authorise them.
+  await app.register(fastifyStatic, { root: deps.files.root, serve: false });
   await app.register(restApi, { prefix: '/api', deps });
 
   const indexHtml = loadIndexHtml(deps.clientDir, deps.site);
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.clientDir,
       index: false,
       wildcard: false,
+      decorateReply: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset's name, so those never change.
         res.header(

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { TSiteConfig } from '../shared/site-config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { TEnv } from './env.ts';
+import type { FileStorage } from './lib/files/storage.ts';
 import type { JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { MailTransport } from './lib/mail/transport.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
@@ -15,6 +16,7 @@ export type AppDeps = {
   mail: MailTransport;
   /** Throttling counters: Redis when REDIS_URL is set, this process's memory otherwise. */
   rateLimit: RateLimitStore;
+  files: FileStorage;
   logger: Logger;
   jwtSecret: string;
   site: TSiteConfig;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
+import { createFileStorage } from './lib/files/storage.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { JobContext } from './lib/jobs/runner.ts';
 import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
@@ -74,6 +75,7 @@ export async function createRuntime(
     jobs,
     mail,
     rateLimit,
+    files: createFileStorage(path.join(dataDir, 'files')),
     logger,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
     site: siteConfigFromEnv(env),

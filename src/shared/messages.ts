@@ -136,6 +136,13 @@ export const MESSAGES = {
     submitFailed: '❌ Submission failed!',
     submitApiError: '⚠️ API Error during submission',
   },
+  files: {
+    tooLarge: 'This file is too large.',
+    wrongType: 'This type of file is not accepted.',
+    empty: 'The file is empty.',
+    unexpectedField: 'The upload contains a file that was not asked for.',
+    linkExpired: 'This link has expired. Please reload the page.',
+  },
   certificate: {
     notFound: 'Certificate not found.',
     loadFailed: 'Failed to load certificate.',

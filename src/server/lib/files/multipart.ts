@@ -1,0 +1,100 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { AppError } from '../errors.ts';
+import type { FileStorage, TFileArea, TFileRules, TStoredFile } from './storage.ts';
+
+export type TUploadField = TFileRules & { area: TFileArea; multiple?: boolean };
+
+export type TMultipartResult<F extends string> = {
+  fields: Record<string, string>;
+  files: Partial<Record<F, TStoredFile[]>>;
+  /** Removes every file this request stored: call it when the change does not commit. */
+  discard(): Promise<void>;
+};
+
+const MAX_FIELDS = 100;
+const MAX_FIELD_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart request: text fields into `fields`, files streamed into storage under the
+ * rules of their field. Anything wrong (an unknown file field, a type or size refused, a broken
+ * stream) removes what was already stored and throws, so a refused upload leaves no file.
+ */
+export async function readMultipart<F extends string>(
+  request: FastifyRequest,
+  storage: FileStorage,
+  uploads: Record<F, TUploadField>,
+  options: { maxFiles?: number } = {},
+): Promise<TMultipartResult<F>> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType);
+  }
+  const stored: TStoredFile[] = [];
+  const discard = async () => {
+    await Promise.all(stored.map((file) => storage.remove(file.area, file.name)));
+  };
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<F, TStoredFile[]>> = {};
+  const largest = Math.max(...Object.values<TUploadField>(uploads).map((rule) => rule.maxBytes), 1);
+
+  try {
+    const parts = request.parts({
+      limits: {
+        // One byte over the largest allowed file lets storage see and refuse an oversized one.
+        fileSize: largest + 1,
+        files: options.maxFiles ?? Object.keys(uploads).length,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string') continue;
+        if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.common.payloadTooLarge);
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = (uploads as Record<string, TUploadField | undefined>)[part.fieldname];
+      if (!rule) {
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', MESSAGES.files.unexpectedField);
+      }
+      const list = (files[part.fieldname as F] ??= []);
+      if (list.length > 0 && !rule.multiple) {
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', MESSAGES.files.unexpectedField);
+      }
+      // A file input left empty arrives as a part with no name and no bytes: it is no file.
+      if (!part.filename) {
+        part.file.resume();
+        continue;
+      }
+      const file = await storage.save(rule.area, part.file, rule);
+      stored.push(file);
+      list.push(file);
+    }
+  } catch (error) {
+    await discard();
+    throw translateMultipartError(error);
+  }
+  return { fields, files, discard };
+}
+
+function translateMultipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('PAYLOAD_TOO_LARGE', MESSAGES.common.payloadTooLarge);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType);
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('BAD_REQUEST', MESSAGES.common.badRequest);
+    default:
+      return error;
+  }
+}
