@@ -41,8 +41,8 @@ export async function insertAccount(
 export async function markVerified(db: Executor, userId: string, at: Date): Promise<void> {
   await db
     .update(users)
-    .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${at})` })
-    .where(eq(users.id, userId));
+    .set({ verifiedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.verifiedAt)));
 }
 
 export async function setPasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
@@ -61,8 +61,9 @@ export async function promoteToAdmin(db: Executor, userId: string, passwordHash:
     .set({
       role: 'admin',
       passwordHash,
-      verifiedAt: sql`coalesce(${users.verifiedAt}, ${at})`,
-      approvedAt: sql`coalesce(${users.approvedAt}, ${at})`,
+      // postgres.js takes dates in raw SQL only as text.
+      verifiedAt: sql`coalesce(${users.verifiedAt}, ${at.toISOString()}::timestamptz)`,
+      approvedAt: sql`coalesce(${users.approvedAt}, ${at.toISOString()}::timestamptz)`,
     })
     .where(eq(users.id, userId));
 }

@@ -1,0 +1,247 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
+import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { refreshTokens, users } from '../../db/schema.ts';
+import { createMemoryRateLimitStore } from '../../lib/rate-limit.ts';
+import { signAccessToken } from '../../lib/tokens.ts';
+import { LOGIN_LIMITS, loginKeys } from './auth.service.ts';
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await createTestPortal();
+});
+afterAll(() => portal.close());
+
+const login = (email: string, password: string, remoteAddress = uniqueIp()) =>
+  portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress });
+const tokensOf = (userId: string) =>
+  portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
+const me = (accessToken: string) =>
+  portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } });
+
+describe('login', () => {
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const user = await createUser(portal.runtime.db);
+    const wrongPassword = await login(user.email, 'not-the-password');
+    const unknown = await login(uniqueEmail('nobody'), 'not-the-password');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: MESSAGES.auth.invalidCredentials });
+    expect(unknown.json()).toEqual(wrongPassword.json());
+    expect(await tokensOf(user.id)).toHaveLength(0);
+  });
+
+  it('refuses an unverified account with the right password, saying how to go on', async () => {
+    const user = await createUser(portal.runtime.db, { verifiedAt: null });
+    await expect(portal.caller(null, uniqueIp()).auth.login({ email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: MESSAGES.auth.emailNotVerified,
+    });
+    // With a wrong password it is just a wrong password: nothing about the account leaks.
+    expect((await login(user.email, 'wrong-password')).json()).toEqual({ message: MESSAGES.auth.invalidCredentials });
+    expect(await tokensOf(user.id)).toHaveLength(0);
+  });
+
+  it('lets a verified learner in before approval, and says they are not approved yet', async () => {
+    const user = await createUser(portal.runtime.db, { email: uniqueEmail('Pending').toLowerCase() });
+    const session = await portal.caller(null, uniqueIp()).auth.login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(session.user).toMatchObject({ id: user.id, role: 'learner', verified: true, approved: false });
+    const [token] = await tokensOf(user.id);
+    expect(token!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(token!.tokenHash).not.toBe(session.refreshToken);
+    const lifetime = token!.expiresAt.getTime() - token!.createdAt.getTime();
+    expect(Math.round(lifetime / 86_400_000)).toBe(30);
+  });
+
+  it('ignores a role smuggled into the payload: 400, nothing written', async () => {
+    const user = await createUser(portal.runtime.db);
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: TEST_PASSWORD, role: 'admin' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.validation.unknownFields(['role']));
+    expect(await tokensOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe('login throttling', () => {
+  it('refuses even the right password once an account had too many failures, until the window passes', async () => {
+    let now = Date.now();
+    const original = portal.runtime.rateLimit;
+    portal.runtime.rateLimit = createMemoryRateLimitStore(() => now);
+    try {
+      const user = await createUser(portal.runtime.db);
+      for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i += 1) {
+        expect((await login(user.email, 'wrong-password')).statusCode).toBe(401);
+      }
+      const refused = await login(user.email, TEST_PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(MESSAGES.auth.tooManyLoginAttempts(15));
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(await tokensOf(user.id)).toHaveLength(0);
+
+      now += LOGIN_LIMITS.perAccount.windowMs + 1;
+      expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await portal.runtime.rateLimit.close();
+      portal.runtime.rateLimit = original;
+    }
+  });
+
+  it('throttles an unknown e-mail the same way, so a 429 reveals nothing', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i += 1) expect((await login(email, 'guess-guess')).statusCode).toBe(401);
+    expect((await login(email, 'guess-guess')).statusCode).toBe(429);
+  });
+
+  it('clears the failure count after a successful login', async () => {
+    const user = await createUser(portal.runtime.db);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit - 1; i += 1) await login(user.email, 'wrong-password');
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit - 1; i += 1) await login(user.email, 'wrong-password');
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('throttles an address that tries too many logins, whatever the account', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i += 1) await portal.runtime.rateLimit.hit(loginKeys.ip(ip), LOGIN_LIMITS.perIp.windowMs);
+    const user = await createUser(portal.runtime.db);
+    await expect(portal.caller(null, ip).auth.login({ email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers a storm of 50 concurrent wrong logins with 401s and 429s, never 5xx', async () => {
+    const user = await createUser(portal.runtime.db);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => login(user.email, 'wrong-password')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_LIMITS.perAccount.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LOGIN_LIMITS.perAccount.limit);
+  });
+});
+
+describe('administrator login', () => {
+  it('lets an administrator in and refuses a learner with the right password', async () => {
+    const admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
+    const learner = await createUser(portal.runtime.db);
+    const session = await portal.caller(null, uniqueIp()).auth.adminLogin({ email: admin.email, password: TEST_PASSWORD });
+    expect(session.user.role).toBe('admin');
+    await expect(
+      portal.caller(null, uniqueIp()).auth.adminLogin({ email: learner.email, password: TEST_PASSWORD }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.auth.adminOnly });
+    expect(await tokensOf(learner.id)).toHaveLength(0);
+    // The documented REST login serves both; the role in the answer tells the client where to go.
+    expect((await login(admin.email, TEST_PASSWORD)).json().user.role).toBe('admin');
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every use; the used one no longer works', async () => {
+    const user = await createUser(portal.runtime.db);
+    const first = (await login(user.email, TEST_PASSWORD)).json();
+    const res = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken: first.refreshToken } });
+    expect(res.statusCode).toBe(200);
+    const second = res.json();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await me(second.accessToken)).json().result.data.id).toBe(user.id);
+
+    const rows = await tokensOf(user.id);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((row) => row.familyId)).size).toBe(1);
+    expect(rows.filter((row) => row.usedAt !== null)).toHaveLength(1);
+  });
+
+  it('revoke the whole family when a used one is presented again', async () => {
+    const user = await createUser(portal.runtime.db);
+    const first = (await login(user.email, TEST_PASSWORD)).json();
+    const second = await portal.caller().auth.refresh({ refreshToken: first.refreshToken });
+    const replay = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken: first.refreshToken } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ message: MESSAGES.auth.sessionExpired });
+    // The thief's copy and the owner's newer token are both dead now.
+    await expect(portal.caller().auth.refresh({ refreshToken: second.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await tokensOf(user.id)).every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it('let one of two simultaneous refreshes of a token through', async () => {
+    const user = await createUser(portal.runtime.db);
+    const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
+    const results = await Promise.allSettled([
+      portal.caller().auth.refresh({ refreshToken }),
+      portal.caller().auth.refresh({ refreshToken }),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+  });
+
+  it('stop working after logout, and only that session ends', async () => {
+    const user = await createUser(portal.runtime.db);
+    const phone = (await login(user.email, TEST_PASSWORD)).json();
+    const laptop = (await login(user.email, TEST_PASSWORD)).json();
+    const out = await portal.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: phone.refreshToken } });
+    expect(out.json()).toEqual({ message: MESSAGES.auth.loggedOut });
+    await expect(portal.caller().auth.refresh({ refreshToken: phone.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await portal.caller().auth.refresh({ refreshToken: laptop.refreshToken })).refreshToken).toBeTruthy();
+    // Logging out twice is not an error.
+    expect((await portal.caller().auth.logout({ refreshToken: phone.refreshToken })).message).toBe(MESSAGES.auth.loggedOut);
+  });
+
+  it('refuse an expired or unknown token', async () => {
+    const user = await createUser(portal.runtime.db);
+    const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
+    await portal.runtime.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    await expect(portal.caller().auth.refresh({ refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(portal.caller().auth.refresh({ refreshToken: 'A'.repeat(43) })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('access tokens', () => {
+  function forge(header: object, claims: object, secret: string) {
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    const body = `${encode(header)}.${encode(claims)}`;
+    return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+  }
+
+  it('are refused when edited, unsigned, expired, refresh-typed or a refresh token', async () => {
+    const user = await createUser(portal.runtime.db);
+    const session = (await login(user.email, TEST_PASSWORD)).json();
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+
+    const [header, body, signature] = session.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const secret = portal.runtime.jwtSecret;
+    const bad = {
+      edited: `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`,
+      none: `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.`,
+      expired: signAccessToken({ sub: user.id, role: 'learner' }, secret, 900, new Date(Date.now() - 901_000)),
+      refreshTyped: forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, typ: 'refresh', iat: now, exp: now + 900 }, secret),
+      refreshToken: session.refreshToken,
+    };
+    for (const [kind, token] of Object.entries(bad)) {
+      expect((await me(token)).statusCode, kind).toBe(401);
+      const rest = await portal.app.inject({ url: '/api/user/getUnapprovedUsers', headers: { authorization: `Bearer ${token}` } });
+      expect(rest.statusCode, kind).toBe(401);
+    }
+  });
+
+  it('carry only the user: a change of role or approval in the database counts at once', async () => {
+    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+    const { accessToken } = (await login(admin.email, TEST_PASSWORD)).json();
+    const list = () => portal.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await list()).statusCode).toBe(200);
+    await portal.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
+    expect((await list()).statusCode).toBe(403);
+    expect((await me(accessToken)).json().result.data).toMatchObject({ role: 'learner', approved: false });
+    await portal.runtime.db.update(users).set({ approvedAt: new Date() }).where(eq(users.id, admin.id));
+    expect((await me(accessToken)).json().result.data.approved).toBe(true);
+  });
+});
