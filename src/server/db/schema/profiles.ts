@@ -1,4 +1,5 @@
-import { date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { idTypeEnum } from './enums.ts';
 import { users } from './users.ts';
@@ -29,13 +30,19 @@ export const profiles = pgTable(
     profilePictureFile: text('profile_picture_file').notNull(),
     idDocumentFile: text('id_document_file').notNull(),
     signatureFile: text('signature_file').notNull(),
+    /** When the learner accepted the notice on why the documents are collected and who sees them. */
+    consentAcceptedAt: timestamp('consent_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('profiles_user_unique').on(t.userId),
-    index('profiles_indos_idx').on(t.indosNo),
-    index('profiles_passport_idx').on(t.passportNumber),
-    index('profiles_cdc_idx').on(t.cdcNumber),
+    // The admin search matches the start of each value, case-insensitively, whatever the collation.
+    index('profiles_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('profiles_indos_prefix_idx').on(sql`lower(${t.indosNo}) text_pattern_ops`),
+    index('profiles_passport_prefix_idx').on(sql`lower(${t.passportNumber}) text_pattern_ops`),
+    index('profiles_cdc_prefix_idx').on(sql`lower(${t.cdcNumber}) text_pattern_ops`),
+    // Newest first is a backward scan of this index.
+    index('profiles_created_idx').on(t.createdAt, t.id),
   ],
 );

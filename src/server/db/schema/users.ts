@@ -22,6 +22,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    // Prefix searches (admin profile search) on any collation.
+    index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('users_role_approved_idx').on(t.role, t.approvedAt),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
