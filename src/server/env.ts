@@ -40,6 +40,8 @@ export const ZEnv = z.preprocess(
       FFPROBE_PATH: z.string().min(1).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+      /** Each profile file (ID document, picture, signature). */
+      PROFILE_FILE_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
       ACADEMY_NAME: z.string().min(1).default('Maritime Training Academy'),
       ACADEMY_TAGLINE: z
         .string()
