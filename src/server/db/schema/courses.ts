@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -26,6 +27,9 @@ export const courses = pgTable(
     category: text('category').notNull(),
     subjects: jsonb('subjects').$type<string[]>().notNull(),
     imageFile: text('image_file'),
+    /** The stored image's size in pixels, so pages reserve its space before it loads. */
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,12 +55,14 @@ export const enrolments = pgTable(
     status: enrolmentStatusEnum('status').notNull().default('pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the learner last asked: a rejected request asked again goes back to the queue as new. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('enrolments_user_course_unique').on(t.userId, t.courseId),
-    index('enrolments_status_idx').on(t.status, t.createdAt),
+    index('enrolments_status_requested_idx').on(t.status, t.requestedAt),
     index('enrolments_course_idx').on(t.courseId),
   ],
 );

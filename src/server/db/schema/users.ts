@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { roleEnum } from './enums.ts';
@@ -17,6 +17,10 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: uuid('approved_by'),
+    /** Name and e-mail in lower case, for the administrators' searches (trigram index below). */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -25,6 +29,7 @@ export const users = pgTable(
     // Prefix searches (admin profile search) on any collation.
     index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('users_role_approved_idx').on(t.role, t.approvedAt),
+    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );
