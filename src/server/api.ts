@@ -7,6 +7,7 @@ import { filesRest } from './modules/files/files.rest.ts';
 import { authRest } from './modules/auth/auth.rest.ts';
 import { siteRest } from './modules/site/site.rest.ts';
 import { usersRest } from './modules/users/users.rest.ts';
+import { profilesRest } from './modules/profiles/profiles.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api. Each feature's adapter is registered
@@ -25,6 +26,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(filesRest, { deps });
   await api.register(authRest, { deps });
   await api.register(usersRest, { deps });
+  await api.register(profilesRest, { deps });
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
 };

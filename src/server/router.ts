@@ -1,4 +1,5 @@
 import { authRouter } from './modules/auth/auth.router.ts';
+import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
 import { createRouter } from './trpc/init.ts';
@@ -8,6 +9,7 @@ export const appRouter = createRouter({
   site: siteRouter,
   auth: authRouter,
   users: usersRouter,
+  profiles: profilesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,106 @@
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client.ts';
+import { profiles, users } from '../../db/schema.ts';
+
+export type TProfileInsert = typeof profiles.$inferInsert;
+export type TProfileValues = Omit<TProfileInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'consentAcceptedAt'>;
+
+/** A profile row with its account holder's name and e-mail. */
+const profileColumns = {
+  profile: profiles,
+  creator: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+export type TProfileRow = { profile: typeof profiles.$inferSelect; creator: { firstName: string; lastName: string; email: string } };
+
+function withCreator(db: Executor) {
+  return db.select(profileColumns).from(profiles).innerJoin(users, eq(users.id, profiles.userId));
+}
+
+export async function findByUserId(db: Executor, userId: string): Promise<TProfileRow | undefined> {
+  const [row] = await withCreator(db).where(eq(profiles.userId, userId));
+  return row;
+}
+
+export async function existsForUser(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+  return row !== undefined;
+}
+
+/** Inserts the user's profile unless they already have one (then undefined). */
+export async function insertIfAbsent(db: Executor, values: TProfileInsert): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .insert(profiles)
+    .values(values)
+    .onConflictDoNothing({ target: profiles.userId })
+    .returning({ id: profiles.id });
+  return row;
+}
+
+export type TProfileFileNames = Pick<typeof profiles.$inferSelect, 'profilePictureFile' | 'idDocumentFile' | 'signatureFile'>;
+
+/** The profile's file names, locking the row until the transaction ends. */
+export async function lockFileNamesByUserId(tx: Executor, userId: string): Promise<TProfileFileNames | undefined> {
+  const [row] = await tx
+    .select({
+      profilePictureFile: profiles.profilePictureFile,
+      idDocumentFile: profiles.idDocumentFile,
+      signatureFile: profiles.signatureFile,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  return row;
+}
+
+export async function updateByUserId(tx: Executor, userId: string, values: Partial<TProfileValues>): Promise<void> {
+  await tx.update(profiles).set(values).where(eq(profiles.userId, userId));
+}
+
+export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+/** LIKE's wildcards and escape character taken literally. */
+function prefixPattern(term: string): string {
+  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Ids of profiles whose name, e-mail, INDOS, passport or CDC number starts with the term. Each
+ * branch is a range scan of its own lower(...) text_pattern_ops index; the union removes repeats.
+ */
+function matchingIds(db: Executor, term: string) {
+  const pattern = prefixPattern(term);
+  const byColumn = (column: AnyPgColumn) =>
+    db.select({ id: profiles.id }).from(profiles).where(sql`lower(${column}) like ${pattern}`);
+  return union(
+    byColumn(profiles.name),
+    byColumn(profiles.indosNo),
+    byColumn(profiles.passportNumber),
+    byColumn(profiles.cdcNumber),
+    // E-mails are stored lower-case (a check constraint says so).
+    db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(sql`${users.email} like ${pattern}`),
+  );
+}
+
+/** A page of profiles, newest first, optionally only those matching a search term, with the total. */
+export async function findPage(
+  db: Executor,
+  query: { search: string | undefined; limit: number; offset: number },
+): Promise<{ rows: TProfileRow[]; total: number }> {
+  const where = query.search ? inArray(profiles.id, matchingIds(db, query.search)) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    withCreator(db)
+      .where(where)
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(profiles).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}

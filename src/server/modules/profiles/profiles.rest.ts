@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { requestObject } from '../../../shared/schemas/common.ts';
+import { ZProfileByUserRequest, ZProfileListQuery } from '../../../shared/schemas/profile.ts';
+import type { AppDeps } from '../../deps.ts';
+import { readMultipart } from '../../lib/files/multipart.ts';
+import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { createProfile, getProfileOfUser, listProfiles, requireMyProfile, updateProfile } from './profiles.service.ts';
+
+const V = MESSAGES.validation;
+
+/** Query strings carry text: page numbers are read from digits, then bounded by ZProfileListQuery. */
+const digits = (message: string) => z.string({ error: message }).regex(/^\d{1,6}$/, message).transform(Number).optional();
+const ZListQueryString = requestObject({
+  search: z.string().optional(),
+  page: digits(V.page),
+  limit: digits(V.pageSize),
+})
+  .transform(({ limit, ...rest }) => (limit === undefined ? rest : { ...rest, pageSize: limit }))
+  .pipe(ZProfileListQuery);
+
+/** The spec's Profile calls (section 7), answering with the spec's field names. */
+export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.get('/userProfile', async (request) => ({ data: await requireMyProfile(deps, requireUser(request)) }));
+
+  api.post('/userProfile', async (request, reply) => {
+    const user = requireUser(request);
+    const saved = await createProfile(deps, user, (rules) => readMultipart(request, deps.files, rules));
+    return reply.status(201).send(saved);
+  });
+
+  api.put('/userProfile/update', async (request) => {
+    const user = requireUser(request);
+    return updateProfile(deps, user, (rules) => readMultipart(request, deps.files, rules));
+  });
+
+  api.get('/userProfile/getAllUserProfiles', async (request, reply) => {
+    const admin = requireAdmin(request);
+    const page = await listProfiles(deps, admin, parseInput(ZListQueryString, request.query));
+    reply.header('x-total-count', String(page.total));
+    return { data: page.items, total: page.total, page: page.page, limit: page.pageSize };
+  });
+
+  /** One user's profile (administrators; a learner only their own), for the approval screens. */
+  api.get('/userProfile/user/:userId', async (request) => {
+    const viewer = requireUser(request);
+    const { userId } = parseInput(ZProfileByUserRequest, request.params);
+    return { data: await getProfileOfUser(deps, viewer, userId) };
+  });
+};

@@ -1,0 +1,298 @@
+import { MESSAGES } from '../../../shared/messages.ts';
+import {
+  EXPIRY_WARNING_MONTHS,
+  idTypeLabel,
+  isoToday,
+  PROFILE_FILES,
+  PROFILE_LIST_DEFAULT_PAGE_SIZE,
+  ZProfileCreateFields,
+  ZProfileFields,
+  type TExpiryStatus,
+  type TProfile,
+  type TProfileFile,
+  type TProfileFileField,
+  type TProfileListQuery,
+  type TProfilePage,
+  type TProfileSaved,
+} from '../../../shared/schemas/profile.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { FILE_KINDS } from '../../lib/files/file-kinds.ts';
+import type { TMultipartResult, TUploadField } from '../../lib/files/multipart.ts';
+import type { TFileArea, TStoredFile } from '../../lib/files/storage.ts';
+import { describeIssues } from '../../lib/validation.ts';
+import { fileUrl } from '../files/files.service.ts';
+import type { TSessionUser } from '../users/session.service.ts';
+import {
+  existsForUser,
+  findByUserId,
+  findPage,
+  inTransaction,
+  insertIfAbsent,
+  lockFileNamesByUserId,
+  updateByUserId,
+  type TProfileFileNames,
+  type TProfileRow,
+} from './profiles.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jwtSecret' | 'logger'>;
+
+/** Reads the request's multipart body under the given rules (readMultipart, bound to a request). */
+export type TProfileUploadReader = (rules: Record<TProfileFileField, TUploadField>) => Promise<TMultipartResult<TProfileFileField>>;
+
+const FILE_STORAGE: Record<TProfileFileField, { area: TFileArea; column: keyof TProfileFileNames; kinds: TUploadField['kinds'] }> = {
+  profilePicture: { area: 'profile_pictures', column: 'profilePictureFile', kinds: ['jpeg', 'png'] },
+  IdDocument: { area: 'id_documents', column: 'idDocumentFile', kinds: ['pdf', 'jpeg', 'png'] },
+  signature: { area: 'signatures', column: 'signatureFile', kinds: ['pdf', 'jpeg', 'png'] },
+};
+const FILE_FIELDS = Object.keys(FILE_STORAGE) as TProfileFileField[];
+
+/** What each file may be: the type decided from its bytes, the size from the configuration. */
+export function profileUploadRules(env: Pick<AppDeps['env'], 'PROFILE_FILE_MAX_BYTES'>): Record<TProfileFileField, TUploadField> {
+  const mb = Math.round((env.PROFILE_FILE_MAX_BYTES / (1024 * 1024)) * 10) / 10;
+  const rule = (field: TProfileFileField): TUploadField => ({
+    area: FILE_STORAGE[field].area,
+    kinds: FILE_STORAGE[field].kinds,
+    maxBytes: env.PROFILE_FILE_MAX_BYTES,
+    tooLarge: MESSAGES.profile.fileTooLarge(PROFILE_FILES[field].label, mb),
+    wrongType: PROFILE_FILES[field].wrongType,
+  });
+  return { profilePicture: rule('profilePicture'), IdDocument: rule('IdDocument'), signature: rule('signature') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  // The same day of the month, or the month's last day (31 August + 6 months = 28/29 February).
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Expired before today, expiring when it falls within the warning window, otherwise valid. */
+export function expiryStatus(expiryDate: string, today: string = isoToday()): TExpiryStatus {
+  if (expiryDate < today) return 'expired';
+  if (expiryDate <= addMonths(today, EXPIRY_WARNING_MONTHS)) return 'expiring';
+  return 'valid';
+}
+
+function fileOf(deps: Pick<AppDeps, 'jwtSecret'>, area: TFileArea, name: string, now: Date): TProfileFile {
+  const ext = name.split('.').pop();
+  const kind = Object.values(FILE_KINDS).find((k) => k.ext === ext);
+  return {
+    filename: name,
+    url: fileUrl(deps, area, name, now),
+    contentType: kind?.mime ?? 'application/octet-stream',
+    isImage: kind?.image ?? false,
+  };
+}
+
+/**
+ * The profile as its viewer sees it. Only called once the service has decided the viewer is the
+ * owner or an administrator, since it signs the file URLs.
+ */
+function toProfile(deps: Pick<AppDeps, 'jwtSecret'>, row: TProfileRow, viewer: TSessionUser, now = new Date()): TProfile {
+  const { profile, creator } = row;
+  const today = isoToday(now);
+  const passportExpiryStatus = expiryStatus(profile.passportExpiryDate, today);
+  const CDCexpiryStatus = expiryStatus(profile.cdcExpiryDate, today);
+  return {
+    _id: profile.id,
+    userId: profile.userId,
+    name: profile.name,
+    gradenumber: profile.gradeNumber,
+    phone: profile.phone,
+    DateofBirth: profile.dateOfBirth,
+    passportNumber: profile.passportNumber,
+    passportExpiryDate: profile.passportExpiryDate,
+    passportExpiryStatus,
+    indosNo: profile.indosNo,
+    CDCnumber: profile.cdcNumber,
+    CDCexpiryDate: profile.cdcExpiryDate,
+    CDCexpiryStatus,
+    documentsExpiring: passportExpiryStatus !== 'valid' || CDCexpiryStatus !== 'valid',
+    IDType: profile.idType,
+    IDTypeLabel: idTypeLabel(profile.idType),
+    streetAddress: profile.streetAddress,
+    city: profile.city,
+    state: profile.state,
+    country: profile.country,
+    zipCode: profile.zipCode,
+    consentAcceptedAt: profile.consentAcceptedAt?.toISOString() ?? null,
+    createdAt: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+    profilePicture: fileOf(deps, 'profile_pictures', profile.profilePictureFile, now),
+    IdDocument: fileOf(deps, 'id_documents', profile.idDocumentFile, now),
+    signature: fileOf(deps, 'signatures', profile.signatureFile, now),
+    creator: {
+      firstName: creator.firstName,
+      lastName: creator.lastName,
+      ...(viewer.role === 'admin' ? { email: creator.email } : {}),
+    },
+  };
+}
+
+/** The caller's own profile, or null when they have none yet. */
+export async function getMyProfile(deps: Deps, user: TSessionUser): Promise<TProfile | null> {
+  const row = await findByUserId(deps.db, user.id);
+  return row ? toProfile(deps, row, user) : null;
+}
+
+/** The caller's own profile; none yet is a 404 (the spec's screens show the creation form then). */
+export async function requireMyProfile(deps: Deps, user: TSessionUser): Promise<TProfile> {
+  const profile = await getMyProfile(deps, user);
+  if (!profile) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+  return profile;
+}
+
+/**
+ * A user's profile: administrators see anyone's, a learner only their own. Someone else's id
+ * answers exactly like a missing profile.
+ */
+export async function getProfileOfUser(deps: Deps, viewer: TSessionUser, userId: string): Promise<TProfile> {
+  if (viewer.role !== 'admin' && viewer.id !== userId) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+  const row = await findByUserId(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+  return toProfile(deps, row, viewer);
+}
+
+/** Administrators: every profile, newest first, searched on the server and paged. */
+export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProfileListQuery): Promise<TProfilePage> {
+  if (admin.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PROFILE_LIST_DEFAULT_PAGE_SIZE;
+  const search = query.search?.trim() || undefined;
+  const { rows, total } = await findPage(deps.db, { search, limit: pageSize, offset: (page - 1) * pageSize });
+  const now = new Date();
+  return { items: rows.map((row) => toProfile(deps, row, admin, now)), total, page, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+function invalid(issues: ReadonlyArray<{ message: string; path: ReadonlyArray<PropertyKey> }>): AppError {
+  const { message, fields } = describeIssues(issues);
+  return new AppError('BAD_REQUEST', message, { fields });
+}
+
+function storedFile(upload: TMultipartResult<TProfileFileField>, field: TProfileFileField): TStoredFile | undefined {
+  return upload.files[field]?.[0];
+}
+
+/**
+ * Runs `work` with the request's upload; when it does not complete, every file the request stored
+ * is removed, so a refused or failed submission leaves no file behind.
+ */
+async function withUpload<T>(
+  deps: Deps,
+  readUpload: TProfileUploadReader,
+  work: (upload: TMultipartResult<TProfileFileField>) => Promise<T>,
+): Promise<T> {
+  const upload = await readUpload(profileUploadRules(deps.env));
+  try {
+    return await work(upload);
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
+
+function requireVerified(user: TSessionUser) {
+  if (!user.verified) throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+}
+
+function columnsOf(fields: ReturnType<typeof ZProfileFields.parse>) {
+  return {
+    name: fields.name,
+    gradeNumber: fields.gradenumber,
+    phone: fields.phone,
+    dateOfBirth: fields.DateofBirth,
+    passportNumber: fields.passportNumber,
+    passportExpiryDate: fields.passportExpiryDate,
+    indosNo: fields.indosNo,
+    cdcNumber: fields.CDCnumber,
+    cdcExpiryDate: fields.CDCexpiryDate,
+    idType: fields.IDType,
+    streetAddress: fields.streetAddress,
+    city: fields.city,
+    state: fields.state,
+    country: fields.country,
+    zipCode: fields.zipCode,
+  };
+}
+
+/**
+ * Creates the caller's profile from the form's fields and its three files. The fields are checked
+ * after the files were streamed to storage; a refusal removes them. The profile always belongs to
+ * the caller: ids, roles or approvals in the form are ignored.
+ */
+export async function createProfile(deps: Deps, user: TSessionUser, readUpload: TProfileUploadReader): Promise<TProfileSaved> {
+  requireVerified(user);
+  // Refuse before reading megabytes of files that could not be kept anyway.
+  if (await existsForUser(deps.db, user.id)) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
+
+  const created = await withUpload(deps, readUpload, async (upload) => {
+    const parsed = ZProfileCreateFields.safeParse(upload.fields);
+    const issues: Array<{ message: string; path: ReadonlyArray<PropertyKey> }> = parsed.success ? [] : [...parsed.error.issues];
+    for (const field of FILE_FIELDS) {
+      if (!storedFile(upload, field)) issues.push({ message: MESSAGES.profile.required(PROFILE_FILES[field].label), path: [field] });
+    }
+    if (!parsed.success || issues.length > 0) throw invalid(issues);
+
+    const inserted = await insertIfAbsent(deps.db, {
+      userId: user.id,
+      ...columnsOf(parsed.data),
+      profilePictureFile: storedFile(upload, 'profilePicture')!.name,
+      idDocumentFile: storedFile(upload, 'IdDocument')!.name,
+      signatureFile: storedFile(upload, 'signature')!.name,
+      consentAcceptedAt: new Date(),
+    });
+    // Two submissions at once: the unique index lets one through; the other's files go.
+    if (!inserted) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
+    return inserted;
+  });
+  deps.logger.info({ userId: user.id, profileId: created.id }, 'profile created');
+  return { message: MESSAGES.profile.submitted, data: await requireMyProfile(deps, user) };
+}
+
+/**
+ * Replaces the caller's profile fields; each file sent replaces the stored one, which is removed
+ * only after the change has committed (until then the old file is still the profile's).
+ */
+export async function updateProfile(deps: Deps, user: TSessionUser, readUpload: TProfileUploadReader): Promise<TProfileSaved> {
+  requireVerified(user);
+  if (!(await existsForUser(deps.db, user.id))) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+
+  const replaced = await withUpload(deps, readUpload, async (upload) => {
+    const parsed = ZProfileFields.safeParse(upload.fields);
+    if (!parsed.success) throw invalid(parsed.error.issues);
+
+    return inTransaction(deps.db, async (tx) => {
+      const current = await lockFileNamesByUserId(tx, user.id);
+      if (!current) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+      const files: Partial<TProfileFileNames> = {};
+      const old: Array<{ area: TFileArea; name: string }> = [];
+      for (const field of FILE_FIELDS) {
+        const file = storedFile(upload, field);
+        if (!file) continue;
+        const { area, column } = FILE_STORAGE[field];
+        files[column] = file.name;
+        old.push({ area, name: current[column] });
+      }
+      await updateByUserId(tx, user.id, { ...columnsOf(parsed.data), ...files });
+      return old;
+    });
+  });
+
+  // After the commit: a failure here leaves an unreferenced file, never a profile without its file.
+  await Promise.all(
+    replaced.map(({ area, name }) =>
+      deps.files.remove(area, name).catch((err: unknown) => deps.logger.warn({ err, area, name }, 'replaced profile file not removed')),
+    ),
+  );
+  deps.logger.info({ userId: user.id, replacedFiles: replaced.length }, 'profile updated');
+  return { message: MESSAGES.profile.updated, data: await requireMyProfile(deps, user) };
+}

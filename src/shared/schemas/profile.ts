@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { ID_TYPES, PHONE_PATTERN, type TIdType } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { plainText, presentText, requestObject, ZId } from './common.ts';
+
+const P = MESSAGES.profile;
+const V = MESSAGES.validation;
+
+/**
+ * The profile's fields under the spec's names (section 3), which are also the multipart field
+ * names of POST /api/userProfile and PUT /api/userProfile/update, with the labels forms and
+ * messages use.
+ */
+export const PROFILE_FIELD_LABELS = {
+  name: 'Name',
+  gradenumber: 'Grade Number',
+  phone: 'Phone Number',
+  DateofBirth: 'Date of Birth',
+  passportNumber: 'Passport Number',
+  passportExpiryDate: 'Passport Expiry Date',
+  indosNo: 'INDOS Number',
+  CDCnumber: 'CDC Number',
+  CDCexpiryDate: 'CDC Expiry Date',
+  IDType: 'ID Type',
+  streetAddress: 'Street Address',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  zipCode: 'Zip Code',
+} as const;
+export type TProfileTextField = keyof typeof PROFILE_FIELD_LABELS;
+
+/** The three files, by multipart field name, with what each accepts (for `accept` and checks). */
+export const PROFILE_FILES = {
+  profilePicture: { label: 'Profile Picture', accept: ['image/jpeg', 'image/png'], extensions: ['jpg', 'jpeg', 'png'], wrongType: V.mustBeImage },
+  IdDocument: { label: 'ID Document', accept: ['application/pdf', 'image/jpeg', 'image/png'], extensions: ['pdf', 'jpg', 'jpeg', 'png'], wrongType: V.mustBeImageOrPdf },
+  signature: { label: 'Signature', accept: ['application/pdf', 'image/jpeg', 'image/png'], extensions: ['pdf', 'jpg', 'jpeg', 'png'], wrongType: V.mustBeImageOrPdf },
+} as const;
+export type TProfileFileField = keyof typeof PROFILE_FILES;
+export const PROFILE_FILE_FIELDS = Object.keys(PROFILE_FILES) as TProfileFileField[];
+
+/** Passport or CDC expiring within this many months (or expired) is flagged. */
+export const EXPIRY_WARNING_MONTHS = 6;
+export const PROFILE_TEXT_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 200;
+export const DOCUMENT_NUMBER_MAX_LENGTH = 30;
+const EARLIEST_BIRTH = '1900-01-01';
+const EXPIRY_RANGE = { min: '1980-01-01', max: '2099-12-31' } as const;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 /-]*$/;
+const ZIP_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+
+const required = (field: TProfileTextField) => presentText(PROFILE_FIELD_LABELS[field], P.required(PROFILE_FIELD_LABELS[field]));
+
+function text(field: TProfileTextField, max = PROFILE_TEXT_MAX_LENGTH) {
+  const label = PROFILE_FIELD_LABELS[field];
+  return required(field).pipe(plainText(label, max).refine((value) => !/[<>]/.test(value), V.badCharacters(label)));
+}
+
+/** Passport, CDC and INDOS numbers: letters and digits (spaces, hyphens, slashes between), upper case. */
+function documentNumber(field: TProfileTextField) {
+  const label = PROFILE_FIELD_LABELS[field];
+  return required(field)
+    .max(DOCUMENT_NUMBER_MAX_LENGTH, V.tooLong(label, DOCUMENT_NUMBER_MAX_LENGTH))
+    .regex(DOCUMENT_NUMBER, V.badCharacters(label))
+    .transform((value) => value.toUpperCase());
+}
+
+/** Today's date (UTC) as YYYY-MM-DD. */
+export function isoToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A calendar date as YYYY-MM-DD; a full ISO timestamp is cut to its date. */
+function isoDate(field: TProfileTextField, range: (value: string) => boolean, outOfRange: string) {
+  const label = PROFILE_FIELD_LABELS[field];
+  return required(field)
+    .refine((value) => {
+      const match = ISO_DATE.exec(value);
+      if (!match) return false;
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    }, P.invalidDate(label))
+    .transform((value) => value.slice(0, 10))
+    .refine(range, outOfRange);
+}
+
+const ID_TYPE_CODES = ID_TYPES.map((type) => type.code) as [TIdType, ...TIdType[]];
+/** Older clients send the label (and the creation form spelled it 'Aadhar'). */
+const ID_TYPE_ALIASES: Record<string, TIdType> = {
+  ...Object.fromEntries(ID_TYPES.map((type) => [type.label.toLowerCase(), type.code])),
+  aadhar: 'aadhaar',
+  'driving licence': 'driving_license',
+};
+
+export function idTypeLabel(code: TIdType): string {
+  return ID_TYPES.find((type) => type.code === code)?.label ?? code;
+}
+
+/**
+ * The profile's text fields, as the creation and edit forms and the REST multipart bodies carry
+ * them. Unknown keys are dropped, so a smuggled `role`, `approved` or `userId` has no effect.
+ */
+export const ZProfileFields = z.object({
+  name: text('name'),
+  gradenumber: text('gradenumber', 50),
+  phone: required('phone')
+    .transform((value) => value.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(PHONE_PATTERN, V.phone)),
+  DateofBirth: isoDate('DateofBirth', (value) => value >= EARLIEST_BIRTH && value < isoToday(), P.birthRange),
+  passportNumber: documentNumber('passportNumber'),
+  passportExpiryDate: isoDate(
+    'passportExpiryDate',
+    (value) => value >= EXPIRY_RANGE.min && value <= EXPIRY_RANGE.max,
+    P.expiryRange(PROFILE_FIELD_LABELS.passportExpiryDate),
+  ),
+  indosNo: documentNumber('indosNo'),
+  CDCnumber: documentNumber('CDCnumber'),
+  CDCexpiryDate: isoDate(
+    'CDCexpiryDate',
+    (value) => value >= EXPIRY_RANGE.min && value <= EXPIRY_RANGE.max,
+    P.expiryRange(PROFILE_FIELD_LABELS.CDCexpiryDate),
+  ),
+  IDType: required('IDType')
+    .transform((value) => ID_TYPE_ALIASES[value.toLowerCase()] ?? value)
+    .pipe(z.enum(ID_TYPE_CODES, { error: P.idType })),
+  streetAddress: text('streetAddress', ADDRESS_MAX_LENGTH),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
+  zipCode: required('zipCode')
+    .max(12, V.tooLong(PROFILE_FIELD_LABELS.zipCode, 12))
+    .regex(ZIP_CODE, V.badCharacters(PROFILE_FIELD_LABELS.zipCode)),
+});
+export type TProfileFieldsInput = z.input<typeof ZProfileFields>;
+export type TProfileFields = z.output<typeof ZProfileFields>;
+
+/** A checkbox as a form (true) or a multipart body ('true', 'on', '1') sends it. */
+const accepted = z.preprocess(
+  (value) => value === true || value === 'true' || value === 'on' || value === '1',
+  z.literal(true, { error: P.consentRequired }),
+);
+
+/** Creation also needs the learner's acceptance of the notice on why the documents are collected. */
+export const ZProfileCreateFields = ZProfileFields.extend({ consent: accepted });
+export type TProfileCreateFieldsInput = z.input<typeof ZProfileCreateFields>;
+export type TProfileCreateFields = z.output<typeof ZProfileCreateFields>;
+
+/** A stored file as its viewer receives it: `url` is a short-lived signed URL. */
+export const ZProfileFile = z.object({
+  filename: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  isImage: z.boolean(),
+});
+export type TProfileFile = z.infer<typeof ZProfileFile>;
+
+/** valid, expiring within EXPIRY_WARNING_MONTHS, or expired. */
+export const ZExpiryStatus = z.enum(['valid', 'expiring', 'expired']);
+export type TExpiryStatus = z.infer<typeof ZExpiryStatus>;
+
+/** A profile as its owner and administrators see it, under the spec's field names. */
+export const ZProfile = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  gradenumber: z.string(),
+  phone: z.string(),
+  DateofBirth: z.string(),
+  passportNumber: z.string(),
+  passportExpiryDate: z.string(),
+  passportExpiryStatus: ZExpiryStatus,
+  indosNo: z.string(),
+  CDCnumber: z.string(),
+  CDCexpiryDate: z.string(),
+  CDCexpiryStatus: ZExpiryStatus,
+  /** True when the passport or the CDC is expired or expires within EXPIRY_WARNING_MONTHS. */
+  documentsExpiring: z.boolean(),
+  IDType: z.enum(ID_TYPE_CODES),
+  IDTypeLabel: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zipCode: z.string(),
+  consentAcceptedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  profilePicture: ZProfileFile,
+  IdDocument: ZProfileFile,
+  signature: ZProfileFile,
+  /** The account holder; `email` only for administrators. */
+  creator: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().optional() }),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const PROFILE_LIST_DEFAULT_PAGE_SIZE = 20;
+export const PROFILE_LIST_MAX_PAGE_SIZE = 100;
+export const PROFILE_SEARCH_MAX_LENGTH = 100;
+const MAX_PAGE = 10_000;
+
+/**
+ * The administrators' profile list: `search` matches the start of the name, the e-mail, the INDOS,
+ * passport or CDC number, ignoring case.
+ */
+export const ZProfileListQuery = requestObject({
+  search: z.string().trim().max(PROFILE_SEARCH_MAX_LENGTH, P.search).optional(),
+  page: z.number({ error: V.page }).int(V.page).min(1, V.page).max(MAX_PAGE, V.page).default(1),
+  pageSize: z
+    .number({ error: V.pageSize })
+    .int(V.pageSize)
+    .min(1, V.pageSize)
+    .max(PROFILE_LIST_MAX_PAGE_SIZE, V.pageSize)
+    .default(PROFILE_LIST_DEFAULT_PAGE_SIZE),
+});
+export type TProfileListQuery = z.input<typeof ZProfileListQuery>;
+
+export const ZProfilePage = z.object({
+  items: z.array(ZProfile),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TProfilePage = z.infer<typeof ZProfilePage>;
+
+export const ZProfileByUserRequest = requestObject({ userId: ZId });
+export type TProfileByUserRequest = z.output<typeof ZProfileByUserRequest>;
+
+export const ZProfileSaved = z.object({ message: z.string(), data: ZProfile });
+export type TProfileSaved = z.infer<typeof ZProfileSaved>;
