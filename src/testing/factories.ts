@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
-import { courses, users } from '../server/db/schema.ts';
+import { courses, profiles, users } from '../server/db/schema.ts';
 import type { TSessionUser } from '../server/modules/users/session.service.ts';
 
 /**
@@ -58,4 +58,43 @@ export async function createCourse(db: Executor, overrides: Partial<typeof cours
     })
     .returning();
   return course!;
+}
+
+/**
+ * A profile row for a user, with file names that need not exist on disk (lists and searches);
+ * tests of files create profiles through the upload route instead.
+ */
+export async function createProfileRow(
+  db: Executor,
+  userId: string,
+  overrides: Partial<typeof profiles.$inferInsert> = {},
+) {
+  const unique = randomUUID().slice(0, 8).toUpperCase();
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      userId,
+      name: `Arjun Nair ${unique}`,
+      gradeNumber: 'G-2',
+      phone: '+919876543210',
+      dateOfBirth: '1990-04-12',
+      passportNumber: `P${unique}`,
+      passportExpiryDate: '2034-01-31',
+      indosNo: `IN${unique}`,
+      cdcNumber: `CDC${unique}`,
+      cdcExpiryDate: '2033-06-30',
+      idType: 'aadhaar',
+      streetAddress: '12 Marine Drive',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      country: 'India',
+      zipCode: '400002',
+      profilePictureFile: `${randomUUID()}.png`,
+      idDocumentFile: `${randomUUID()}.pdf`,
+      signatureFile: `${randomUUID()}.png`,
+      consentAcceptedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return profile!;
 }

@@ -3,38 +3,12 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { form, PDF, PNG } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { fileUrl } from '../../modules/files/files.service.ts';
 import { sendError } from '../http-errors.ts';
 import { IMAGE_KINDS } from './file-kinds.ts';
 import { readMultipart } from './multipart.ts';
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1c3e6d60000000049454e44ae426082', 'hex'),
-]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-function form(parts: Array<{ name: string; value?: string; file?: Buffer; filename?: string; type?: string }>) {
-  const boundary = '----portal-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (part.file) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename ?? 'upload.bin'}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.file,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let portal: TestPortal;
 let uploads: FastifyInstance;
