@@ -155,7 +155,7 @@ export const MESSAGES = {
     birthRange: 'Date of Birth must be a date in the past, after 1900',
     expiryRange: (field: string) => `${field} must be a date between 1980 and 2099`,
     idType: 'Please choose an ID type from the list.',
-    fileTooLarge: (field: string, mb: number) => `${field} must be at most ${mb} MB.`,
+    fileTooLarge: (field: string, size: string) => `${field} must be at most ${size}.`,
     search: 'Search must be at most 100 characters.',
   },
   tests: {

@@ -49,12 +49,13 @@ const FILE_FIELDS = Object.keys(FILE_STORAGE) as TProfileFileField[];
 
 /** What each file may be: the type decided from its bytes, the size from the configuration. */
 export function profileUploadRules(env: Pick<AppDeps['env'], 'PROFILE_FILE_MAX_BYTES'>): Record<TProfileFileField, TUploadField> {
-  const mb = Math.round((env.PROFILE_FILE_MAX_BYTES / (1024 * 1024)) * 10) / 10;
+  const bytes = env.PROFILE_FILE_MAX_BYTES;
+  const size = bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
   const rule = (field: TProfileFileField): TUploadField => ({
     area: FILE_STORAGE[field].area,
     kinds: FILE_STORAGE[field].kinds,
     maxBytes: env.PROFILE_FILE_MAX_BYTES,
-    tooLarge: MESSAGES.profile.fileTooLarge(PROFILE_FILES[field].label, mb),
+    tooLarge: MESSAGES.profile.fileTooLarge(PROFILE_FILES[field].label, size),
     wrongType: PROFILE_FILES[field].wrongType,
   });
   return { profilePicture: rule('profilePicture'), IdDocument: rule('IdDocument'), signature: rule('signature') };
