@@ -46,10 +46,14 @@ const registrationPresence = {
     .min(1, V.fillAllFields),
 };
 
+/** Names: plain text, and no angle brackets, which no real name has and markup needs. */
+const personName = (label: string) =>
+  plainText(label, NAME_MAX_LENGTH).refine((value) => !/[<>]/.test(value), V.badCharacters(label));
+
 const registrationFormat = {
   tittle: z.enum(REGISTRATION_PREFIXES, { error: V.prefix }),
-  firstName: plainText('First name', NAME_MAX_LENGTH),
-  lastName: plainText('Last name', NAME_MAX_LENGTH),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   mobile: z.string().regex(MOBILE_PATTERN, V.mobile),
   email: emailAddress({ missing: V.fillAllFields, missingAt: V.emailAt, invalid: V.emailInvalid }),
   password: z.string(),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail } from '../../../testing/mailbox.ts';
@@ -13,18 +13,17 @@ import { parseEnv } from '../../env.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
-import { ensureFirstAdmin } from './admin-setup.service.ts';
-import { adminSetupStatus, setupAdmin } from './admin-setup.service.ts';
+import { adminSetupStatus, ensureFirstAdmin, setupAdmin } from './admin-setup.service.ts';
 
-// "No administrator exists" is a fact about the whole database, so each test here gets a database
-// of its own: a fresh one on the run's PostgreSQL server, or an in-memory PGlite.
+// "No administrator exists" is a fact about the whole database, so this file gets a database of
+// its own (a fresh one on the run's PostgreSQL server, or an in-memory PGlite) and empties its
+// accounts before each test.
+let runtime: Runtime;
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
-async function freshRuntime(env: Record<string, string> = {}): Promise<Runtime> {
+beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-setup-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   const server = inject('databaseUrl');
   if (server) {
@@ -39,31 +38,38 @@ async function freshRuntime(env: Record<string, string> = {}): Promise<Runtime> 
       await admin.end();
     });
   }
-  const parsed = parseEnv({
+  const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: '4321',
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
-    ...env,
   });
-  const runtime = await createRuntime(parsed, createLogger('silent'), { inMemoryDatabase: true });
-  cleanups.push(async () => {
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return runtime;
+  runtime = await createRuntime(env, createLogger('silent'), { inMemoryDatabase: true });
+  cleanups.push(() => runtime.close());
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+beforeEach(async () => {
+  await runtime.db.delete(adminSetupTokens);
+  await runtime.db.delete(users);
+});
+
+/** The runtime as a start with these settings would see it. */
+function startingWith(env: Partial<Runtime['env']>): Runtime {
+  return { ...runtime, env: { ...runtime.env, ...env } };
 }
 
-const admins = (runtime: Runtime) => runtime.db.select().from(users).where(eq(users.role, 'admin'));
+const admins = () => runtime.db.select().from(users).where(eq(users.role, 'admin'));
 
 describe('the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
   it('is created once, verified and approved, with the password hashed', async () => {
-    const runtime = await freshRuntime({ ADMIN_EMAIL: 'Harbour.Master@Example.com', ADMIN_PASSWORD: 'long-enough-secret' });
-    expect(await ensureFirstAdmin(runtime)).toEqual({ kind: 'created', email: 'harbour.master@example.com' });
-    expect(await ensureFirstAdmin(runtime)).toEqual({ kind: 'exists' });
-    const [admin, ...more] = await admins(runtime);
+    const starting = startingWith({ ADMIN_EMAIL: 'Harbour.Master@Example.com', ADMIN_PASSWORD: 'long-enough-secret' });
+    expect(await ensureFirstAdmin(starting)).toEqual({ kind: 'created', email: 'harbour.master@example.com' });
+    expect(await ensureFirstAdmin(starting)).toEqual({ kind: 'exists' });
+    const [admin, ...more] = await admins();
     expect(more).toHaveLength(0);
     expect(admin).toMatchObject({ email: 'harbour.master@example.com', role: 'admin' });
     expect(admin!.verifiedAt).toBeInstanceOf(Date);
@@ -72,17 +78,16 @@ describe('the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
   });
 
   it('promotes an existing account with that e-mail instead of failing', async () => {
-    const runtime = await freshRuntime({ ADMIN_EMAIL: 'captain@example.com', ADMIN_PASSWORD: 'long-enough-secret' });
+    const starting = startingWith({ ADMIN_EMAIL: 'captain@example.com', ADMIN_PASSWORD: 'long-enough-secret' });
     const learner = await createUser(runtime.db, { email: 'captain@example.com' });
-    expect((await ensureFirstAdmin(runtime)).kind).toBe('promoted');
-    const [admin] = await admins(runtime);
+    expect((await ensureFirstAdmin(starting)).kind).toBe('promoted');
+    const [admin] = await admins();
     expect(admin!.id).toBe(learner.id);
   });
 });
 
 describe('without them, a one-time set-up link', () => {
   it('is logged at start and lets its holder create the administrator once', async () => {
-    const runtime = await freshRuntime();
     const outcome = await ensureFirstAdmin(runtime);
     if (outcome.kind !== 'link') throw new Error(`expected a link, got ${outcome.kind}`);
     expect(outcome.url).toMatch(/^http:\/\/localhost:4321\/admin-setup\?token=[A-Za-z0-9_-]{43}$/);
@@ -102,7 +107,7 @@ describe('without them, a one-time set-up link', () => {
       token,
     };
     expect(await setupAdmin(runtime, form)).toEqual({ message: MESSAGES.auth.adminCreated });
-    const [admin] = await admins(runtime);
+    const [admin] = await admins();
     expect(admin).toMatchObject({ email: form.email, role: 'admin', firstName: 'Anita' });
     expect(admin!.approvedAt).toBeInstanceOf(Date);
 
@@ -110,15 +115,15 @@ describe('without them, a one-time set-up link', () => {
       code: 'BAD_REQUEST',
       message: MESSAGES.auth.adminSetupInvalid,
     });
-    expect(await admins(runtime)).toHaveLength(1);
+    expect(await admins()).toHaveLength(1);
     expect(await adminSetupStatus(runtime, token)).toEqual({ valid: false });
     expect(await ensureFirstAdmin(runtime)).toEqual({ kind: 'exists' });
   });
 
   it('is replaced by the next start, refused when expired, and never accepts a guessed token', async () => {
-    const runtime = await freshRuntime({ PUBLIC_URL: 'https://academy.example/' });
-    const first = await ensureFirstAdmin(runtime);
-    const second = await ensureFirstAdmin(runtime);
+    const starting = startingWith({ PUBLIC_URL: 'https://academy.example/' });
+    const first = await ensureFirstAdmin(starting);
+    const second = await ensureFirstAdmin(starting);
     if (first.kind !== 'link' || second.kind !== 'link') throw new Error('expected links');
     expect(second.url.startsWith('https://academy.example/admin-setup?token=')).toBe(true);
     const oldToken = new URL(first.url).searchParams.get('token')!;
@@ -139,11 +144,10 @@ describe('without them, a one-time set-up link', () => {
         token: newToken,
       }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await admins(runtime)).toHaveLength(0);
+    expect(await admins()).toHaveLength(0);
   });
 
   it('is not issued when an administrator exists', async () => {
-    const runtime = await freshRuntime();
     await createUser(runtime.db, { role: 'admin' });
     expect(await ensureFirstAdmin(runtime)).toEqual({ kind: 'exists' });
     expect(await runtime.db.select().from(adminSetupTokens)).toHaveLength(0);
