@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+
+describe('passwords', () => {
+  it('are hashed with argon2id at m=19456 KiB, t=2, p=1, salted', async () => {
+    const first = await hashPassword('Anchor#77');
+    const second = await hashPassword('Anchor#77');
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword(first, 'Anchor#77')).toBe(true);
+    expect(await verifyPassword(first, 'anchor#77')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'Anchor#77')).toBe(false);
+  });
+
+  it('are hashed off the event loop: timers keep firing while four hashes run', async () => {
+    let ticks = 0;
+    let worstGapMs = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstGapMs = Math.max(worstGapMs, now - last);
+      last = now;
+      ticks += 1;
+    }, 2);
+    const started = performance.now();
+    await Promise.all([hashPassword('a-1'), hashPassword('a-2'), hashPassword('a-3'), hashPassword('a-4'), verifyAgainstDecoy('x')]);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    // A hash that blocked the loop would leave one gap as long as all the hashing together.
+    expect(ticks).toBeGreaterThan(3);
+    expect(worstGapMs).toBeLessThan(elapsed);
+  });
+});
