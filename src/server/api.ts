@@ -8,6 +8,9 @@ import { authRest } from './modules/auth/auth.rest.ts';
 import { siteRest } from './modules/site/site.rest.ts';
 import { usersRest } from './modules/users/users.rest.ts';
 import { profilesRest } from './modules/profiles/profiles.rest.ts';
+import { coursesRest } from './modules/courses/courses.rest.ts';
+import { enrolmentsRest } from './modules/enrolments/enrolments.rest.ts';
+import { contactRest } from './modules/contact/contact.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api. Each feature's adapter is registered
@@ -27,6 +30,9 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(authRest, { deps });
   await api.register(usersRest, { deps });
   await api.register(profilesRest, { deps });
+  await api.register(coursesRest, { deps });
+  await api.register(enrolmentsRest, { deps });
+  await api.register(contactRest, { deps });
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
 };

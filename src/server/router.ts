@@ -1,4 +1,7 @@
 import { authRouter } from './modules/auth/auth.router.ts';
+import { contactRouter } from './modules/contact/contact.router.ts';
+import { coursesRouter } from './modules/courses/courses.router.ts';
+import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -10,6 +13,9 @@ export const appRouter = createRouter({
   auth: authRouter,
   users: usersRouter,
   profiles: profilesRouter,
+  courses: coursesRouter,
+  enrolments: enrolmentsRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
-import { courses, profiles, users } from '../server/db/schema.ts';
+import { courses, enrolments, profiles, users } from '../server/db/schema.ts';
 import type { TSessionUser } from '../server/modules/users/session.service.ts';
 
 /**
@@ -97,4 +97,13 @@ export async function createProfileRow(
     })
     .returning();
   return profile!;
+}
+
+/** A learner's enrolment in a course (pending unless told otherwise). */
+export async function createEnrolment(
+  db: Executor,
+  values: { userId: string; courseId: string } & Partial<typeof enrolments.$inferInsert>,
+) {
+  const [enrolment] = await db.insert(enrolments).values(values).returning();
+  return enrolment!;
 }

@@ -37,6 +37,16 @@ export function plainText(label: string, max: number) {
     .refine((value) => !HOSTILE_CHARACTERS.test(value), V.badCharacters(label));
 }
 
+/** Multi-line free text (a description, a message): as plainText, but line breaks and tabs stay. */
+const HOSTILE_IN_MULTILINE = /(?![\n\r\t])\p{Cc}|[\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+export function multilineText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, V.tooLong(label, max))
+    .refine((value) => !HOSTILE_IN_MULTILINE.test(value), V.badCharacters(label));
+}
+
 export const EMAIL_MAX_LENGTH = 254;
 
 /** An e-mail address, trimmed and lowercased; `invalid` is the message for a malformed one. */

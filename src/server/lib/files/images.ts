@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import sharp, { type OutputInfo } from 'sharp';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { AppError } from '../errors.ts';
+import type { FileStorage, TStoredFile } from './storage.ts';
+
+/** Beyond this many pixels an upload is refused before it is decoded (a decompression bomb). */
+const MAX_INPUT_PIXELS = 50_000_000;
+const WEBP_QUALITY = 80;
+
+export type TStoredImage = TStoredFile & { width: number; height: number };
+
+/** The box to crop to: the wanted one, made smaller (same shape) when the source is smaller. */
+function boxWithin(source: { width: number; height: number }, box: { width: number; height: number }) {
+  const scale = Math.min(1, source.width / box.width, source.height / box.height);
+  return {
+    width: Math.max(1, Math.round(box.width * scale)),
+    height: Math.max(1, Math.round(box.height * scale)),
+  };
+}
+
+/**
+ * Stores an uploaded image once more, cropped to fill `box` (never enlarged), turned upright and
+ * stripped of metadata, as WebP. The original stays where it is: the caller removes it. A file
+ * that only looks like an image is refused with 415.
+ */
+export async function storeImageCover(
+  storage: FileStorage,
+  source: TStoredFile,
+  box: { width: number; height: number },
+  options: { unreadable?: string } = {},
+): Promise<TStoredImage> {
+  const input = storage.absolutePath(source.area, source.name);
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('image without dimensions');
+    // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
+    const upright =
+      (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    const target = boxWithin(upright, box);
+    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(target.width, target.height, { fit: 'cover', position: 'centre' })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge, { cause: error });
+    }
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', options.unreadable ?? MESSAGES.files.wrongType, { cause: error });
+  }
+  const stored = await storage.save(source.area, Readable.from(output.data), {
+    maxBytes: output.data.length,
+    kinds: ['webp'],
+  });
+  return { ...stored, width: output.info.width, height: output.info.height };
+}

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { requestObject, ZId } from '../../../shared/schemas/common.ts';
+import {
+  COURSE_IMAGE_MAX_BYTES,
+  ZCourseMultipartFields,
+  type TCourse,
+  type TCourseForm,
+  type TCourseResult,
+} from '../../../shared/schemas/course.ts';
+import type { AppDeps } from '../../deps.ts';
+import { IMAGE_KINDS } from '../../lib/files/file-kinds.ts';
+import { readMultipart, type TUploadField } from '../../lib/files/multipart.ts';
+import type { TStoredFile } from '../../lib/files/storage.ts';
+import { requireAdmin } from '../../lib/rest-auth.ts';
+import { parseInput } from '../../lib/validation.ts';
+import {
+  createCourse,
+  getCatalogue,
+  listAllCourses,
+  setCourseActive,
+  updateCourse,
+} from './courses.service.ts';
+
+/** A course as the spec's screens read it (section 3): `_id`, `subject`, `courseImg`. */
+export function toRestCourse(course: TCourse) {
+  return {
+    _id: course.id,
+    title: course.title,
+    description: course.description,
+    duration: course.duration,
+    price: course.price,
+    category: course.category,
+    subject: course.subjects,
+    courseImg: course.image,
+    isActive: course.isActive,
+    createdAt: course.createdAt,
+    updatedAt: course.updatedAt,
+  };
+}
+
+const ZIdParams = requestObject({ id: ZId });
+
+const COURSE_IMAGE_UPLOAD: Record<'courseImg', TUploadField> = {
+  courseImg: {
+    area: 'courseImg',
+    maxBytes: COURSE_IMAGE_MAX_BYTES,
+    kinds: IMAGE_KINDS,
+    tooLarge: MESSAGES.courses.imageTooLarge,
+    wrongType: MESSAGES.courses.imageUnreadable,
+  },
+};
+
+/** True when the client's copy (If-None-Match) is the current one. */
+function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
+  reply.status(status).send({ message: result.message, data: toRestCourse(result.course) });
+
+/** Reads the course form (multipart) and hands it, with its image, to `save`; refused input keeps no file. */
+async function withCourseForm(
+  deps: AppDeps,
+  request: FastifyRequest,
+  save: (form: TCourseForm, image: TStoredFile | undefined) => Promise<TCourseResult>,
+): Promise<TCourseResult> {
+  const upload = await readMultipart(request, deps.files, COURSE_IMAGE_UPLOAD);
+  try {
+    // An edit form may send the current image's name as text: it means "keep the image".
+    const { courseImg: _keep, ...fields } = upload.fields;
+    return await save(parseInput(ZCourseMultipartFields, fields), upload.files.courseImg?.[0]);
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
+
+/** The spec's course calls (section 7). Errors carry their text in `error` as well as `message`. */
+export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  // The spec's course form reads `error`; every other screen reads `message`.
+  api.addHook('preSerialization', async (_request, reply, payload: unknown) => {
+    if (reply.statusCode >= 400 && payload && typeof payload === 'object' && 'message' in payload && !('error' in payload)) {
+      return { ...payload, error: (payload as { message: unknown }).message };
+    }
+    return payload;
+  });
+
+  const activeCourses = async (request: FastifyRequest, reply: FastifyReply) => {
+    const catalogue = await getCatalogue(deps);
+    // Anyone may cache it, but must check back each time: a deactivated course goes at once.
+    reply.header('etag', catalogue.etag).header('cache-control', 'public, no-cache');
+    if (isFresh(request.headers['if-none-match'], catalogue.etag)) return reply.status(304).send();
+    const body = catalogue.memo('rest', () => JSON.stringify({ data: catalogue.courses.map(toRestCourse) }));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+  api.get('/courses/active', activeCourses);
+  api.get('/Courses/active', activeCourses);
+
+  api.get('/courses', async (request) => {
+    requireAdmin(request);
+    return { data: (await listAllCourses(deps)).map(toRestCourse) };
+  });
+
+  api.post('/courses', async (request, reply) => {
+    const admin = requireAdmin(request);
+    const result = await withCourseForm(deps, request, (form, image) => createCourse(deps, admin, form, image));
+    return sendResult(reply, result, 201);
+  });
+
+  api.put('/courses/:id', async (request, reply) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    const result = await withCourseForm(deps, request, (form, image) => updateCourse(deps, admin, id, form, image));
+    return sendResult(reply, result);
+  });
+
+  api.post('/courses/Deactive/:id', async (request, reply) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    return sendResult(reply, await setCourseActive(deps, admin, id, false));
+  });
+
+  api.put('/courses/activate/:id', async (request, reply) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    return sendResult(reply, await setCourseActive(deps, admin, id, true));
+  });
+};

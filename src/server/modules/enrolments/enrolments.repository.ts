@@ -1,0 +1,205 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { TEnrolmentStatus } from '../../../shared/constants.ts';
+import type { Executor } from '../../db/client.ts';
+import { courses, enrolments, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
+
+export type TEnrolmentRow = typeof enrolments.$inferSelect;
+export type TCourseRow = typeof courses.$inferSelect;
+
+export async function findOwn(db: Executor, userId: string, courseId: string): Promise<TEnrolmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+  return row;
+}
+
+/**
+ * Records a request: a new row, or a rejected one asked again (back to pending, as new). Nothing
+ * comes back when the learner's request is already pending or approved.
+ */
+export async function upsertRequest(db: Executor, userId: string, courseId: string, at: Date): Promise<TEnrolmentRow | undefined> {
+  const [row] = await db
+    .insert(enrolments)
+    .values({ userId, courseId, status: 'pending', requestedAt: at })
+    .onConflictDoUpdate({
+      target: [enrolments.userId, enrolments.courseId],
+      set: { status: 'pending', requestedAt: at, decidedAt: null, decidedBy: null, updatedAt: at },
+      setWhere: eq(enrolments.status, 'rejected'),
+    })
+    .returning();
+  return row;
+}
+
+/** The learner's enrolments (any status), for the dashboard's buttons. */
+export function findStatusesOfUser(db: Executor, userId: string): Promise<TEnrolmentRow[]> {
+  return db.select().from(enrolments).where(eq(enrolments.userId, userId));
+}
+
+/** The learner's enrolments with their courses, most recent request first. */
+export function findOwnWithCourses(db: Executor, userId: string): Promise<Array<{ enrolment: TEnrolmentRow; course: TCourseRow }>> {
+  return db
+    .select({ enrolment: enrolments, course: courses })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(eq(enrolments.userId, userId))
+    .orderBy(desc(enrolments.requestedAt), desc(enrolments.id));
+}
+
+export async function findOwnWithCourse(
+  db: Executor,
+  userId: string,
+  courseId: string,
+): Promise<{ enrolment: TEnrolmentRow; course: TCourseRow } | undefined> {
+  const [row] = await db
+    .select({ enrolment: enrolments, course: courses })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+  return row;
+}
+
+/** Per course: its training videos and how many of them this learner has completed. */
+export async function countCompletedVideos(
+  db: Executor,
+  userId: string,
+  courseIds: string[],
+): Promise<Map<string, { completed: number; total: number }>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      courseId: trainingVideoSets.courseId,
+      total: count(trainingVideos.id),
+      completed: count(watchProgress.completedAt),
+    })
+    .from(trainingVideoSets)
+    .innerJoin(trainingVideos, eq(trainingVideos.setId, trainingVideoSets.id))
+    .leftJoin(
+      watchProgress,
+      and(eq(watchProgress.videoId, trainingVideos.id), eq(watchProgress.userId, userId), isNotNull(watchProgress.completedAt)),
+    )
+    .where(inArray(trainingVideoSets.courseId, courseIds))
+    .groupBy(trainingVideoSets.courseId);
+  return new Map(rows.map((row) => [row.courseId, { completed: row.completed, total: row.total }]));
+}
+
+/** A course's training videos in order, with this learner's completion of each. */
+export async function findTrainingOf(db: Executor, userId: string, courseId: string) {
+  return db
+    .select({
+      setTitle: trainingVideoSets.title,
+      id: trainingVideos.id,
+      serial: trainingVideos.serial,
+      name: trainingVideos.originalName,
+      status: trainingVideos.status,
+      durationSeconds: trainingVideos.durationSeconds,
+      completedAt: watchProgress.completedAt,
+    })
+    .from(trainingVideoSets)
+    .innerJoin(trainingVideos, eq(trainingVideos.setId, trainingVideoSets.id))
+    .leftJoin(watchProgress, and(eq(watchProgress.videoId, trainingVideos.id), eq(watchProgress.userId, userId)))
+    .where(eq(trainingVideoSets.courseId, courseId))
+    .orderBy(asc(trainingVideos.serial));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration
+
+const requestColumns = {
+  id: enrolments.id,
+  status: enrolments.status,
+  requestedAt: enrolments.requestedAt,
+  decidedAt: enrolments.decidedAt,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  courseId: courses.id,
+  courseTitle: courses.title,
+  courseDescription: courses.description,
+  courseDuration: courses.duration,
+  coursePrice: courses.price,
+  courseCategory: courses.category,
+  courseIsActive: courses.isActive,
+};
+export type TRequestRow = {
+  id: string;
+  status: TEnrolmentStatus;
+  requestedAt: Date;
+  decidedAt: Date | null;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  courseId: string;
+  courseTitle: string;
+  courseDescription: string;
+  courseDuration: string;
+  coursePrice: number;
+  courseCategory: string;
+  courseIsActive: boolean;
+};
+
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Requests in one status whose learner's name or e-mail, or course title, contains `search`
+ * (any case), most recent first. The matching learners and courses are found through their own
+ * indexes (trigram on users.search_text), then their requests through the enrolment indexes.
+ */
+export async function searchRequests(
+  db: Executor,
+  query: { status: TEnrolmentStatus; search: string; limit: number; offset: number },
+): Promise<{ items: TRequestRow[]; total: number }> {
+  let where: SQL | undefined = eq(enrolments.status, query.status);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    const matchingUsers = db.select({ id: users.id }).from(users).where(sql`${users.searchText} like lower(${pattern})`);
+    const matchingCourses = db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(sql`lower(${courses.title}) like lower(${pattern})`);
+    where = and(where, or(inArray(enrolments.userId, matchingUsers), inArray(enrolments.courseId, matchingCourses)));
+  }
+  const [items, [counted]] = await Promise.all([
+    db
+      .select(requestColumns)
+      .from(enrolments)
+      .innerJoin(users, eq(users.id, enrolments.userId))
+      .innerJoin(courses, eq(courses.id, enrolments.courseId))
+      .where(where)
+      .orderBy(desc(enrolments.requestedAt), desc(enrolments.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(enrolments).where(where),
+  ]);
+  return { items, total: counted?.total ?? 0 };
+}
+
+export async function findRequestById(db: Executor, id: string): Promise<TRequestRow | undefined> {
+  const [row] = await db
+    .select(requestColumns)
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(eq(enrolments.id, id));
+  return row;
+}
+
+/** Moves a request to `to` if it is in one of `from`; false when it was not. */
+export async function decide(
+  db: Executor,
+  id: string,
+  from: TEnrolmentStatus[],
+  to: TEnrolmentStatus,
+  adminId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(enrolments)
+    .set({ status: to, decidedAt: at, decidedBy: adminId })
+    .where(and(eq(enrolments.id, id), inArray(enrolments.status, from)))
+    .returning({ id: enrolments.id });
+  return rows.length > 0;
+}

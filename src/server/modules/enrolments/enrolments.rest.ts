@@ -1,0 +1,122 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { requestObject, ZId } from '../../../shared/schemas/common.ts';
+import {
+  ZEnrolmentRequestQuery,
+  ZEnrolRequest,
+  type TEnrolmentRequestItem,
+  type TMyEnrolment,
+} from '../../../shared/schemas/enrolment.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
+import { parseInput } from '../../lib/validation.ts';
+import type { TSessionUser } from '../users/session.service.ts';
+import { toRestCourse } from '../courses/courses.rest.ts';
+import {
+  acceptRequest,
+  listOwnEnrolments,
+  rejectRequest,
+  requestEnrolment,
+  searchRequests,
+} from './enrolments.service.ts';
+
+const V = MESSAGES.validation;
+const ZIdParams = requestObject({ id: ZId });
+
+/** Query strings carry text: the same bounds as ZEnrolmentRequestQuery, read from digits. */
+const digits = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .optional();
+const ZRequestQueryString = requestObject({
+  search: z.string({ error: V.mustBeText('Search') }).optional(),
+  page: digits(V.page),
+  pageSize: digits(V.pageSize),
+}).pipe(ZEnrolmentRequestQuery);
+
+/** The spec's UserCourse (section 3) for the learner's own list: `courseId` is the whole course. */
+function toRestOwnEnrolment(user: TSessionUser, enrolment: TMyEnrolment) {
+  const { course } = enrolment;
+  return {
+    _id: enrolment.id,
+    userName: user.name,
+    userId: { _id: user.id, email: user.email },
+    courseId: toRestCourse(course),
+    courseTitle: course.title,
+    courseDescription: course.description,
+    courseDuration: course.duration,
+    coursePrice: course.price,
+    courseCategory: course.category,
+    status: enrolment.status,
+    isActive: enrolment.status === 'approved',
+    hasAccess: enrolment.hasAccess,
+    progress: enrolment.progress,
+    requestedAt: enrolment.requestedAt,
+    decidedAt: enrolment.decidedAt,
+  };
+}
+
+/** The spec's UserCourse as the administrators' request cards read it. */
+function toRestRequest(item: TEnrolmentRequestItem) {
+  return {
+    _id: item.id,
+    userName: item.user.name,
+    userId: { _id: item.user.id, email: item.user.email },
+    courseId: item.course.id,
+    courseTitle: item.course.title,
+    courseDescription: item.course.description,
+    courseDuration: item.course.duration,
+    coursePrice: item.course.price,
+    courseCategory: item.course.category,
+    courseIsActive: item.course.isActive,
+    status: item.status,
+    isActive: item.status === 'approved',
+    requestedAt: item.requestedAt,
+    decidedAt: item.decidedAt,
+  };
+}
+
+/** The spec's enrolment calls (section 7, Courses and enrolment). */
+export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.get('/userCourses/user', async (request) => {
+    const user = requireUser(request);
+    const own = await listOwnEnrolments(deps, user);
+    return { data: own.map((enrolment) => toRestOwnEnrolment(user, enrolment)) };
+  });
+
+  api.post('/userCourses', async (request, reply) => {
+    const user = requireUser(request);
+    const { courseId } = parseInput(ZEnrolRequest, request.body);
+    const result = await requestEnrolment(deps, user, courseId);
+    const { enrolment } = result;
+    return reply.status(201).send({
+      message: result.message,
+      data: { _id: enrolment.id, courseId: enrolment.courseId, status: enrolment.status, requestedAt: enrolment.requestedAt },
+    });
+  });
+
+  /** Pending requests ("inactive" in the spec), searched and paged with ?search=&page=&pageSize=. */
+  api.get('/userCourses/inactive', async (request) => {
+    requireAdmin(request);
+    const query = parseInput(ZRequestQueryString, request.query ?? {});
+    const page = await searchRequests(deps, { ...query, status: 'pending' });
+    return { data: page.items.map(toRestRequest), total: page.total, page: page.page, pageSize: page.pageSize };
+  });
+
+  api.put('/userCourses/activate/:id', async (request) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    const result = await acceptRequest(deps, admin, id);
+    return { message: result.message, data: toRestRequest(result.request) };
+  });
+
+  api.put('/userCourses/deactivate/:id', async (request) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    const result = await rejectRequest(deps, admin, id);
+    return { message: result.message, data: toRestRequest(result.request) };
+  });
+};

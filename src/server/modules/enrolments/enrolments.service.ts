@@ -1,0 +1,203 @@
+import { MESSAGES } from '../../../shared/messages.ts';
+import {
+  ENROLMENT_PAGE_DEFAULT_SIZE,
+  type TCourseHome,
+  type TDashboardCourse,
+  type TEnrolmentDecisionResult,
+  type TEnrolmentRequestItem,
+  type TEnrolmentRequestPage,
+  type TEnrolmentRequestQuery,
+  type TEnrolmentSummary,
+  type TEnrolResult,
+  type TMyEnrolment,
+  type TProgress,
+} from '../../../shared/schemas/enrolment.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/courses.service.ts';
+import type { TSessionUser } from '../users/session.service.ts';
+import {
+  countCompletedVideos,
+  decide,
+  findOwn,
+  findOwnWithCourse,
+  findOwnWithCourses,
+  findRequestById,
+  findStatusesOfUser,
+  findTrainingOf,
+  searchRequests as searchRequestRows,
+  type TEnrolmentRow,
+  type TRequestRow,
+  upsertRequest,
+} from './enrolments.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger'>;
+const E = MESSAGES.enrolment;
+
+function toSummary(row: TEnrolmentRow): TEnrolmentSummary {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function toProgress(counts: { completed: number; total: number } | undefined): TProgress {
+  const completedVideos = counts?.completed ?? 0;
+  const totalVideos = counts?.total ?? 0;
+  return { completedVideos, totalVideos, percent: totalVideos ? Math.floor((100 * completedVideos) / totalVideos) : 0 };
+}
+
+function toRequestItem(row: TRequestRow): TEnrolmentRequestItem {
+  return {
+    id: row.id,
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    user: { id: row.userId, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
+    course: {
+      id: row.courseId,
+      title: row.courseTitle,
+      description: row.courseDescription,
+      duration: row.courseDuration,
+      price: row.coursePrice,
+      category: row.courseCategory,
+      isActive: row.courseIsActive,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Learners
+
+/**
+ * A learner asks to join a course. Only approved learner accounts may ask, only for active
+ * courses, and only once: a request pending or approved is not asked again (409, saying so); a
+ * rejected one may be, and goes back to the queue as a new request.
+ */
+export async function requestEnrolment(deps: Deps, user: TSessionUser, courseId: string): Promise<TEnrolResult> {
+  if (user.role !== 'learner') throw new AppError('FORBIDDEN', E.learnersOnly);
+  if (!user.approved) throw new AppError('FORBIDDEN', E.accountNotApproved);
+  const row = await deps.db.transaction(async (tx) => {
+    const course = await lockCourseForEnrolment(tx, courseId);
+    if (!course) throw notFound(MESSAGES.courses.notFound);
+    const existing = await findOwn(tx, user.id, courseId);
+    if (existing?.status === 'approved') throw new AppError('CONFLICT', E.alreadyApproved);
+    if (existing?.status === 'pending') throw new AppError('CONFLICT', E.alreadyPending);
+    if (!course.isActive) throw new AppError('CONFLICT', E.courseClosed);
+    // Two requests at once: the second finds the first's pending row and changes nothing.
+    const saved = await upsertRequest(tx, user.id, courseId, new Date());
+    if (!saved) throw new AppError('CONFLICT', E.alreadyPending);
+    return saved;
+  });
+  deps.logger.info({ enrolmentId: row.id, userId: user.id, courseId }, 'enrolment requested');
+  return { message: E.submitted, enrolment: toSummary(row) };
+}
+
+/** The active courses for the learner's dashboard, each with the learner's enrolment if any. */
+export async function listDashboard(deps: Deps, user: TSessionUser): Promise<TDashboardCourse[]> {
+  const [catalogue, own] = await Promise.all([getCatalogue(deps), findStatusesOfUser(deps.db, user.id)]);
+  const byCourse = new Map(own.map((row) => [row.courseId, toSummary(row)]));
+  return catalogue.courses.map((course) => ({ ...course, enrolment: byCourse.get(course.id) ?? null }));
+}
+
+/** The learner's own enrolments, with their courses and real training progress. */
+export async function listOwnEnrolments(deps: Deps, user: TSessionUser): Promise<TMyEnrolment[]> {
+  const rows = await findOwnWithCourses(deps.db, user.id);
+  const progress = await countCompletedVideos(
+    deps.db,
+    user.id,
+    rows.map((row) => row.course.id),
+  );
+  return rows.map(({ enrolment, course }) => ({
+    ...toSummary(enrolment),
+    hasAccess: enrolment.status === 'approved',
+    course: toCourse(deps, course),
+    progress: toProgress(progress.get(course.id)),
+  }));
+}
+
+/**
+ * The course home for a learner whose enrolment is approved (also after the course was
+ * deactivated). Anyone else gets 404, exactly like a course that does not exist.
+ */
+export async function getCourseHome(deps: Deps, user: TSessionUser, courseId: string): Promise<TCourseHome> {
+  const own = await findOwnWithCourse(deps.db, user.id, courseId);
+  if (!own || own.enrolment.status !== 'approved') throw notFound(MESSAGES.courses.notFound);
+  const videos = await findTrainingOf(deps.db, user.id, courseId);
+  let earlierDone = true;
+  const training = videos.length
+    ? {
+        title: videos[0]!.setTitle,
+        videos: videos.map((video) => {
+          const completed = video.completedAt !== null;
+          const locked = !earlierDone;
+          earlierDone &&= completed;
+          return {
+            id: video.id,
+            serial: video.serial,
+            title: video.name,
+            ready: video.status === 'ready',
+            durationSeconds: video.durationSeconds,
+            completed,
+            locked,
+          };
+        }),
+      }
+    : null;
+  const completed = videos.filter((video) => video.completedAt !== null).length;
+  return {
+    course: toCourse(deps, own.course),
+    enrolment: toSummary(own.enrolment),
+    progress: toProgress({ completed, total: videos.length }),
+    training,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrators
+
+/** Requests (pending unless asked otherwise), searched over learner name, e-mail and course title. */
+export async function searchRequests(deps: Deps, query: TEnrolmentRequestQuery): Promise<TEnrolmentRequestPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? ENROLMENT_PAGE_DEFAULT_SIZE;
+  const { items, total } = await searchRequestRows(deps.db, {
+    status: query.status ?? 'pending',
+    search: query.search?.trim() ?? '',
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { items: items.map(toRequestItem), total, page, pageSize };
+}
+
+async function requestItem(deps: Deps, enrolmentId: string): Promise<TEnrolmentRequestItem> {
+  const row = await findRequestById(deps.db, enrolmentId);
+  if (!row) throw notFound(E.notFound);
+  return toRequestItem(row);
+}
+
+async function explainRefusal(deps: Deps, enrolmentId: string, refusals: Partial<Record<TEnrolmentRow['status'], string>>) {
+  const current = await findRequestById(deps.db, enrolmentId);
+  if (!current) return notFound(E.notFound);
+  return new AppError('CONFLICT', refusals[current.status] ?? E.failed);
+}
+
+/** Accept: pending → approved. A rejected request is accepted only once the learner asks again. */
+export async function acceptRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
+  if (!(await decide(deps.db, enrolmentId, ['pending'], 'approved', admin.id, new Date()))) {
+    throw await explainRefusal(deps, enrolmentId, { approved: E.alreadyAccepted, rejected: E.acceptRejected });
+  }
+  deps.logger.info({ enrolmentId, by: admin.id }, 'enrolment accepted');
+  return { message: E.accepted, request: await requestItem(deps, enrolmentId) };
+}
+
+/** Reject: pending or approved → rejected (an approved learner loses access to the course). */
+export async function rejectRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
+  if (!(await decide(deps.db, enrolmentId, ['pending', 'approved'], 'rejected', admin.id, new Date()))) {
+    throw await explainRefusal(deps, enrolmentId, { rejected: E.alreadyRejected });
+  }
+  deps.logger.info({ enrolmentId, by: admin.id }, 'enrolment rejected');
+  return { message: E.rejected, request: await requestItem(deps, enrolmentId) };
+}
