@@ -1,8 +1,8 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from '@/app/router.tsx';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from '@/app/router.tsx';
 import { ToasterOutlet } from '@/app/toaster-outlet.tsx';
 import { AppErrorBoundary } from '@/features/errors/app-error-boundary.tsx';
 
@@ -12,7 +12,9 @@ if (!container) throw new Error('index.html has no #root element to render into.
 createRoot(container).render(
   <StrictMode>
     <AppErrorBoundary>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <ToasterOutlet />
     </AppErrorBoundary>
   </StrictMode>,

@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-/** The academy's mark: an anchor on a navy tile (the same drawing as the favicon). */
+/** The academy's mark: an anchor on a navy tile (the same drawing as the favicon). Give it a size-* class. */
 export function BrandMark({ className, ...props }: ComponentProps<'svg'>) {
   return (
-    <svg viewBox="0 0 64 64" aria-hidden focusable="false" className={cn('size-9 shrink-0', className)} {...props}>
+    <svg viewBox="0 0 64 64" aria-hidden focusable="false" className={cn('shrink-0', className)} {...props}>
       <rect width="64" height="64" rx="14" fill="#0b2545" />
       <g fill="none" stroke="#5eead4" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="32" cy="15" r="5" />

@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
 import { ADMIN_BASE_PATH, ADMIN_MENU, adminPath } from '@/components/layouts/admin-menu.ts';
 import { SkipLink } from '@/components/layouts/skip-link.tsx';
@@ -18,8 +18,10 @@ const ADMIN_LOGIN_PATH = '/backend';
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium text-navy-700 transition-colors outline-none hover:bg-navy-50 hover:text-navy-900 focus-visible:ring-2 focus-visible:ring-ring',
-      isActive && 'bg-sea-50 font-semibold text-sea-800 hover:bg-sea-50 hover:text-sea-800',
+      'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+      isActive
+        ? 'bg-sea-50 font-semibold text-sea-800'
+        : 'font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900',
     );
 
   return (
@@ -66,13 +68,14 @@ export function AdminLayout() {
   return (
     <div className="min-h-dvh bg-muted" style={{ ['--admin-sidebar' as string]: `${ADMIN_SIDEBAR_WIDTH_PX}px` }}>
       <SkipLink />
-      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 bg-navy-900 px-4 text-white shadow-sm">
+      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 bg-navy-900 px-4 text-white shadow-sm [--dark-surface:var(--color-navy-900)]">
         <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
           <SheetTrigger asChild>
             <Button
               variant="ghost"
+              tone="dark"
               size="icon"
-              className="text-white wide:hidden hover:bg-white/10 hover:text-white focus-visible:ring-sea-300 focus-visible:ring-offset-navy-900"
+              className="wide:hidden"
               aria-label="Open admin menu"
             >
               <Menu className="size-6" aria-hidden />
@@ -96,9 +99,10 @@ export function AdminLayout() {
 
         <Button
           variant="outline"
+          tone="dark"
           size="sm"
           onClick={logout}
-          className="ml-auto border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white focus-visible:ring-sea-300 focus-visible:ring-offset-navy-900"
+          className="ml-auto"
         >
           <LogOut aria-hidden />
           Logout
@@ -122,7 +126,6 @@ export function AdminLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

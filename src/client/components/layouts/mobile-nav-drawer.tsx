@@ -56,8 +56,8 @@ export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDra
                   end={entry.end}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-md px-3 py-2.5 text-sm font-medium text-navy-800 outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-ring',
-                      isActive && 'bg-sea-50 text-sea-800',
+                      'block rounded-md px-3 py-2.5 text-sm font-medium outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-ring',
+                      isActive ? 'bg-sea-50 text-sea-800' : 'text-navy-800',
                     )
                   }
                 >

@@ -1,7 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@/components/layouts/site-footer.tsx';
 import { SiteHeader } from '@/components/layouts/site-header.tsx';
 import { SkipLink } from '@/components/layouts/skip-link.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 
 /** Visitors' and learners' pages: navigation bar, the page, footer. */
 export function PublicLayout() {
@@ -10,10 +12,18 @@ export function PublicLayout() {
       <SkipLink />
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        {/* Only seen when a deep link opens a page whose code is still downloading. */}
+        <Suspense
+          fallback={
+            <div className="flex flex-1 items-center justify-center py-20">
+              <Spinner size="lg" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function SiteHeader() {
           to="/"
           className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         >
-          <BrandMark />
+          <BrandMark className="size-9" />
           <span className="truncate text-base font-bold tracking-tight text-navy-900 sm:text-lg">{site.name}</span>
         </Link>
 
@@ -43,8 +43,10 @@ export function SiteHeader() {
               end={entry.end}
               className={({ isActive }) =>
                 cn(
-                  'rounded-md px-3 py-2 text-sm font-medium text-navy-700 transition-colors outline-none hover:bg-navy-50 hover:text-navy-900 focus-visible:ring-2 focus-visible:ring-ring',
-                  isActive && 'text-sea-800 underline decoration-sea-500 decoration-2 underline-offset-[6px]',
+                  'rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive
+                    ? 'text-sea-800 underline decoration-sea-500 decoration-2 underline-offset-[6px]'
+                    : 'text-navy-700 hover:text-navy-900',
                 )
               }
             >

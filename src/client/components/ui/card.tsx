@@ -2,11 +2,14 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
+const cardTones = { default: 'border-border bg-card', sea: 'border-sea-100 bg-sea-50/60' } as const;
+
+/** `tone="sea"`: a pale sea-green card for a highlighted aside. */
+export function Card({ className, tone = 'default', ...props }: ComponentProps<'div'> & { tone?: keyof typeof cardTones }) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col rounded-xl border border-border bg-card text-card-foreground shadow-card', className)}
+      className={cn('flex flex-col rounded-xl border text-card-foreground shadow-card', cardTones[tone], className)}
       {...props}
     />
   );

@@ -75,7 +75,7 @@ export function AboutPage() {
             </p>
           </div>
         </div>
-        <Card className="self-start border-sea-100 bg-sea-50/60">
+        <Card tone="sea" className="self-start">
           <CardContent className="flex gap-4">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-sea-700 text-white">
               <BadgeCheck className="size-6" aria-hidden />

@@ -18,15 +18,17 @@ export function AdminOverviewPage() {
         {ADMIN_MENU.map((group) => (
           <li key={group.title}>
             <Card className="h-full">
-              <CardHeader className="flex-row items-start gap-4">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-sea-300">
-                  <group.icon className="size-5" aria-hidden />
-                </span>
-                <div>
-                  <CardTitle asChild>
-                    <h2>{group.title}</h2>
-                  </CardTitle>
-                  <CardDescription className="mt-1">{group.description}</CardDescription>
+              <CardHeader>
+                <div className="flex items-start gap-4">
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-sea-300">
+                    <group.icon className="size-5" aria-hidden />
+                  </span>
+                  <div>
+                    <CardTitle asChild>
+                      <h2>{group.title}</h2>
+                    </CardTitle>
+                    <CardDescription className="mt-1">{group.description}</CardDescription>
+                  </div>
                 </div>
               </CardHeader>
               <CardContent className="pt-4">

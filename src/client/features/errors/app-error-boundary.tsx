@@ -6,7 +6,7 @@ import { SiteConfigError } from '@/lib/site-config.ts';
 
 type State = { error: unknown };
 
-/** The last line of defence, around the providers and the router (routes have their own errorElement). */
+/** The last line of defence, around the router and the toaster (the routes have RouteErrorBoundary). */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: undefined };
 

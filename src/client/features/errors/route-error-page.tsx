@@ -1,5 +1,4 @@
 import { RotateCw } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorScreen } from '@/features/errors/error-screen.tsx';
@@ -9,25 +8,11 @@ function reload() {
   window.location.reload();
 }
 
-/** What the router shows when a route fails to load or render. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorScreen
-        title="Page not found"
-        message={MESSAGES.common.routeNotFound}
-        actions={
-          <Button asChild size="lg">
-            {/* A plain link: the router's own state may be what failed. */}
-            <a href="/">Back to home</a>
-          </Button>
-        }
-      />
-    );
-  }
-
+/**
+ * What RouteErrorBoundary shows when a page fails to load or render. Its links are plain <a>s: the
+ * router's own state may be what failed. (Unknown addresses are not errors: the "*" routes answer.)
+ */
+export function RouteErrorPage({ error }: { error: unknown }) {
   if (error instanceof SiteConfigError) {
     return (
       <ErrorScreen

@@ -61,7 +61,7 @@ export function HomePage() {
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-navy-100">{site.tagline}</p>
             <div className="mt-9 flex flex-wrap gap-3">
-              <Button asChild size="lg" className="focus-visible:ring-offset-navy-950">
+              <Button asChild size="lg" tone="dark">
                 <Link to="/courses">
                   Browse Courses
                   <ArrowRight aria-hidden />
@@ -71,7 +71,7 @@ export function HomePage() {
                 asChild
                 size="lg"
                 variant="outline"
-                className="border-white/40 bg-white/5 text-white hover:bg-white/15 focus-visible:ring-sea-300 focus-visible:ring-offset-navy-950"
+                tone="dark"
               >
                 <Link to="/about">About the academy</Link>
               </Button>
