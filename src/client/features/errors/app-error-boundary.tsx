@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorScreen } from '@/features/errors/error-screen.tsx';
 import { SiteConfigError } from '@/lib/site-config.ts';
@@ -25,7 +25,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
     return (
       <ErrorScreen
         title={configProblem ? 'The site is not configured' : 'Something went wrong'}
-        message={configProblem ? error.message : MESSAGES.common.internal}
+        message={configProblem ? error.message : COMMON_MESSAGES.internal}
         actions={
           <Button size="lg" onClick={() => window.location.reload()}>
             Reload the page

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** "Page not found" with a way back; used full-width on public pages and inside the admin area. */
@@ -13,7 +13,7 @@ export function NotFoundPanel({ backTo = '/', backLabel = 'Back to home' }: { ba
       <p className="mt-6 text-sm font-semibold tracking-wider text-sea-700 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900">Page not found</h1>
       <p className="mt-3 text-muted-foreground">
-        {MESSAGES.common.routeNotFound} It may have moved, or the link may be mistyped.
+        {COMMON_MESSAGES.routeNotFound} It may have moved, or the link may be mistyped.
       </p>
       <Button asChild size="lg" className="mt-8">
         <Link to={backTo}>{backLabel}</Link>

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorScreen } from '@/features/errors/error-screen.tsx';
 import { SiteConfigError } from '@/lib/site-config.ts';
@@ -34,7 +34,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       title="Something went wrong"
       message={
         <p>
-          {MESSAGES.common.internal} If it keeps happening, reload the page or come back in a few minutes.
+          {COMMON_MESSAGES.internal} If it keeps happening, reload the page or come back in a few minutes.
         </p>
       }
       actions={
