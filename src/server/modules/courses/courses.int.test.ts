@@ -10,6 +10,7 @@ import { form, HTML, PDF, type TFormPart } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { courses } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
+import { CATALOGUE_RECHECK_MS, invalidateCatalogue } from './courses.service.ts';
 
 const C = MESSAGES.courses;
 
@@ -326,6 +327,7 @@ describe('the catalogue', () => {
   it('shows active courses only, newest first, to visitors (tRPC and both REST spellings)', async () => {
     const shown = await createCourse(portal.runtime.db, { createdAt: new Date(Date.now() + 3600_000) });
     const hidden = await createCourse(portal.runtime.db, { isActive: false });
+    invalidateCatalogue(portal.runtime); // the courses were written straight to the database
     const list = await portal.caller().courses.catalogue();
     expect(list[0]!.id).toBe(shown.id);
     expect(list.map((c) => c.id)).not.toContain(hidden.id);
@@ -365,6 +367,15 @@ describe('the catalogue', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.map((c: { _id: string }) => c._id)).not.toContain(course.id);
+  });
+
+  it('sees a change written elsewhere (another instance) within a second', async () => {
+    await portal.caller().courses.catalogue();
+    const course = await createCourse(portal.runtime.db);
+    await new Promise((resolve) => setTimeout(resolve, CATALOGUE_RECHECK_MS + 50));
+    expect((await portal.caller().courses.catalogue()).map((c) => c.id)).toContain(course.id);
+    const res = await portal.app.inject('/api/courses/active');
+    expect(res.json().data.map((c: { _id: string }) => c._id)).toContain(course.id);
   });
 
   it('lists every course for administrators (REST { data } and tRPC), and gets one', async () => {

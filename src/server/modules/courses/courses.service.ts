@@ -77,8 +77,11 @@ const cacheOf = (deps: Pick<AppDeps, 'db'>) => {
   return cache;
 };
 
-/** Forgets this process's copy, so the next read sees a change made here at once. */
-function invalidateCatalogue(deps: Pick<AppDeps, 'db'>) {
+/**
+ * Forgets this process's copy, so the next read sees a change made here at once (and, in tests,
+ * one written straight to the database).
+ */
+export function invalidateCatalogue(deps: Pick<AppDeps, 'db'>) {
   const cache = cacheOf(deps);
   cache.generation += 1;
   cache.checkedAt = 0;

@@ -6,6 +6,7 @@ import { createCourse, createEnrolment, createUser, sessionOf } from '../../../t
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { enrolments, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
+import { invalidateCatalogue } from '../courses/courses.service.ts';
 
 const E = MESSAGES.enrolment;
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -183,6 +184,7 @@ describe('the learner’s views', () => {
     await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: approved.id, status: 'approved' });
     await createEnrolment(portal.runtime.db, { userId: other.id, courseId: untouched.id, status: 'approved' });
 
+    invalidateCatalogue(portal.runtime); // the courses were written straight to the database
     const list = await as(learner).enrolments.dashboard();
     const byId = new Map(list.map((course) => [course.id, course]));
     expect(byId.get(pending.id)?.enrolment?.status).toBe('pending');
@@ -412,6 +414,7 @@ describe('accepting and rejecting', () => {
 
   it('pending → approved → rejected, recording who and when; each repeat says so (409)', async () => {
     const { learner, course, enrolment } = await pendingRequest();
+    invalidateCatalogue(portal.runtime);
     const accepted = await as(admin).enrolments.accept({ enrolmentId: enrolment.id });
     expect(accepted).toMatchObject({ message: E.accepted, request: { id: enrolment.id, status: 'approved' } });
     expect(await row(enrolment.id)).toMatchObject({ status: 'approved', decidedBy: admin.id });
