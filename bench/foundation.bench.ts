@@ -1,10 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import postgres from 'postgres';
-import { freePort, ms, ROOT, startProcess, stopProcess, throughput, waitForOk, type TBenchmark } from './support.ts';
+import {
+  freePort,
+  ms,
+  ROOT,
+  startProcess,
+  stopProcess,
+  throughput,
+  waitForOk,
+  withFreshPostgres,
+  BENCH_DATABASE_URL,
+  type TBenchmark,
+} from './support.ts';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 
@@ -34,20 +43,6 @@ async function startToReady(env: Record<string, string | undefined>): Promise<nu
   }
 }
 
-async function withFreshPostgres<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 export const foundationBenchmark: TBenchmark = {
   name: 'Foundation',
   async run() {
@@ -67,7 +62,7 @@ export const foundationBenchmark: TBenchmark = {
       const again = await startToReady({ DATA_DIR: dataDir });
       rows.push({ figure: 'Start to /readyz, existing embedded database', value: ms(again) });
 
-      const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      const base = BENCH_DATABASE_URL;
       if (base) {
         const onPostgres = await withFreshPostgres(base, (url) => startToReady({ DATA_DIR: dataDir, DATABASE_URL: url }));
         rows.push({ figure: 'Start to /readyz on PostgreSQL', value: ms(onPostgres), note: 'new database, migrations applied' });

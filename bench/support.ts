@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import postgres from 'postgres';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -65,3 +67,21 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+/** The PostgreSQL server benchmarks use (a fresh database is made on it for each run), if any. */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** Runs `work` against a new, empty database on the server at `base`, dropped afterwards. */
+export async function withFreshPostgres<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
+import { isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { loadIndexHtml } from './spa.ts';
@@ -85,6 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createContext: createContextFactory(deps),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error, path }, 'tRPC procedure failed');
+      },
+      // A throttled call says when to try again, as the REST answers do.
+      responseMeta({ errors }) {
+        const waits = errors.map((error) => (isAppError(error.cause) ? error.cause.retryAfterSeconds : undefined));
+        const retryAfter = Math.max(0, ...waits.filter((wait): wait is number => wait !== undefined));
+        return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

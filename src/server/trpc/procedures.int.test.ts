@@ -93,3 +93,20 @@ describe('the session behind a bearer token', () => {
     }
   });
 });
+
+describe('a throttled tRPC call', () => {
+  it('says when to try again in a Retry-After header, like REST', async () => {
+    const user = await createUser(portal.runtime.db);
+    const attempt = () =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+        payload: { email: user.email, password: 'not-the-password' },
+      });
+    let last = await attempt();
+    for (let i = 0; i < 10 && last.statusCode !== 429; i += 1) last = await attempt();
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
