@@ -63,6 +63,9 @@ export const enrolments = pgTable(
   (t) => [
     uniqueIndex('enrolments_user_course_unique').on(t.userId, t.courseId),
     index('enrolments_status_requested_idx').on(t.status, t.requestedAt),
-    index('enrolments_course_idx').on(t.courseId),
+    // The administrators' search finds matching learners and courses first, then their requests
+    // in one status from these alone (index-only), however many requests there are.
+    index('enrolments_status_user_idx').on(t.status, t.userId, t.requestedAt, t.id),
+    index('enrolments_course_status_idx').on(t.courseId, t.status, t.requestedAt, t.id),
   ],
 );
