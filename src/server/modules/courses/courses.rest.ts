@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
@@ -58,6 +59,18 @@ function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
+/** The best encoding the client accepts of those the catalogue is kept in. */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (name: string) =>
+    (acceptEncoding ?? '').split(',').some((part) => {
+      const [token, ...params] = part.trim().split(';');
+      return token?.trim().toLowerCase() === name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    });
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return undefined;
+}
+
 const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
   reply.status(status).send({ message: result.message, data: toRestCourse(result.course) });
 
@@ -93,8 +106,18 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     // Anyone may cache it, but must check back each time: a deactivated course goes at once.
     reply.header('etag', catalogue.etag).header('cache-control', 'public, no-cache');
     if (isFresh(request.headers['if-none-match'], catalogue.etag)) return reply.status(304).send();
-    const body = catalogue.memo('rest', () => JSON.stringify({ data: catalogue.courses.map(toRestCourse) }));
-    return reply.type('application/json; charset=utf-8').send(body);
+    // Rendered and compressed once per version of the catalogue, not once per request.
+    const json = () => catalogue.memo('json', () => Buffer.from(JSON.stringify({ data: catalogue.courses.map(toRestCourse) })));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (encoding === 'br') {
+      const body = catalogue.memo('br', () => brotliCompressSync(json(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }));
+      return reply.header('content-encoding', 'br').send(body);
+    }
+    if (encoding === 'gzip') {
+      return reply.header('content-encoding', 'gzip').send(catalogue.memo('gzip', () => gzipSync(json(), { level: 9 })));
+    }
+    return reply.send(json());
   };
   api.get('/courses/active', activeCourses);
   api.get('/Courses/active', activeCourses);

@@ -56,8 +56,8 @@ export type TCatalogue = {
   /** A weak validator: the same while the active courses are the same. */
   etag: string;
   courses: TCourse[];
-  /** Answers derived from this version (the REST body, say), made once. */
-  memo(key: string, make: () => string): string;
+  /** Answers derived from this version (the REST body, compressed, say), made once. */
+  memo(key: string, make: () => Buffer): Buffer;
 };
 
 type TCatalogueCache = {
@@ -98,7 +98,7 @@ async function loadCatalogue(deps: Pick<AppDeps, 'db' | 'jwtSecret'>, cache: TCa
     return cache.catalogue;
   }
   const rows = await findActive(deps.db);
-  const rendered = new Map<string, string>();
+  const rendered = new Map<string, Buffer>();
   const catalogue: TCatalogue = {
     etag: `W/"courses-${Number(newest).toString(36)}-${active}"`,
     courses: rows.map((row) => toCourse(deps, row)),

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
 import { courses, enrolments, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
@@ -145,14 +146,17 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 /**
  * Requests in one status whose learner's name or e-mail, or course title, contains `search`
- * (any case), most recent first. The matching learners and courses are found through their own
- * indexes (trigram on users.search_text), then their requests through the enrolment indexes.
+ * (any case), most recent first. The matching learners (trigram index on users.search_text) and
+ * courses are found first, then their requests in that status, index-only; only the page's
+ * twenty rows are joined to their learner and course.
  */
 export async function searchRequests(
   db: Executor,
   query: { status: TEnrolmentStatus; search: string; limit: number; offset: number },
 ): Promise<{ items: TRequestRow[]; total: number }> {
-  let where: SQL | undefined = eq(enrolments.status, query.status);
+  const inStatus = eq(enrolments.status, query.status);
+  const ids = { id: enrolments.id, requestedAt: enrolments.requestedAt };
+  let matching;
   if (query.search) {
     const pattern = containsPattern(query.search);
     const matchingUsers = db.select({ id: users.id }).from(users).where(sql`${users.searchText} like lower(${pattern})`);
@@ -160,19 +164,28 @@ export async function searchRequests(
       .select({ id: courses.id })
       .from(courses)
       .where(sql`lower(${courses.title}) like lower(${pattern})`);
-    where = and(where, or(inArray(enrolments.userId, matchingUsers), inArray(enrolments.courseId, matchingCourses)));
+    matching = union(
+      db.select(ids).from(enrolments).where(and(inStatus, inArray(enrolments.userId, matchingUsers))),
+      db.select(ids).from(enrolments).where(and(inStatus, inArray(enrolments.courseId, matchingCourses))),
+    ).as('matching');
+  } else {
+    matching = db.select(ids).from(enrolments).where(inStatus).as('matching');
   }
+  const pageIds = db
+    .select({ id: matching.id })
+    .from(matching)
+    .orderBy(desc(matching.requestedAt), desc(matching.id))
+    .limit(query.limit)
+    .offset(query.offset);
   const [items, [counted]] = await Promise.all([
     db
       .select(requestColumns)
       .from(enrolments)
       .innerJoin(users, eq(users.id, enrolments.userId))
       .innerJoin(courses, eq(courses.id, enrolments.courseId))
-      .where(where)
-      .orderBy(desc(enrolments.requestedAt), desc(enrolments.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(enrolments).where(where),
+      .where(inArray(enrolments.id, pageIds))
+      .orderBy(desc(enrolments.requestedAt), desc(enrolments.id)),
+    db.select({ total: count() }).from(matching),
   ]);
   return { items, total: counted?.total ?? 0 };
 }
