@@ -112,6 +112,8 @@ export const MESSAGES = {
     approveFailed: 'Failed to approve user.',
     noUnapproved: 'No unapproved users found.',
     noApproved: 'No approved users found.',
+    /** The spec's client showed an empty list here; we say that the list could not be loaded. */
+    loadFailed: 'Failed to load users.',
     notFound: 'User not found.',
     notVerified: 'This user has not verified their email address yet.',
   },
