@@ -386,6 +386,9 @@ describe('the administrators’ requests', () => {
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
     expect(first.items).toHaveLength(2);
     expect(third.items).toHaveLength(1);
+    expect(await as(admin).enrolments.search({ search: tag, page: 9, pageSize: 2 })).toMatchObject({ items: [], total: 5 });
+    const everyPending = await as(admin).enrolments.search({ pageSize: 2 });
+    expect(await as(admin).enrolments.search({ page: 10_000, pageSize: 2 })).toMatchObject({ items: [], total: everyPending.total });
     const rest = await portal.app.inject({ url: `/api/userCourses/inactive?search=${tag}&page=2&pageSize=2`, headers: bearer(admin) });
     expect(rest.json()).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(rest.json().data).toHaveLength(2);

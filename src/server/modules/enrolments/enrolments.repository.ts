@@ -156,38 +156,62 @@ export async function searchRequests(
 ): Promise<{ items: TRequestRow[]; total: number }> {
   const inStatus = eq(enrolments.status, query.status);
   const ids = { id: enrolments.id, requestedAt: enrolments.requestedAt };
-  let matching;
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    const matchingUsers = db.select({ id: users.id }).from(users).where(sql`${users.searchText} like lower(${pattern})`);
-    const matchingCourses = db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(sql`lower(${courses.title}) like lower(${pattern})`);
-    matching = union(
-      db.select(ids).from(enrolments).where(and(inStatus, inArray(enrolments.userId, matchingUsers))),
-      db.select(ids).from(enrolments).where(and(inStatus, inArray(enrolments.courseId, matchingCourses))),
-    ).as('matching');
-  } else {
-    matching = db.select(ids).from(enrolments).where(inStatus).as('matching');
+  const joined = () =>
+    db
+      .select(requestColumns)
+      .from(enrolments)
+      .innerJoin(users, eq(users.id, enrolments.userId))
+      .innerJoin(courses, eq(courses.id, enrolments.courseId));
+
+  if (!query.search) {
+    // The page straight from the (status, requested_at) index; the count index-only beside it.
+    const pageIds = db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(inStatus)
+      .orderBy(desc(enrolments.requestedAt), desc(enrolments.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    const [items, [counted]] = await Promise.all([
+      joined().where(inArray(enrolments.id, pageIds)).orderBy(desc(enrolments.requestedAt), desc(enrolments.id)),
+      db.select({ total: count() }).from(enrolments).where(inStatus),
+    ]);
+    return { items, total: counted?.total ?? 0 };
   }
+
+  const pattern = containsPattern(query.search);
+  const matchingUsers = db.select({ id: users.id }).from(users).where(sql`${users.searchText} like lower(${pattern})`);
+  const matchingCourses = db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(sql`lower(${courses.title}) like lower(${pattern})`);
+  const found = union(
+    db.select(ids).from(enrolments).where(and(inStatus, inArray(enrolments.userId, matchingUsers))),
+    db.select(ids).from(enrolments).where(and(inStatus, inArray(enrolments.courseId, matchingCourses))),
+  );
+  // One statement: the matching requests are found once (a CTE read twice is materialised),
+  // counted, and only the page's rows are joined to their learner and course.
+  const matching = db.$with('matching').as(found);
   const pageIds = db
     .select({ id: matching.id })
     .from(matching)
     .orderBy(desc(matching.requestedAt), desc(matching.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [items, [counted]] = await Promise.all([
-    db
-      .select(requestColumns)
-      .from(enrolments)
-      .innerJoin(users, eq(users.id, enrolments.userId))
-      .innerJoin(courses, eq(courses.id, enrolments.courseId))
-      .where(inArray(enrolments.id, pageIds))
-      .orderBy(desc(enrolments.requestedAt), desc(enrolments.id)),
-    db.select({ total: count() }).from(matching),
-  ]);
-  return { items, total: counted?.total ?? 0 };
+  const rows = await db
+    .with(matching)
+    .select({ ...requestColumns, total: sql<number>`(select count(*) from ${matching})::int` })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(inArray(enrolments.id, pageIds))
+    .orderBy(desc(enrolments.requestedAt), desc(enrolments.id));
+  if (rows.length === 0 && query.offset > 0) {
+    // Past the last page there is no row to carry the total.
+    const [counted] = await db.with(matching).select({ total: count() }).from(matching);
+    return { items: [], total: counted?.total ?? 0 };
+  }
+  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 export async function findRequestById(db: Executor, id: string): Promise<TRequestRow | undefined> {
