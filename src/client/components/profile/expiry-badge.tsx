@@ -1,0 +1,25 @@
+import { AlertTriangle, CalendarClock } from 'lucide-react';
+import type { TExpiryStatus } from '../../../shared/schemas/profile.ts';
+import { EXPIRY_WARNING_MONTHS } from '../../../shared/schemas/profile.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+
+/** A flag for a document that has expired or expires within the warning window; nothing when valid. */
+export function ExpiryBadge({ status, document }: { status: TExpiryStatus; document: string }) {
+  if (status === 'expired') {
+    return (
+      <Badge variant="destructive" title={`${document} has expired`}>
+        <AlertTriangle aria-hidden />
+        {document} expired
+      </Badge>
+    );
+  }
+  if (status === 'expiring') {
+    return (
+      <Badge variant="warning" title={`${document} expires within ${EXPIRY_WARNING_MONTHS} months`}>
+        <CalendarClock aria-hidden />
+        {document} expires within {EXPIRY_WARNING_MONTHS} months
+      </Badge>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { DELAY_AFTER_PROFILE_SUBMIT_MS } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { ProfileFormFields } from '@/features/profile/profile-form-fields.tsx';
+import {
+  ZProfileCreateForm,
+  emptyProfileValues,
+  toFormData,
+  type TProfileCreateFormOutput,
+  type TProfileFormValues,
+} from '@/features/profile/profile-form-schema.ts';
+import { PROFILE_CREATE_URL, UploadCancelledError } from '@/features/profile/profile-upload.ts';
+import { UploadProgress } from '@/features/profile/upload-progress.tsx';
+import { applyUploadRefusal } from '@/features/profile/upload-refusal.ts';
+import { useDelayedNavigate } from '@/features/profile/use-delayed-navigate.ts';
+import { useProfileUpload } from '@/features/profile/use-profile-upload.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+const resolver = zodResolver(ZProfileCreateForm) as unknown as Resolver<TProfileFormValues, unknown, TProfileCreateFormOutput>;
+
+/** Why the documents are collected and who sees them; the learner accepts it before submitting. */
+function DocumentsNotice() {
+  return (
+    <Alert>
+      <ShieldCheck aria-hidden />
+      <AlertTitle>Why we ask for these documents</AlertTitle>
+      <AlertDescription>
+        <p>
+          The academy checks your identity, passport, CDC and INDOS number before it approves your account, enrols you
+          in courses and issues certificates in your name, as maritime training rules require.
+        </p>
+        <p className="mt-2">
+          Only you and the academy&apos;s staff can see your details and files. They are never public: each view uses
+          a private link that stops working after a few minutes.
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The profile creation form (spec sections 2 and 5), shown on /profile until a profile exists. */
+export function ProfileCreateForm() {
+  const utils = trpc.useUtils();
+  const navigateLater = useDelayedNavigate();
+  const { percent, upload, cancel } = useProfileUpload();
+  const [formError, setFormError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<TProfileFormValues, unknown, TProfileCreateFormOutput>({
+    resolver,
+    defaultValues: emptyProfileValues(readStoredUser()?.name ?? ''),
+  });
+  const {
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const busy = isSubmitting || saved;
+
+  async function onValid(values: TProfileCreateFormOutput) {
+    setFormError(undefined);
+    try {
+      const answer = await upload('POST', PROFILE_CREATE_URL, toFormData(values));
+      if (answer.ok) {
+        setSaved(true);
+        toast.success(MESSAGES.profile.submitted);
+        navigateLater('/profile', DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => {
+          utils.profiles.mine.setData(undefined, answer.saved.data);
+          void utils.profiles.mine.invalidate();
+        });
+        return;
+      }
+      if (answer.status === 401) return;
+      toast.error(MESSAGES.profile.submitFailed);
+      // A profile already exists (another tab, say): show it.
+      if (answer.status === 409) void utils.profiles.mine.invalidate();
+      setFormError(applyUploadRefusal(answer, getValues(), setError));
+    } catch (error) {
+      if (error instanceof UploadCancelledError) {
+        toast.info('Upload cancelled. Nothing was saved.');
+        return;
+      }
+      toast.error(MESSAGES.profile.submitFailed);
+      setFormError(MESSAGES.common.networkError);
+    }
+  }
+
+  function onInvalid() {
+    toast.error(MESSAGES.validation.fillProfile);
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-6" aria-label="Create your profile">
+      <ProfileFormFields form={form} disabled={busy} />
+
+      <div className="grid gap-4">
+        <DocumentsNotice />
+        <div className="grid gap-2">
+          <div className="flex items-start gap-3">
+            <Controller
+              control={control}
+              name="consent"
+              render={({ field }) => (
+                <Checkbox
+                  id="profile-consent"
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  disabled={busy}
+                  aria-invalid={errors.consent ? true : undefined}
+                  aria-describedby={errors.consent ? 'profile-consent-error' : undefined}
+                  className="mt-0.5"
+                />
+              )}
+            />
+            <Label htmlFor="profile-consent" className="leading-snug font-normal">
+              I have read this notice and agree that the academy keeps these details and documents to verify my identity
+              and training record.
+            </Label>
+          </div>
+          {errors.consent?.message && (
+            <p id="profile-consent-error" className="text-sm font-medium text-destructive">
+              {errors.consent.message}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {formError && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      {percent !== null && <UploadProgress percent={percent} onCancel={cancel} />}
+
+      <div className="flex justify-end">
+        <SubmitButton pending={busy} size="lg" className="w-full sm:w-auto">
+          {saved ? 'Profile submitted' : 'Submit Profile'}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

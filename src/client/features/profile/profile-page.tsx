@@ -1,0 +1,94 @@
+import { AlertCircle, CalendarClock, Pencil, RotateCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { EXPIRY_WARNING_MONTHS, type TProfile } from '../../../shared/schemas/profile.ts';
+import { formatCalendarDate } from '@/components/profile/format-date.ts';
+import { ProfileDetails } from '@/components/profile/profile-details.tsx';
+import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
+import { useMyProfile } from '@/features/profile/use-my-profile.ts';
+import { errorMessage } from '@/lib/api-errors.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+export const PROFILE_EDIT_PATH = '/updateUserProfile';
+
+/** What the learner should do about documents that expired or expire soon. */
+function ExpiryNotice({ profile }: { profile: TProfile }) {
+  const lines: string[] = [];
+  for (const [status, name, date] of [
+    [profile.passportExpiryStatus, 'Your passport', profile.passportExpiryDate],
+    [profile.CDCexpiryStatus, 'Your CDC', profile.CDCexpiryDate],
+  ] as const) {
+    if (status === 'expired') lines.push(`${name} expired on ${formatCalendarDate(date)}.`);
+    if (status === 'expiring') lines.push(`${name} expires on ${formatCalendarDate(date)}, within ${EXPIRY_WARNING_MONTHS} months.`);
+  }
+  if (lines.length === 0) return null;
+  return (
+    <Alert variant="warning">
+      <CalendarClock aria-hidden />
+      <AlertTitle>Renew your documents</AlertTitle>
+      <AlertDescription>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <p className="mt-1">Once renewed, use Edit Profile to update the number and expiry date.</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** /profile: the learner's profile, or the creation form while they have none (spec section 2). */
+export function ProfilePage() {
+  const query = useMyProfile();
+  const profile = query.data;
+  useDocumentTitle(profile === null ? 'Create your profile' : 'My Profile');
+
+  return (
+    <div className="flex-1 bg-muted/60">
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        {query.isPending ? (
+          <ProfileDetailsSkeleton label="Loading your profile…" />
+        ) : query.isError ? (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden />
+            <AlertTitle>Your profile could not be loaded</AlertTitle>
+            <AlertDescription>
+              <p>{errorMessage(query.error, { fallback: 'Something went wrong while loading your profile.' })}</p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                <RotateCw aria-hidden className={query.isFetching ? 'animate-spin' : undefined} />
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : profile === null || profile === undefined ? (
+          <>
+            <header>
+              <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Create your profile</h1>
+              <p className="mt-2 max-w-2xl text-muted-foreground">
+                The academy needs your seafaring details and documents before it can approve your account. Every field
+                is required; it takes about five minutes.
+              </p>
+            </header>
+            <ProfileCreateForm />
+          </>
+        ) : (
+          <>
+            <ExpiryNotice profile={profile} />
+            <ProfileDetails
+              profile={profile}
+              actions={
+                <Button asChild>
+                  <Link to={PROFILE_EDIT_PATH} state={{ profile }}>
+                    <Pencil aria-hidden />
+                    Edit Profile
+                  </Link>
+                </Button>
+              }
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
