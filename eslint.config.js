@@ -25,8 +25,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '!**/server/router.ts'],
-              message: 'The client imports only `type AppRouter` from the server.',
+              group: ['**/server/**', '!**/server/router.ts', '!@trpc/server/observable'],
+              message: 'The client imports only `type AppRouter` from the server (and tRPC links need @trpc/server/observable).',
             },
           ],
         },

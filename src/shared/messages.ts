@@ -1,18 +1,6 @@
-/** The words every screen may need; kept apart so the first page loads only these. */
-export const COMMON_MESSAGES = {
-  notFound: 'Not found.',
-  routeNotFound: 'This address does not exist.',
-  badRequest: 'The request could not be read.',
-  malformedJson: 'The request body is not valid JSON.',
-  payloadTooLarge: 'The request is too large.',
-  unsupportedMediaType: 'This type of content is not accepted.',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  unauthorized: 'Please log in to continue.',
-  forbidden: 'You do not have access to this.',
-  internal: 'Something went wrong. Please try again.',
-  shuttingDown: 'The server is restarting. Please try again in a moment.',
-  networkError: 'Network error. Please try again.',
-} as const;
+import { COMMON_MESSAGES } from './common-messages.ts';
+
+export { COMMON_MESSAGES };
 
 /**
  * The message catalogue (specification, section 8, and the validation messages of section 5).

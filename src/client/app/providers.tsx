@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { authorizationHeader, sessionLink } from '@/lib/session-link.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 const MAX_RETRIES = 2;
@@ -32,7 +33,9 @@ const queryClient = new QueryClient({
   },
 });
 
-const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
+const trpcClient = trpc.createClient({
+  links: [sessionLink, httpBatchLink({ url: '/trpc', headers: authorizationHeader })],
+});
 
 /** React Query and the tRPC hooks' client. */
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,6 +1,8 @@
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { RequireSession } from '@/app/require-session.tsx';
 import { ScrollToTop } from '@/app/scroll-to-top.tsx';
+import { SessionWatch } from '@/app/session-watch.tsx';
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { RouteErrorBoundary } from '@/features/errors/route-error-boundary.tsx';
@@ -18,6 +20,20 @@ const DataProvidersRoute = lazyNamed(() => import('@/app/providers.tsx'), 'DataP
 const AdminLayout = lazyNamed(() => import('@/components/layouts/admin-layout.tsx'), 'AdminLayout');
 const AdminOverviewPage = lazyNamed(() => import('@/features/admin/admin-overview-page.tsx'), 'AdminOverviewPage');
 const AdminNotFoundPage = lazyNamed(() => import('@/features/admin/admin-not-found-page.tsx'), 'AdminNotFoundPage');
+const loadAccountScreens = () => import('@/features/auth/account-screens.ts');
+const LoginPage = lazyNamed(loadAccountScreens, 'LoginPage');
+const AdminLoginPage = lazyNamed(loadAccountScreens, 'AdminLoginPage');
+const RegistrationPage = lazyNamed(loadAccountScreens, 'RegistrationPage');
+const OtpPage = lazyNamed(loadAccountScreens, 'OtpPage');
+const ForgotPasswordPage = lazyNamed(loadAccountScreens, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(loadAccountScreens, 'ResetPasswordPage');
+const AdminSetupPage = lazyNamed(loadAccountScreens, 'AdminSetupPage');
+const DashboardPage = lazyNamed(() => import('@/features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const UnapprovedUsersPage = lazyNamed(
+  () => import('@/features/admin-users/unapproved-users-page.tsx'),
+  'UnapprovedUsersPage',
+);
+const ApprovedUsersPage = lazyNamed(() => import('@/features/admin-users/approved-users-page.tsx'), 'ApprovedUsersPage');
 
 function FullPageSpinner() {
   return (
@@ -47,17 +63,36 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <ScrollToTop />
+      <SessionWatch />
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/" element={<PublicLayout />}>
             <Route index element={<HomePage />} />
             <Route path="about" element={<AboutPage />} />
             <Route path="contact" element={<ContactPage />} />
+            {withDataProviders(
+              <>
+                <Route path="login" element={<LoginPage />} />
+                {/* Paths match without regard to case, so this is also the login screen's /Registration. */}
+                <Route path="registration" element={<RegistrationPage />} />
+                <Route path="otp" element={<OtpPage />} />
+                <Route path="forgot-password" element={<ForgotPasswordPage />} />
+                <Route path="reset-password" element={<ResetPasswordPage />} />
+                <Route path="backend" element={<AdminLoginPage />} />
+                <Route path="admin-setup" element={<AdminSetupPage />} />
+                <Route element={<RequireSession />}>
+                  {/* The other learner pages (/profile, /UserCource ...) arrive with their features. */}
+                  <Route path="dashboard" element={<DashboardPage />} />
+                </Route>
+              </>,
+            )}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           {withDataProviders(
             <Route path="/admin-dashboard" element={<AdminLayout />}>
               <Route index element={<AdminOverviewPage />} />
+              <Route path="unapproved-users" element={<UnapprovedUsersPage />} />
+              <Route path="approved-users" element={<ApprovedUsersPage />} />
               <Route path="*" element={<AdminNotFoundPage />} />
             </Route>,
           )}

@@ -1,7 +1,73 @@
-/** The browser storage keys that hold a signed-in session (the spec's client names them). */
-export const SESSION_STORAGE_KEYS = ['accessToken', 'refreshToken', 'user', 'token', 'adminToken'] as const;
+import { useSyncExternalStore } from 'react';
+
+/*
+ * The stored session, as the spec's client keeps it: `accessToken`, `refreshToken` and `user` in
+ * localStorage. This file is part of the home page's first chunk, so it holds only what the
+ * navigation bar and the guards need (read, clear, listen); storing a session is in
+ * lib/session-store.ts, refreshing and expiry checks in lib/session-refresh.ts and
+ * lib/session-monitor.ts, all loaded only when needed.
+ */
+
+export const ACCESS_TOKEN_KEY = 'accessToken';
+export const REFRESH_TOKEN_KEY = 'refreshToken';
+export const USER_KEY = 'user';
+
+/** Every key a signed-in session may have left behind (`token` and `adminToken`: older clients' names). */
+export const SESSION_STORAGE_KEYS = [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_KEY, 'token', 'adminToken'] as const;
+
+/** Fired on window when this tab changes the session (the `storage` event only reaches other tabs). */
+const SESSION_CHANGE_EVENT = 'portal:session-change';
+/** Fired when the session ended without the user asking (expired, refused refresh). */
+export const SESSION_EXPIRED_EVENT = 'portal:session-expired';
+
+/** A stored value, or null (also when storage is switched off, as in some private modes). */
+export function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function readAccessToken(): string | null {
+  return readStored(ACCESS_TOKEN_KEY);
+}
+
+/** Tells this tab's listeners that the session changed. */
+export function announceSessionChange(): void {
+  window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
+}
 
 /** Forgets the stored session in this browser. */
 export function clearStoredSession(): void {
-  for (const key of SESSION_STORAGE_KEYS) localStorage.removeItem(key);
+  for (const key of SESSION_STORAGE_KEYS) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // Nothing stored, nothing to forget.
+    }
+  }
+  announceSessionChange();
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === ACCESS_TOKEN_KEY) onChange();
+  };
+  window.addEventListener(SESSION_CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SESSION_CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored access token, re-rendering when it changes here or in another tab. */
+export function useAccessToken(): string | null {
+  return useSyncExternalStore(subscribe, readAccessToken, () => null);
+}
+
+/** Whether someone is signed in in this browser (the spec's login state: an access token is stored). */
+export function useHasSession(): boolean {
+  return useAccessToken() !== null;
 }

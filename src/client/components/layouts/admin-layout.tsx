@@ -8,7 +8,8 @@ import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { clearStoredSession } from '@/lib/session.ts';
+import { logOut } from '@/features/auth/log-out.ts';
+import { RequireAdmin } from '@/features/auth/require-admin.tsx';
 import { useCloseWhenWide } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -54,14 +55,27 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The administration area: top bar, menu (sidebar when wide, drawer when narrow), the page. */
+/** The administration area, for administrators only (see RequireAdmin). */
 export function AdminLayout() {
+  return (
+    <RequireAdmin>
+      <AdminFrame />
+    </RequireAdmin>
+  );
+}
+
+/** Top bar, menu (sidebar when wide, drawer when narrow), the page. */
+function AdminFrame() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   useCloseWhenWide(setDrawerOpen);
 
-  function logout() {
-    clearStoredSession();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  // Admin logout revokes the session and returns to the administrator login (spec section 4).
+  async function logout() {
+    setLoggingOut(true);
+    await logOut();
     navigate(ADMIN_LOGIN_PATH, { replace: true });
   }
 
@@ -101,7 +115,8 @@ export function AdminLayout() {
           variant="outline"
           tone="dark"
           size="sm"
-          onClick={logout}
+          onClick={() => void logout()}
+          disabled={loggingOut}
           className="ml-auto"
         >
           <LogOut aria-hidden />

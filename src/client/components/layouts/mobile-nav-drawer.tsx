@@ -1,10 +1,17 @@
-import { LogIn } from 'lucide-react';
+import { LogIn, LogOut } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MOBILE_DRAWER_WIDTH_PX } from '../../../shared/constants.ts';
-import { LOGIN_PATH, MOBILE_NAV_DRAWER_ID, PUBLIC_NAV_ENTRIES } from '@/components/layouts/public-nav.ts';
+import {
+  LOGIN_PATH,
+  MOBILE_NAV_DRAWER_ID,
+  PUBLIC_NAV_ENTRIES,
+  SIGNED_IN_NAV_ENTRIES,
+  logOutAndReload,
+} from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet.tsx';
+import { useHasSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 
 // Keys that move focus inside the drawer; any other key press closes it, as the spec asks.
@@ -25,6 +32,8 @@ type MobileNavDrawerProps = {
  * It lives in its own chunk: the radix dialog underneath is not needed to paint the page.
  */
 export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDrawerProps) {
+  const signedIn = useHasSession();
+  const entries = signedIn ? [...PUBLIC_NAV_ENTRIES, ...SIGNED_IN_NAV_ENTRIES] : PUBLIC_NAV_ENTRIES;
   function closeOnKey(event: KeyboardEvent) {
     if (!KEYS_THAT_KEEP_DRAWER_OPEN.has(event.key)) onOpenChange(false);
   }
@@ -49,7 +58,7 @@ export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDra
         </div>
         <nav aria-label="Main" className="flex-1 p-2">
           <ul className="flex flex-col gap-1">
-            {PUBLIC_NAV_ENTRIES.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.to}>
                 <NavLink
                   to={entry.to}
@@ -66,12 +75,19 @@ export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDra
               </li>
             ))}
             <li className="mt-2 border-t border-border pt-3">
-              <Button asChild className="w-full">
-                <Link to={LOGIN_PATH}>
-                  <LogIn aria-hidden />
-                  Login
-                </Link>
-              </Button>
+              {signedIn ? (
+                <Button variant="outline" className="w-full" onClick={() => void logOutAndReload()}>
+                  <LogOut aria-hidden />
+                  Logout
+                </Button>
+              ) : (
+                <Button asChild className="w-full">
+                  <Link to={LOGIN_PATH}>
+                    <LogIn aria-hidden />
+                    Login
+                  </Link>
+                </Button>
+              )}
             </li>
           </ul>
         </nav>

@@ -5,7 +5,20 @@ export const PUBLIC_NAV_ENTRIES = [
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
+/** Added to the bar while an access token is stored. */
+export const SIGNED_IN_NAV_ENTRIES = [
+  { to: '/profile', label: 'Profile', end: false },
+  { to: '/dashboard', label: 'Dashboard', end: false },
+] as const;
+
 export const LOGIN_PATH = '/login';
 
 /** The id of the drawer's panel, for the menu button's aria-controls. */
 export const MOBILE_NAV_DRAWER_ID = 'mobile-nav-drawer';
+
+/** Signs out (the code is fetched on use): revokes the session, then opens /login afresh (spec section 4). */
+export async function logOutAndReload(): Promise<void> {
+  const { logOut } = await import('@/features/auth/log-out.ts');
+  await logOut();
+  window.location.assign(LOGIN_PATH);
+}

@@ -1,9 +1,16 @@
-import { LogIn, Menu } from 'lucide-react';
+import { LogIn, LogOut, Menu } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
-import { LOGIN_PATH, MOBILE_NAV_DRAWER_ID, PUBLIC_NAV_ENTRIES } from '@/components/layouts/public-nav.ts';
+import {
+  LOGIN_PATH,
+  MOBILE_NAV_DRAWER_ID,
+  PUBLIC_NAV_ENTRIES,
+  SIGNED_IN_NAV_ENTRIES,
+  logOutAndReload,
+} from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { useHasSession } from '@/lib/session.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
 import { useCloseWhenWide } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
@@ -13,6 +20,8 @@ const MobileNavDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.Mobile
 
 export function SiteHeader() {
   const site = useSiteConfig();
+  const signedIn = useHasSession();
+  const entries = signedIn ? [...PUBLIC_NAV_ENTRIES, ...SIGNED_IN_NAV_ENTRIES] : PUBLIC_NAV_ENTRIES;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's code is fetched on first use and then kept mounted so it can animate closed.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -36,7 +45,7 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-1 compact:hidden">
-          {PUBLIC_NAV_ENTRIES.map((entry) => (
+          {entries.map((entry) => (
             <NavLink
               key={entry.to}
               to={entry.to}
@@ -53,12 +62,19 @@ export function SiteHeader() {
               {entry.label}
             </NavLink>
           ))}
-          <Button asChild className="ml-3">
-            <Link to={LOGIN_PATH}>
-              <LogIn aria-hidden />
-              Login
-            </Link>
-          </Button>
+          {signedIn ? (
+            <Button variant="outline" className="ml-3" onClick={() => void logOutAndReload()}>
+              <LogOut aria-hidden />
+              Logout
+            </Button>
+          ) : (
+            <Button asChild className="ml-3">
+              <Link to={LOGIN_PATH}>
+                <LogIn aria-hidden />
+                Login
+              </Link>
+            </Button>
+          )}
         </nav>
 
         <Button

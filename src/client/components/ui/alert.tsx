@@ -9,6 +9,8 @@ export const alertVariants = cva(
       variant: {
         default: 'border-border bg-navy-50 text-navy-900 [&>svg]:text-sea-700',
         destructive: 'border-red-200 bg-red-50 text-destructive [&>svg]:text-destructive',
+        success: 'border-green-200 bg-green-50 text-success [&>svg]:text-success',
+        warning: 'border-amber-200 bg-amber-50 text-navy-900 [&>svg]:text-warning',
       },
     },
     defaultVariants: { variant: 'default' },

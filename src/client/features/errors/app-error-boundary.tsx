@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { COMMON_MESSAGES } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorScreen } from '@/features/errors/error-screen.tsx';
 import { SiteConfigError } from '@/lib/site-config.ts';

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { COMMON_MESSAGES } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** "Page not found" with a way back; used full-width on public pages and inside the admin area. */

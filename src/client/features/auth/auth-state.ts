@@ -1,0 +1,35 @@
+/** What the account screens pass each other in navigation state. */
+export type TAuthNavigationState = {
+  /** The e-mail address the next screen works on (OTP, reset password, prefilled login). */
+  email?: string;
+  /** Where the user wanted to go before being asked to log in. */
+  from?: string;
+  /** Why the OTP screen was opened: a new registration, or a login refused for an unverified e-mail. */
+  reason?: 'registered' | 'unverified';
+  /** A message from the previous screen to show on arrival. */
+  notice?: string;
+};
+
+/** The navigation state, if it is one of ours (anything else, or nothing, reads as empty). */
+export function readAuthState(state: unknown): TAuthNavigationState {
+  if (!state || typeof state !== 'object') return {};
+  const record = state as Record<string, unknown>;
+  const text = (key: string) => (typeof record[key] === 'string' && record[key] !== '' ? (record[key] as string) : undefined);
+  const reason = text('reason');
+  return {
+    email: text('email'),
+    from: text('from'),
+    reason: reason === 'registered' || reason === 'unverified' ? reason : undefined,
+    notice: text('notice'),
+  };
+}
+
+const ADMIN_AREA = '/admin-dashboard';
+
+/** Where a user goes after logging in: back where they were headed, else their role's home. */
+export function destinationAfterLogin(role: string, from: string | undefined): string {
+  const wanted = from && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
+  const wantsAdminArea = wanted?.toLowerCase().startsWith(ADMIN_AREA) ?? false;
+  if (role === 'admin') return wanted && wantsAdminArea ? wanted : ADMIN_AREA;
+  return wanted && !wantsAdminArea ? wanted : '/dashboard';
+}

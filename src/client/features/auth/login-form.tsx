@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle, Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
+import { authLinkClass } from '@/features/auth/auth-shell.tsx';
+import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
+import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { applyFieldErrors, errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session-store.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+type TLoginInput = z.input<typeof ZLoginRequest>;
+type TLoginValues = z.output<typeof ZLoginRequest>;
+
+const FIELDS = ['email', 'password'] as const;
+
+/**
+ * The login form of both login screens. `audience="admin"` (the /backend screen) lets only
+ * administrators in; the learners' screen sends administrators to the admin area as well.
+ */
+export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const arrival = readAuthState(location.state);
+  const [expired] = useState(hasExpiredNotice);
+  const [formError, setFormError] = useState<string>();
+  const login = trpc.auth.login.useMutation();
+  const adminLogin = trpc.auth.adminLogin.useMutation();
+  const mutation = audience === 'admin' ? adminLogin : login;
+
+  useEffect(() => dismissExpiredNotice(), []);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TLoginInput, unknown, TLoginValues>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { email: arrival.email ?? '', password: '' },
+  });
+
+  async function onSubmit(values: TLoginValues) {
+    setFormError(undefined);
+    try {
+      const { user, ...tokens } = await mutation.mutateAsync(values);
+      storeSession(tokens, { _id: user.id, name: user.name, email: user.email, role: user.role });
+      navigate(destinationAfterLogin(user.role, arrival.from), { replace: true });
+    } catch (error) {
+      // 403 on the learners' login: right password, e-mail not verified yet. The OTP screen
+      // explains it and can send a new code.
+      if (audience === 'everyone' && httpStatusOf(error) === 403) {
+        navigate('/otp', { state: { email: values.email, reason: 'unverified' } });
+        return;
+      }
+      if (!applyFieldErrors(error, setError, FIELDS)) {
+        setFormError(errorMessage(error, { fallback: MESSAGES.auth.loginFailed }));
+      }
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
+      {expired && !formError && (
+        <Alert variant="warning">
+          <Info aria-hidden />
+          <AlertDescription>{MESSAGES.auth.sessionExpired}</AlertDescription>
+        </Alert>
+      )}
+      {arrival.notice && !formError && (
+        <Alert variant="success">
+          <Info aria-hidden />
+          <AlertDescription>{arrival.notice}</AlertDescription>
+        </Alert>
+      )}
+      {formError && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+
+      <FormField id="login-email" label="Email Address" error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" inputMode="email" autoFocus {...register('email')} />
+        )}
+      </FormField>
+
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('password')} />}
+      </FormField>
+
+      {audience === 'everyone' && (
+        <div className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className={authLinkClass}>
+            Forgot password?
+          </Link>
+        </div>
+      )}
+
+      <SubmitButton pending={mutation.isPending} size="lg" className="w-full">
+        Login
+      </SubmitButton>
+    </form>
+  );
+}

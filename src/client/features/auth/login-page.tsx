@@ -1,0 +1,29 @@
+import { Anchor } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
+import { LoginForm } from '@/features/auth/login-form.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useSiteConfig } from '@/lib/site-config.ts';
+
+/** /login: learners (and administrators, who are sent on to the admin area). */
+export function LoginPage() {
+  const site = useSiteConfig();
+  useDocumentTitle('Login');
+  return (
+    <AuthShell
+      icon={Anchor}
+      title={`Login to ${site.name}`}
+      description="Welcome back. Sign in to continue your training."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/Registration" className={authLinkClass}>
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <LoginForm audience="everyone" />
+    </AuthShell>
+  );
+}

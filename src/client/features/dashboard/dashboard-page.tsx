@@ -1,0 +1,52 @@
+import { AlertCircle } from 'lucide-react';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { ApprovalBanner } from '@/features/dashboard/approval-banner.tsx';
+import { DashboardTiles } from '@/features/dashboard/dashboard-tiles.tsx';
+import { errorMessage } from '@/lib/api-errors.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
+import { trpc } from '@/lib/trpc.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/**
+ * /dashboard, the learner's home: a greeting, the approval banner while the academy has not
+ * approved the account, the four tiles, then one section per feature below them.
+ */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  // Approval can change at any time, so it is read from the server on each visit.
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const name = me.data?.name ?? readStoredUser()?.name;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <header>
+        <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">Dashboard</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
+          {name ? `Welcome, ${name}` : 'Welcome'}
+        </h1>
+      </header>
+
+      <div className="mt-6 empty:hidden">
+        {me.isPending && <Skeleton className="h-24" />}
+        {me.isError && (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden />
+            <AlertDescription>{errorMessage(me.error, { fallback: MESSAGES.common.internal })}</AlertDescription>
+          </Alert>
+        )}
+        {me.data && me.data.role === 'learner' && !me.data.approved && <ApprovalBanner />}
+      </div>
+
+      <section aria-label="Shortcuts" className="mt-8">
+        <DashboardTiles />
+      </section>
+
+      {/*
+       * Feature sections go below the tiles, each its own component and section. The courses
+       * feature adds the 'Course List' grid here (spec section 2, "Learner dashboard").
+       */}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { AppRouter } from '../../server/router.ts';
+import { httpStatusOf } from '@/lib/api-errors.ts';
+import { isExpired } from '@/lib/access-token.ts';
+import { readAccessToken } from '@/lib/session.ts';
+import { readRefreshToken } from '@/lib/session-store.ts';
+import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
+
+/** Calls whose 401 means "wrong credentials" or that manage the session: never refreshed for. */
+const SESSION_PATHS = new Set(['auth.login', 'auth.adminLogin', 'auth.refresh', 'auth.logout']);
+
+/** The Authorization header for the stored access token (read per request, so rotations apply). */
+export function authorizationHeader(): Record<string, string> {
+  const token = readAccessToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Before a call, exchanges an already expired access token (when a refresh token is stored); after
+ * a 401 on a call that carried a token, refreshes once (shared with every other call failing at the
+ * same moment) and retries once. A refused refresh has already cleared the session by then, and the
+ * call fails with its 401.
+ */
+export const sessionLink: TRPCLink<AppRouter> = () => {
+  return ({ op, next }) =>
+    observable((observer) => {
+      let unsubscribe: (() => void) | undefined;
+      let stopped = false;
+
+      function send(retried: boolean) {
+        if (stopped) return;
+        const sentToken = readAccessToken();
+        const subscription = next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (error) => {
+            if (retried || !sentToken || SESSION_PATHS.has(op.path) || httpStatusOf(error) !== 401) {
+              observer.error(error);
+              return;
+            }
+            // Another call (or tab) may already have rotated the token: then just try again.
+            const stored = readAccessToken();
+            const renewed =
+              stored && stored !== sentToken && !isExpired(stored, EXPIRY_MARGIN_MS)
+                ? Promise.resolve(stored)
+                : refreshAccessToken();
+            void renewed.then((token) => (token ? send(true) : observer.error(error)));
+          },
+        });
+        unsubscribe = () => subscription.unsubscribe();
+      }
+
+      const token = readAccessToken();
+      if (token && !SESSION_PATHS.has(op.path) && isExpired(token, EXPIRY_MARGIN_MS) && readRefreshToken()) {
+        void refreshAccessToken().then(() => send(false));
+      } else {
+        send(false);
+      }
+
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
+    });
+};

@@ -1,0 +1,63 @@
+import {
+  ACCESS_TOKEN_KEY,
+  REFRESH_TOKEN_KEY,
+  SESSION_EXPIRED_EVENT,
+  USER_KEY,
+  announceSessionChange,
+  clearStoredSession,
+  readStored,
+} from '@/lib/session.ts';
+
+/*
+ * Writing and ending sessions: used by the login screens and the refresh code, so it stays out of
+ * the home page's first chunk (lib/session.ts has what the navigation bar needs).
+ */
+
+/** The user as stored under `user`: the documented REST shape, with `_id`. */
+export type TStoredUser = { _id: string; name: string; email: string; role: string };
+
+export function readRefreshToken(): string | null {
+  return readStored(REFRESH_TOKEN_KEY);
+}
+
+export function readStoredUser(): TStoredUser | null {
+  const raw = readStored(USER_KEY);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && '_id' in value ? (value as TStoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a new or rotated session: the token pair, and the user when it is known. */
+export function storeSession(tokens: { accessToken: string; refreshToken: string }, user?: TStoredUser): void {
+  localStorage.setItem(ACCESS_TOKEN_KEY, tokens.accessToken);
+  localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  announceSessionChange();
+}
+
+// Set when a session ends on its own, so the login screen can say why the user is there.
+let expiredNoticePending = false;
+
+/**
+ * Tells the app the session ended (it sends the user to a login screen), then clears it. In that
+ * order: the listener lives in a component that goes away once nobody is signed in.
+ */
+export function expireSession(): void {
+  expiredNoticePending = true;
+  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  clearStoredSession();
+}
+
+/** Whether the last session ended on its own (expired or refused) and nobody has said so yet. */
+export function hasExpiredNotice(): boolean {
+  return expiredNoticePending;
+}
+
+export function dismissExpiredNotice(): void {
+  expiredNoticePending = false;
+}
+

@@ -1,0 +1,19 @@
+/**
+ * The words every screen may need, in a module of their own: the home page's first chunk imports
+ * these, and a bundler puts a whole module in one chunk, so the rest of the catalogue must not
+ * live in the same file (it would ride along to the first paint).
+ */
+export const COMMON_MESSAGES = {
+  notFound: 'Not found.',
+  routeNotFound: 'This address does not exist.',
+  badRequest: 'The request could not be read.',
+  malformedJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'This type of content is not accepted.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  unauthorized: 'Please log in to continue.',
+  forbidden: 'You do not have access to this.',
+  internal: 'Something went wrong. Please try again.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+  networkError: 'Network error. Please try again.',
+} as const;
