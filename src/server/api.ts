@@ -19,7 +19,9 @@ import { contactRest } from './modules/contact/contact.rest.ts';
 export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.decorateRequest('user', null);
   api.addHook('onRequest', async (request) => {
-    request.user = await resolveSessionUser(deps, request.headers.authorization);
+    if (request.headers.authorization) {
+      request.user = await resolveSessionUser(deps, request.headers.authorization);
+    }
   });
 
   // Limits are set per request by readMultipart; these only bound what nobody asked for.
