@@ -4,26 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { signAccessToken } from '../src/server/lib/tokens.ts';
-import { freePort, ms, percentile, startProcess, stopProcess, throughput, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
+import { freePort, ms, percentile, startProcess, stopProcess, throughput, waitForOk, type TBenchmark, type TBenchRow, withFreshPostgres } from './support.ts';
 
 const LEARNERS = 100_000;
 const ENROLMENTS_PER_LEARNER = 2;
 const CATALOGUE_COURSES = 50;
 const SEARCH_ROUNDS = 30;
-
-async function withFreshPostgres<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 /** The portal as production runs it (built bundle, own process) on the given database. */
 async function startPortal(env: Record<string, string>) {

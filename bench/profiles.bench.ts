@@ -5,7 +5,6 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { buildApp } from '../src/server/app.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
@@ -13,7 +12,7 @@ import { signAccessToken } from '../src/server/lib/tokens.ts';
 import { createRuntime, type Runtime } from '../src/server/runtime.ts';
 import { createUser } from '../src/testing/factories.ts';
 import { form, JPEG, PNG } from '../src/testing/multipart.ts';
-import { ms, percentile, ROOT, type TBenchmark, type TBenchRow } from './support.ts';
+import { ms, percentile, ROOT, type TBenchmark, type TBenchRow, withFreshPostgres } from './support.ts';
 
 const PROFILES = 100_000;
 const FIRST = ['Arjun', 'Priya', 'Ravi', 'Sneha', 'Vikram', 'Anita', 'Rahul', 'Kavya', 'Suresh', 'Meera', 'Joseph', 'Fatima', 'Deepak', 'Lakshmi', 'Manoj', 'Neha'];
@@ -119,20 +118,6 @@ async function withRuntime<T>(databaseUrl: string | undefined, work: (runtime: R
   } finally {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function withFreshPostgres<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
 }
 
