@@ -34,6 +34,10 @@ const UnapprovedUsersPage = lazyNamed(
   'UnapprovedUsersPage',
 );
 const ApprovedUsersPage = lazyNamed(() => import('@/features/admin-users/approved-users-page.tsx'), 'ApprovedUsersPage');
+const loadProfileScreens = () => import('@/features/profile/profile-screens.ts');
+const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
+const ProfileEditPage = lazyNamed(loadProfileScreens, 'ProfileEditPage');
+const UserProfilesRoutes = lazyNamed(() => import('@/features/admin-profiles/user-profiles-routes.tsx'), 'UserProfilesRoutes');
 
 function FullPageSpinner() {
   return (
@@ -81,8 +85,10 @@ export function AppRoutes() {
                 <Route path="backend" element={<AdminLoginPage />} />
                 <Route path="admin-setup" element={<AdminSetupPage />} />
                 <Route element={<RequireSession />}>
-                  {/* The other learner pages (/profile, /UserCource ...) arrive with their features. */}
+                  {/* The other learner pages (/UserCource ...) arrive with their features. */}
                   <Route path="dashboard" element={<DashboardPage />} />
+                  <Route path="profile" element={<ProfilePage />} />
+                  <Route path="updateUserProfile" element={<ProfileEditPage />} />
                 </Route>
               </>,
             )}
@@ -93,6 +99,7 @@ export function AppRoutes() {
               <Route index element={<AdminOverviewPage />} />
               <Route path="unapproved-users" element={<UnapprovedUsersPage />} />
               <Route path="approved-users" element={<ApprovedUsersPage />} />
+              <Route path="user-profiles/*" element={<UserProfilesRoutes />} />
               <Route path="*" element={<AdminNotFoundPage />} />
             </Route>,
           )}

@@ -1,4 +1,4 @@
-import { Contact, FileStack, MapPin, Ship } from 'lucide-react';
+import { ChevronDown, Contact, FileStack, MapPin, Ship } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ID_TYPES } from '../../../shared/constants.ts';
@@ -12,7 +12,6 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { ProfileFileField } from '@/features/profile/profile-file-field.tsx';
 import type { TProfileFormValues } from '@/features/profile/profile-form-schema.ts';
 import { cn } from '@/lib/utils.ts';
@@ -62,6 +61,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
     formState: { errors },
   } = form;
   const phone = watch('phone');
+  const idType = watch('IDType');
   const today = isoToday();
 
   function text(field: TProfileTextField, options: { type?: string; autoComplete?: string; className?: string; max?: string; upper?: boolean } = {}) {
@@ -129,24 +129,30 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
         {text('indosNo', { upper: true })}
         <FormField id="profile-IDType" label={L.IDType} error={errors.IDType?.message}>
           {(controlProps) => (
-            <Controller
-              control={control}
-              name="IDType"
-              render={({ field }) => (
-                <Select value={field.value || undefined} onValueChange={field.onChange} disabled={disabled} name={field.name}>
-                  <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Choose an ID type" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ID_TYPES.map((type) => (
-                      <SelectItem key={type.code} value={type.code}>
-                        {type.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
+            // A native select: the phone's own picker on small screens, and no extra code to load.
+            <div className="relative">
+              <select
+                {...controlProps}
+                disabled={disabled}
+                className={cn(
+                  'flex h-10 w-full appearance-none rounded-md border border-input bg-background py-2 pr-9 pl-3 text-sm text-foreground shadow-xs outline-none',
+                  'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive',
+                  'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
+                  !idType && 'text-muted-foreground',
+                )}
+                {...register('IDType')}
+              >
+                <option value="" disabled>
+                  Choose an ID type
+                </option>
+                {ID_TYPES.map((type) => (
+                  <option key={type.code} value={type.code} className="text-foreground">
+                    {type.label}
+                  </option>
+                ))}
+              </select>
+              <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            </div>
           )}
         </FormField>
       </FormSection>

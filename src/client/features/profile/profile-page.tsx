@@ -7,11 +7,10 @@ import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-ske
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
+import { PROFILE_EDIT_PATH } from '@/features/profile/profile-paths.ts';
 import { useMyProfile } from '@/features/profile/use-my-profile.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-
-export const PROFILE_EDIT_PATH = '/updateUserProfile';
 
 /** What the learner should do about documents that expired or expire soon. */
 function ExpiryNotice({ profile }: { profile: TProfile }) {

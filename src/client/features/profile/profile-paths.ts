@@ -1,0 +1,3 @@
+export const PROFILE_PATH = '/profile';
+/** The spec's path of the profile edit form. */
+export const PROFILE_EDIT_PATH = '/updateUserProfile';
