@@ -172,6 +172,12 @@ describe('seafarer profile', () => {
     await adminPage.page.waitForURL((url) => url.pathname === `/admin-dashboard/user-profiles/${learner.id}`);
     await adminPage.page.getByRole('heading', { level: 1, name }).waitFor();
     await expect(adminPage.page.locator('main').textContent()).resolves.toContain(learner.email);
+
+    // A reviewer reaches the same profile from the users awaiting approval.
+    await adminPage.page.goto('/admin-dashboard/unapproved-users');
+    const accountName = `${learner.firstName} ${learner.lastName}`;
+    await adminPage.page.getByRole('link', { name: `View profile of ${accountName}` }).click();
+    await adminPage.page.getByRole('heading', { level: 1, name }).waitFor();
     expect(adminPage.problems).toEqual([]);
     await adminPage.context.close();
 

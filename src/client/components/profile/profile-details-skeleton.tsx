@@ -8,10 +8,11 @@ export function ProfileDetailsSkeleton({ label = 'Loading the profile…' }: { l
     <div className="grid gap-6">
       <Spinner label={label} className="sr-only" />
       <Card className="overflow-hidden">
-        <div aria-hidden className="h-20 bg-navy-100 sm:h-24" />
-        <CardContent className="-mt-16 flex flex-col items-center gap-4 pt-0 sm:-mt-14 sm:flex-row sm:items-end">
-          <Skeleton className="size-40 rounded-full ring-4 ring-white" />
-          <div className="grid w-full max-w-sm gap-2 sm:pb-3">
+        <div aria-hidden className="h-24 bg-navy-100" />
+        <CardContent className="flex flex-col items-center gap-4 pt-0 sm:flex-row sm:items-start sm:gap-6">
+          {/* Round, so not <Skeleton> (its corners would fight rounded-full). */}
+          <div aria-hidden className="-mt-20 size-40 shrink-0 animate-pulse rounded-full bg-navy-50 ring-4 ring-white sm:-mt-16" />
+          <div className="grid w-full max-w-sm justify-items-center gap-2 sm:justify-items-start sm:pt-6">
             <Skeleton className="h-8 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
           </div>

@@ -7,11 +7,12 @@ import { formatCalendarDate, formatDateTime } from '@/components/profile/format-
 import { ProfileAvatar } from '@/components/profile/profile-avatar.tsx';
 import { DocumentLink, SignaturePreview } from '@/components/profile/profile-documents.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { cn } from '@/lib/utils.ts';
 
 /** One labelled value in a definition list. */
 export function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className={className}>
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="mt-1 text-sm break-words text-navy-900">{children}</dd>
     </div>
@@ -62,18 +63,19 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
   return (
     <div className="grid gap-6">
       <Card className="overflow-hidden">
-        <div aria-hidden className="h-20 bg-[linear-gradient(120deg,#0b2545,#115e59)] sm:h-24" />
-        <CardContent className="-mt-16 flex flex-col items-center gap-4 pt-0 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-left">
-          <ProfileAvatar src={profile.profilePicture.url} name={profile.name} size={PROFILE_IMAGE_PX} />
-          <div className="min-w-0 flex-1 sm:pb-2">
+        <div aria-hidden className="h-24 bg-[linear-gradient(120deg,#0b2545,#115e59)]" />
+        <CardContent className="flex flex-col items-center gap-4 pt-0 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
+          {/* Only the picture overlaps the banner; the text always starts below it. */}
+          <ProfileAvatar src={profile.profilePicture.url} name={profile.name} size={PROFILE_IMAGE_PX} className="-mt-20 sm:-mt-16" />
+          <div className="min-w-0 flex-1 sm:pt-5">
             <h1 className="text-2xl font-bold tracking-tight break-words text-navy-900 sm:text-3xl">{profile.name}</h1>
             <p className="mt-1 text-sm text-muted-foreground">
               Grade {profile.gradenumber} · INDOS {profile.indosNo}
             </p>
             {showAccountEmail && (
-              <p className="mt-1 text-sm text-muted-foreground">
+              <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">
                 Account: {creatorName(profile)}
-                {profile.creator.email && <> · <span className="break-all">{profile.creator.email}</span></>}
+                {profile.creator.email && <> · {profile.creator.email}</>}
               </p>
             )}
             {profile.documentsExpiring && (
@@ -83,7 +85,7 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
               </div>
             )}
           </div>
-          {actions && <div className="flex flex-wrap justify-center gap-2 sm:pb-2">{actions}</div>}
+          {actions && <div className="flex flex-wrap justify-center gap-2 sm:pt-5">{actions}</div>}
         </CardContent>
       </Card>
 
@@ -101,14 +103,14 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
           <Detail label={L.passportExpiryDate}>
             <span className="flex flex-wrap items-center gap-2">
               {formatCalendarDate(profile.passportExpiryDate)}
-              <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
+              <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" compact />
             </span>
           </Detail>
           <Detail label={L.CDCnumber}>{profile.CDCnumber}</Detail>
           <Detail label={L.CDCexpiryDate}>
             <span className="flex flex-wrap items-center gap-2">
               {formatCalendarDate(profile.CDCexpiryDate)}
-              <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" />
+              <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" compact />
             </span>
           </Detail>
           <Detail label={L.indosNo}>{profile.indosNo}</Detail>
@@ -125,10 +127,10 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
         </Section>
 
         <Section icon={FileStack} title="Documents">
-          <Detail label="ID Document">
+          <Detail label={`ID Document (${profile.IDTypeLabel})`} className="sm:col-span-2">
             <DocumentLink file={profile.IdDocument} label="View ID document" />
           </Detail>
-          <Detail label="Profile Picture">
+          <Detail label="Profile Picture" className="sm:col-span-2">
             <DocumentLink file={profile.profilePicture} label="View picture" />
           </Detail>
           <Detail label="Signature" className="sm:col-span-2">

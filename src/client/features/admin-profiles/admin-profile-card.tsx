@@ -24,23 +24,16 @@ export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; ret
               {profile.name}
             </Link>
           </h2>
-          <p className="mt-0.5 text-xs break-words text-muted-foreground">
-            Account: {creatorName(profile)}
-            {profile.creator.email && (
-              <>
-                {' · '}
-                <span className="break-all">{profile.creator.email}</span>
-              </>
-            )}
-          </p>
-          {profile.documentsExpiring && (
-            <div className="mt-2 flex flex-wrap gap-1.5">
-              <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
-              <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" />
-            </div>
-          )}
+          <p className="mt-0.5 text-xs text-muted-foreground">Account: {creatorName(profile)}</p>
+          {profile.creator.email && <p className="text-xs wrap-anywhere text-muted-foreground">{profile.creator.email}</p>}
         </div>
       </div>
+      {profile.documentsExpiring && (
+        <div className="flex flex-wrap gap-1.5 px-5 pt-3">
+          <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
+          <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" />
+        </div>
+      )}
 
       <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-3 p-5">
         <Detail label={L.phone}>{profile.phone}</Detail>

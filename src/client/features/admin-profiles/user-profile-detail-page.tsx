@@ -41,7 +41,7 @@ export function UserProfileDetailPage() {
         className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-sea-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
       >
         <ArrowLeft className="size-4" aria-hidden />
-        Back
+        Back to User Profiles
       </Link>
       {query.isPending ? (
         <ProfileDetailsSkeleton />

@@ -31,13 +31,13 @@ function pageFrom(value: string | null): number {
 
 function CardsSkeleton() {
   return (
-    <ul className="grid gap-5 xl:grid-cols-2" aria-hidden>
+    <ul className="grid grid-cols-1 gap-5 xl:grid-cols-2" aria-hidden>
       {[0, 1, 2, 3].map((key) => (
         <li key={key}>
           <Card>
             <CardContent className="grid gap-4">
               <div className="flex items-center gap-4">
-                <Skeleton className="size-16 rounded-full" />
+                <div className="size-16 shrink-0 animate-pulse rounded-full bg-navy-100" />
                 <div className="grid flex-1 gap-2">
                   <Skeleton className="h-5 w-2/3" />
                   <Skeleton className="h-3 w-1/2" />
@@ -203,7 +203,7 @@ export function UserProfilesPage() {
               {total.toLocaleString('en-IN')} {total === 1 ? 'profile' : 'profiles'}
               {search && <> starting with “{search}”</>}
             </p>
-            <ul className={query.isPlaceholderData ? 'grid gap-5 opacity-60 transition-opacity xl:grid-cols-2' : 'grid gap-5 xl:grid-cols-2'}>
+            <ul className={query.isPlaceholderData ? 'grid grid-cols-1 gap-5 opacity-60 transition-opacity xl:grid-cols-2' : 'grid grid-cols-1 gap-5 xl:grid-cols-2'}>
               {data.items.map((profile) => (
                 <li key={profile._id}>
                   <AdminProfileCard profile={profile} returnTo={returnTo} />

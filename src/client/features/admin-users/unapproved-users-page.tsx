@@ -1,11 +1,13 @@
-import { UserCheck } from 'lucide-react';
+import { IdCard, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TUserListItem } from '../../../shared/schemas/users.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { adminPath } from '@/components/layouts/admin-menu.ts';
 import { ApproveUserDialog } from '@/features/admin-users/approve-user-dialog.tsx';
 import { formatDate } from '@/features/admin-users/format-date.ts';
 import { usePageParam } from '@/features/admin-users/use-page-param.ts';
@@ -87,10 +89,19 @@ export function UnapprovedUsersPage() {
                     <TableCell className="hidden sm:table-cell">{user.mobile}</TableCell>
                     <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(user.registeredAt)}</TableCell>
                     <TableCell className="text-right">
-                      <Button size="sm" onClick={() => setConfirming(user)} aria-label={`Approve ${user.name}`}>
-                        <UserCheck aria-hidden />
-                        Approve
-                      </Button>
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {/* Reviewers check the seafarer's documents before approving. */}
+                        <Button asChild variant="outline" size="sm">
+                          <Link to={adminPath(`user-profiles/${user.id}`)} aria-label={`View profile of ${user.name}`}>
+                            <IdCard aria-hidden />
+                            View profile
+                          </Link>
+                        </Button>
+                        <Button size="sm" onClick={() => setConfirming(user)} aria-label={`Approve ${user.name}`}>
+                          <UserCheck aria-hidden />
+                          Approve
+                        </Button>
+                      </div>
                     </TableCell>
                   </TableRow>
                 ))

@@ -16,7 +16,32 @@ import {
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}
+
+const CURRENT_LINK_LABELS: Record<TProfileFileField, string> = {
+  profilePicture: 'View current picture',
+  IdDocument: 'View current ID document',
+  signature: 'View current signature',
+};
+
+/** The stored file, while no new one is picked: a thumbnail when it is an image, and a link. */
+function CurrentFile({ field, file }: { field: TProfileFileField; file: TProfileFile }) {
+  return (
+    <div className="flex items-center gap-3 rounded-md border border-dashed border-border p-2">
+      {file.isImage ? (
+        <img src={file.url} alt="" className="size-14 shrink-0 rounded border border-border bg-white object-contain" />
+      ) : (
+        <span className="flex size-14 shrink-0 items-center justify-center rounded border border-border bg-white text-sea-700">
+          <FileText className="size-6" aria-hidden />
+        </span>
+      )}
+      <div className="grid min-w-0 gap-0.5 text-sm">
+        <span className="text-xs text-muted-foreground">Current file, kept unless you choose a new one</span>
+        <DocumentLink file={file} label={CURRENT_LINK_LABELS[field]} />
+      </div>
+    </div>
+  );
 }
 
 function typesText(field: TProfileFileField): string {
@@ -70,7 +95,7 @@ export function ProfileFileField({ field, value, onChange, error, current, disab
   const input = useRef<HTMLInputElement>(null);
   const id = `profile-${field}`;
   const limits = `${typesText(field)}, up to ${formatSize(PROFILE_FILE_MAX_BYTES)}.`;
-  const hint = current ? `${limits} Choose a file only to replace the current one.` : limits;
+  const hint = limits;
 
   function replace(next: TPickedFile | null) {
     if (value?.previewUrl) URL.revokeObjectURL(value.previewUrl);
@@ -89,7 +114,7 @@ export function ProfileFileField({ field, value, onChange, error, current, disab
   }
 
   return (
-    <FormField id={id} label={spec.label} error={error} hint={hint}>
+    <FormField id={id} label={spec.label} error={error} hint={hint} className="content-start">
       {(control) => (
         <div className="grid gap-2">
           <Input
@@ -105,12 +130,7 @@ export function ProfileFileField({ field, value, onChange, error, current, disab
           {value ? (
             <PickedPreview picked={value} onRemove={remove} disabled={disabled} />
           ) : (
-            current && (
-              <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-                Current file:
-                <DocumentLink file={current} label={`View current ${spec.label.toLowerCase()}`} />
-              </p>
-            )
+            current && <CurrentFile field={field} file={current} />
           )}
         </div>
       )}

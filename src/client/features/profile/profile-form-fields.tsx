@@ -66,7 +66,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
 
   function text(field: TProfileTextField, options: { type?: string; autoComplete?: string; className?: string; max?: string; upper?: boolean } = {}) {
     return (
-      <FormField id={`profile-${field}`} label={L[field]} error={errors[field]?.message} className={options.className}>
+      <FormField id={`profile-${field}`} label={L[field]} error={errors[field]?.message} className={cn('content-start', options.className)}>
         {(controlProps) => (
           <Input
             {...controlProps}
@@ -91,6 +91,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
         {text('DateofBirth', { type: 'date', autoComplete: 'bday', max: today })}
         <FormField
           id="profile-phone"
+          className="content-start"
           label={L.phone}
           error={errors.phone?.message}
           hint="India by default: type the 10 digits. For another country, start with + and its code."
@@ -127,7 +128,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
         {text('CDCnumber', { upper: true })}
         {text('CDCexpiryDate', { type: 'date' })}
         {text('indosNo', { upper: true })}
-        <FormField id="profile-IDType" label={L.IDType} error={errors.IDType?.message}>
+        <FormField id="profile-IDType" label={L.IDType} error={errors.IDType?.message} className="content-start">
           {(controlProps) => (
             // A native select: the phone's own picker on small screens, and no extra code to load.
             <div className="relative">
