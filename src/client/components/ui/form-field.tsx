@@ -25,7 +25,7 @@ export function FormField({ id, label, error, hint, className, children }: FormF
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div data-slot="form-field" className={cn('grid gap-2', className)}>
+    <div data-slot="form-field" className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
