@@ -57,3 +57,12 @@ export function DataProvidersRoute() {
     </AppProviders>
   );
 }
+
+/*
+ * Loaders of screen groups that only mount inside these providers. Their import() lives here, not
+ * in the router, so the list of chunks each group needs sits in this chunk rather than in the home
+ * page's entry (decision 006); this chunk is always loaded before those screens anyway.
+ */
+export const loadLearnerCourseScreens = () => import('@/features/enrolments/learner-course-screens.ts');
+export const loadContactPage = () => import('@/features/contact/contact-page.tsx');
+export const loadAdminCourseScreens = () => import('@/features/admin-courses/admin-course-screens.ts');

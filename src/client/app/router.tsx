@@ -14,9 +14,10 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const AboutPage = lazyNamed(() => import('@/features/about/about-page.tsx'), 'AboutPage');
-const ContactPage = lazyNamed(() => import('@/features/contact/contact-page.tsx'), 'ContactPage');
 const NotFoundPage = lazyNamed(() => import('@/features/errors/not-found-page.tsx'), 'NotFoundPage');
-const DataProvidersRoute = lazyNamed(() => import('@/app/providers.tsx'), 'DataProvidersRoute');
+const loadProviders = () => import('@/app/providers.tsx');
+const DataProvidersRoute = lazyNamed(loadProviders, 'DataProvidersRoute');
+const ContactPage = lazyNamed(async () => (await loadProviders()).loadContactPage(), 'ContactPage');
 const AdminLayout = lazyNamed(() => import('@/components/layouts/admin-layout.tsx'), 'AdminLayout');
 const AdminOverviewPage = lazyNamed(() => import('@/features/admin/admin-overview-page.tsx'), 'AdminOverviewPage');
 const AdminNotFoundPage = lazyNamed(() => import('@/features/admin/admin-not-found-page.tsx'), 'AdminNotFoundPage');
@@ -37,6 +38,16 @@ const ApprovedUsersPage = lazyNamed(() => import('@/features/admin-users/approve
 const loadProfileScreens = () => import('@/features/profile/profile-screens.ts');
 const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
 const ProfileEditPage = lazyNamed(loadProfileScreens, 'ProfileEditPage');
+// Fetched through the providers' chunk, which the routes around these screens have loaded already.
+const loadLearnerCourseScreens = async () => (await loadProviders()).loadLearnerCourseScreens();
+const CoursesPage = lazyNamed(loadLearnerCourseScreens, 'CoursesPage');
+const CourseContentPage = lazyNamed(loadLearnerCourseScreens, 'CourseContentPage');
+const EnrollmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrollmentRequestsPage');
+const UserCoursesPage = lazyNamed(loadLearnerCourseScreens, 'UserCoursesPage');
+const loadAdminCourseScreens = async () => (await loadProviders()).loadAdminCourseScreens();
+const AdminCoursesPage = lazyNamed(loadAdminCourseScreens, 'AdminCoursesPage');
+const CourseFormPage = lazyNamed(loadAdminCourseScreens, 'CourseFormPage');
+const EnrolmentRequestsAdminPage = lazyNamed(loadAdminCourseScreens, 'EnrolmentRequestsAdminPage');
 const UserProfilesRoutes = lazyNamed(() => import('@/features/admin-profiles/user-profiles-routes.tsx'), 'UserProfilesRoutes');
 
 function FullPageSpinner() {
@@ -73,9 +84,11 @@ export function AppRoutes() {
           <Route path="/" element={<PublicLayout />}>
             <Route index element={<HomePage />} />
             <Route path="about" element={<AboutPage />} />
-            <Route path="contact" element={<ContactPage />} />
             {withDataProviders(
               <>
+                {/* The contact form and the catalogue call the API. */}
+                <Route path="contact" element={<ContactPage />} />
+                <Route path="courses" element={<CoursesPage />} />
                 <Route path="login" element={<LoginPage />} />
                 {/* Paths match without regard to case, so this is also the login screen's /Registration. */}
                 <Route path="registration" element={<RegistrationPage />} />
@@ -89,6 +102,9 @@ export function AppRoutes() {
                   <Route path="dashboard" element={<DashboardPage />} />
                   <Route path="profile" element={<ProfilePage />} />
                   <Route path="updateUserProfile" element={<ProfileEditPage />} />
+                  <Route path="courses/:courseId/content" element={<CourseContentPage />} />
+                  <Route path="EnrollmentRequest" element={<EnrollmentRequestsPage />} />
+                  <Route path="UserCource" element={<UserCoursesPage />} />
                 </Route>
               </>,
             )}
@@ -100,6 +116,9 @@ export function AppRoutes() {
               <Route path="unapproved-users" element={<UnapprovedUsersPage />} />
               <Route path="approved-users" element={<ApprovedUsersPage />} />
               <Route path="user-profiles/*" element={<UserProfilesRoutes />} />
+              <Route path="courses" element={<AdminCoursesPage />} />
+              <Route path="create-course" element={<CourseFormPage />} />
+              <Route path="enrollment-request" element={<EnrolmentRequestsAdminPage />} />
               <Route path="*" element={<AdminNotFoundPage />} />
             </Route>,
           )}

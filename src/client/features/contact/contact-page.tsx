@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { mailtoHref, telHref } from '@/lib/contact-links.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
+import { ContactForm } from '@/features/contact/contact-form.tsx';
 
 type ContactChannel = { title: string; text: string; value: string; href?: string; icon: LucideIcon };
 
@@ -33,33 +34,55 @@ export function ContactPage() {
   return (
     <>
       <PageHero eyebrow="Get in touch" title="Contact">
-        We are happy to help you choose a course, plan your training or answer questions about your certificate.
+        We are happy to help you choose a course, plan your training or answer questions about your certificate. Write to us below, or call the training office.
       </PageHero>
 
-      <section aria-label="Ways to reach us" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6">
-        <ul className="grid gap-5 md:grid-cols-3">
-          {channels.map(({ title, text, value, href, icon: Icon }) => (
-            <li key={title} className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-card">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-sea-50 text-sea-700 ring-1 ring-sea-100">
-                <Icon className="size-6" aria-hidden />
-              </span>
-              <h2 className="mt-5 text-lg font-semibold text-navy-900">{title}</h2>
-              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-              {href ? (
-                <a
-                  href={href}
-                  className="mt-4 self-start rounded-sm font-semibold break-all text-sea-800 underline decoration-sea-300 underline-offset-4 outline-none hover:decoration-sea-700 focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  {value}
-                </a>
-              ) : (
-                <p className="mt-4 font-semibold text-navy-900">{value}</p>
-              )}
-            </li>
-          ))}
-        </ul>
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="contact-ways-heading">
+          <h2 id="contact-ways-heading" className="text-xl font-bold tracking-tight text-navy-900">
+            Ways to reach us
+          </h2>
+          <ul className="mt-5 grid gap-4">
+            {channels.map(({ title, text, value, href, icon: Icon }) => (
+              <li key={title} className="flex gap-4 rounded-2xl border border-border bg-card p-5 shadow-card">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-sea-50 text-sea-700 ring-1 ring-sea-100">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <div className="min-w-0">
+                  <h3 className="font-semibold text-navy-900">{title}</h3>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                  {href ? (
+                    <a
+                      href={href}
+                      className="mt-2 inline-block rounded-sm font-semibold break-all text-sea-800 underline decoration-sea-300 underline-offset-4 outline-none hover:decoration-sea-700 focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      {value}
+                    </a>
+                  ) : (
+                    <p className="mt-2 font-semibold text-navy-900">{value}</p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
 
-        <div className="mt-12 flex flex-col gap-6 rounded-2xl bg-navy-50 p-7 sm:flex-row sm:items-center sm:justify-between">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8"
+        >
+          <h2 id="contact-form-heading" className="text-xl font-bold tracking-tight text-navy-900">
+            Send us a message
+          </h2>
+          <p className="mt-1 mb-6 text-sm text-muted-foreground">
+            The training office reads every message and replies by e-mail.
+          </p>
+          <ContactForm />
+        </section>
+      </div>
+
+      <section aria-label={`Follow ${site.name}`} className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6">
+        <div className="flex flex-col gap-6 rounded-2xl bg-navy-50 p-7 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="text-lg font-semibold text-navy-900">Follow {site.name}</h2>
             <ul className="mt-3 flex gap-3">

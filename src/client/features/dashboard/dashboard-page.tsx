@@ -1,4 +1,5 @@
 import { AlertCircle } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -8,6 +9,11 @@ import { errorMessage } from '@/lib/api-errors.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+// Loaded with the other course screens, so the entry's list of chunks does not grow (decision 006).
+const DashboardCourseList = lazy(async () => ({
+  default: (await import('@/features/enrolments/learner-course-screens.ts')).DashboardCourseList,
+}));
 
 /**
  * /dashboard, the learner's home: a greeting, the approval banner while the academy has not
@@ -43,10 +49,10 @@ export function DashboardPage() {
         <DashboardTiles />
       </section>
 
-      {/*
-       * Feature sections go below the tiles, each its own component and section. The courses
-       * feature adds the 'Course List' grid here (spec section 2, "Learner dashboard").
-       */}
+      {/* Feature sections go below the tiles, each its own component and section. */}
+      <Suspense fallback={<Skeleton className="mt-12 h-96 rounded-xl" />}>
+        <DashboardCourseList />
+      </Suspense>
     </div>
   );
 }

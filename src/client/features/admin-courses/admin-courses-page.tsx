@@ -1,0 +1,146 @@
+import { Clock, Pencil, Plus, Power, PowerOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TCourse } from '../../../shared/schemas/course.ts';
+import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { CourseActivationDialog } from '@/features/admin-courses/course-activation-dialog.tsx';
+import { CREATE_COURSE_PATH, editCoursePath } from '@/features/admin-courses/course-paths.ts';
+import { useCourseActivation } from '@/features/admin-courses/use-course-activation.ts';
+import { CourseImage } from '@/features/courses/course-image.tsx';
+import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
+import { formatRupees } from '@/features/courses/format-course.ts';
+import { errorMessage } from '@/lib/api-errors.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
+
+function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () => void }) {
+  const headingId = `admin-course-${course.id}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className={`flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-card ${
+          course.isActive ? 'border-border' : 'border-dashed border-navy-300'
+        }`}
+      >
+        <div className="relative">
+          <CourseImage image={course.image} alt={`Image of ${course.title}`} className={course.isActive ? undefined : 'opacity-60 grayscale'} />
+          <Badge variant={course.isActive ? 'success' : 'outline'} className="absolute top-3 left-3 shadow-sm">
+            {course.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        <div className="flex flex-1 flex-col p-5">
+          <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">{course.category}</p>
+          <h2 id={headingId} className="mt-1 line-clamp-2 text-lg leading-snug font-semibold text-navy-900">
+            {course.title}
+          </h2>
+          <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{course.description}</p>
+          <dl className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-1 pt-4 text-sm">
+            <div className="flex items-center gap-1.5">
+              <Clock className="size-4 text-sea-700" aria-hidden />
+              <dt className="sr-only">Duration</dt>
+              <dd className="font-medium text-navy-900">{course.duration}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">Price</dt>
+              <dd className="text-lg font-bold text-navy-900">{formatRupees(course.price)}</dd>
+            </div>
+          </dl>
+          <div className="mt-4 grid grid-cols-2 gap-2">
+            <Button asChild variant="outline">
+              <Link to={editCoursePath(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
+                <Pencil aria-hidden />
+                Edit
+              </Link>
+            </Button>
+            <Button
+              variant={course.isActive ? 'outline' : 'secondary'}
+              onClick={onToggle}
+              aria-label={`${course.isActive ? 'Deactivate' : 'Activate'} ${course.title}`}
+            >
+              {course.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+              {course.isActive ? 'Deactivate' : 'Activate'}
+            </Button>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** /admin-dashboard/courses: every course, active or not, to edit and to open or close. */
+export function AdminCoursesPage() {
+  const list = trpc.courses.adminList.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const activation = useCourseActivation();
+  const [confirming, setConfirming] = useState<TCourse | null>(null);
+
+  useEffect(() => {
+    document.title = 'All Courses · Admin Dashboard';
+  }, []);
+
+  // The catalogue's toast, once per failure; the inline error below stays with a way to retry.
+  useEffect(() => {
+    if (list.isError) toast.error(MESSAGES.courses.adminLoadFailed, { id: 'admin-courses-load', duration: ADMIN_TOAST_MS });
+  }, [list.isError]);
+
+  function confirmToggle() {
+    if (!confirming) return;
+    activation.setActive(confirming.id, !confirming.isActive, () => setConfirming(null));
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <AdminPageHeader
+          title="All Courses"
+          description="Every course the academy offers. Inactive courses are hidden from the catalogue and take no new requests."
+        />
+        <Button asChild>
+          <Link to={CREATE_COURSE_PATH}>
+            <Plus aria-hidden />
+            Create Course
+          </Link>
+        </Button>
+      </div>
+
+      {list.isPending ? (
+        <CourseCardsSkeleton className={GRID} count={3} />
+      ) : list.isError ? (
+        <CourseListError
+          title={MESSAGES.courses.adminLoadFailed}
+          message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : list.data.length === 0 ? (
+        <CourseListEmpty message={MESSAGES.courses.empty} hint="Create the first course: it is published as soon as it is saved.">
+          <Button asChild className="mt-5">
+            <Link to={CREATE_COURSE_PATH}>
+              <Plus aria-hidden />
+              Create Course
+            </Link>
+          </Button>
+        </CourseListEmpty>
+      ) : (
+        <ul className={GRID}>
+          {list.data.map((course) => (
+            <AdminCourseCard key={course.id} course={course} onToggle={() => setConfirming(course)} />
+          ))}
+        </ul>
+      )}
+
+      <CourseActivationDialog
+        course={confirming}
+        pending={activation.pending}
+        onConfirm={confirmToggle}
+        onClose={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

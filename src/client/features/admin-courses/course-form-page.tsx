@@ -1,0 +1,95 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TCourse } from '../../../shared/schemas/course.ts';
+import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { CourseForm } from '@/features/admin-courses/course-form.tsx';
+import { ADMIN_COURSES_PATH } from '@/features/admin-courses/course-paths.ts';
+import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
+import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+/** The course the list passed along in navigation state, if it is the one being edited. */
+function passedCourse(state: unknown, courseId: string): TCourse | undefined {
+  if (!state || typeof state !== 'object' || !('course' in state)) return undefined;
+  const course = (state as { course: unknown }).course;
+  return course && typeof course === 'object' && (course as TCourse).id === courseId ? (course as TCourse) : undefined;
+}
+
+function EditCourse({ courseId }: { courseId: string }) {
+  const location = useLocation();
+  // The list's copy shows at once; the server's current one replaces it (and serves a reload).
+  const initial = passedCourse(location.state, courseId);
+  const course = trpc.courses.adminGet.useQuery(
+    { courseId },
+    { initialData: initial, initialDataUpdatedAt: 0, staleTime: 0 },
+  );
+
+  if (course.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy>
+        <span role="status" className="sr-only">
+          Loading the course…
+        </span>
+        <Skeleton className="h-[560px] rounded-xl" />
+      </div>
+    );
+  }
+  if (course.isError) {
+    const status = httpStatusOf(course.error);
+    if (status === 404 || status === 400) {
+      return (
+        <CourseListEmpty message={MESSAGES.courses.notFound} hint="It may have been removed, or the link is mistyped.">
+          <Button asChild className="mt-5">
+            <Link to={ADMIN_COURSES_PATH}>Back to All Courses</Link>
+          </Button>
+        </CourseListEmpty>
+      );
+    }
+    return (
+      <CourseListError
+        title={MESSAGES.courses.adminLoadFailed}
+        message={errorMessage(course.error, { fallback: MESSAGES.common.internal })}
+        onRetry={() => void course.refetch()}
+        retrying={course.isFetching}
+      />
+    );
+  }
+  // Keyed by the saved version, so a newer copy from the server refills the form.
+  return <CourseForm key={`${course.data.id}:${course.data.updatedAt}`} course={course.data} />;
+}
+
+/** /admin-dashboard/create-course, and with ?edit=<id> the same form for an existing course. */
+export function CourseFormPage() {
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+
+  useEffect(() => {
+    document.title = `${editId ? 'Edit Course' : 'Create Course'} · Admin Dashboard`;
+  }, [editId]);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      {editId && (
+        <Button asChild variant="link" className="mb-2 px-0">
+          <Link to={ADMIN_COURSES_PATH}>
+            <ArrowLeft aria-hidden />
+            All Courses
+          </Link>
+        </Button>
+      )}
+      <AdminPageHeader
+        title={editId ? 'Edit Course' : 'Create Course'}
+        description={
+          editId
+            ? 'Change the course’s details. Leave the image as it is to keep the current one.'
+            : 'A new course is published in the catalogue as soon as it is saved.'
+        }
+      />
+      {editId ? <EditCourse key={editId} courseId={editId} /> : <CourseForm key="new" />}
+    </div>
+  );
+}

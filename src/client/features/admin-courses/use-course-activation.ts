@@ -1,0 +1,46 @@
+import { toast } from 'sonner';
+import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+const C = MESSAGES.courses;
+
+/** The server's own reason for a refusal, when it gave one that adds to `headline`. */
+function reasonFor(error: unknown, headline: string): string | undefined {
+  if (httpStatusOf(error) === undefined) return undefined;
+  const reason = errorMessage(error, { fallback: '' });
+  return reason && reason !== headline ? reason : undefined;
+}
+
+/** courses.activate / courses.deactivate with the catalogue's 4 s toasts; the lists reload after. */
+export function useCourseActivation() {
+  const utils = trpc.useUtils();
+  const reload = () =>
+    Promise.all([utils.courses.adminList.invalidate(), utils.courses.catalogue.invalidate(), utils.courses.adminGet.invalidate()]);
+  const activate = trpc.courses.activate.useMutation({
+    onSuccess: () => {
+      toast.success(C.activated, { duration: ADMIN_TOAST_MS });
+    },
+    onError: (error) => {
+      toast.error(C.activateFailed, { duration: ADMIN_TOAST_MS, description: reasonFor(error, C.activateFailed) });
+    },
+    onSettled: reload,
+  });
+  const deactivate = trpc.courses.deactivate.useMutation({
+    onSuccess: () => {
+      toast.success(C.deactivated, { duration: ADMIN_TOAST_MS });
+    },
+    onError: (error) => {
+      toast.error(C.deactivateFailed, { duration: ADMIN_TOAST_MS, description: reasonFor(error, C.deactivateFailed) });
+    },
+    onSettled: reload,
+  });
+  return {
+    pending: activate.isPending || deactivate.isPending,
+    /** Turns the course on or off; `done` runs once the server has answered either way. */
+    setActive(courseId: string, active: boolean, done: () => void) {
+      (active ? activate : deactivate).mutate({ courseId }, { onSettled: done });
+    },
+  };
+}

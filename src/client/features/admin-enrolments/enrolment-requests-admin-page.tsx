@@ -1,0 +1,188 @@
+import { Check, Mail, Search, UserRound, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ENROLMENT_SEARCH_MAX_LENGTH, type TEnrolmentRequestItem } from '../../../shared/schemas/enrolment.ts';
+import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { DecisionDialog } from '@/features/admin-enrolments/decision-dialog.tsx';
+import { type TDecision, useEnrolmentDecision } from '@/features/admin-enrolments/use-enrolment-decision.ts';
+import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
+import { formatDay, formatRupees } from '@/features/courses/format-course.ts';
+import { useDebouncedValue } from '@/features/admin-profiles/use-debounced-value.ts';
+import { errorMessage } from '@/lib/api-errors.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+const PAGE_SIZE = 12;
+const SEARCH_DELAY_MS = 300;
+const GRID = 'grid gap-5 lg:grid-cols-2';
+
+function RequestCard({ request, onDecide }: { request: TEnrolmentRequestItem; onDecide: (decision: TDecision) => void }) {
+  const { course, user } = request;
+  const headingId = `request-${request.id}`;
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="flex h-full flex-col rounded-xl border border-border bg-card p-5 shadow-card">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">{course.category}</Badge>
+          {!course.isActive && <Badge variant="default">Course inactive</Badge>}
+          <span className="ml-auto text-xs text-muted-foreground">Requested {formatDay(request.requestedAt)}</span>
+        </div>
+        <h2 id={headingId} className="mt-3 text-lg leading-snug font-semibold text-navy-900">
+          {course.title}
+        </h2>
+        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{course.description}</p>
+
+        <dl className="mt-4 grid gap-2 rounded-lg bg-muted p-3 text-sm">
+          <div className="flex items-center gap-2">
+            <UserRound className="size-4 shrink-0 text-sea-700" aria-hidden />
+            <dt className="sr-only">Learner</dt>
+            <dd className="font-semibold text-navy-900">{user.name}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <Mail className="size-4 shrink-0 text-sea-700" aria-hidden />
+            <dt className="sr-only">E-mail</dt>
+            <dd className="min-w-0 break-all text-navy-900">{user.email}</dd>
+          </div>
+        </dl>
+
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div className="flex gap-1.5">
+            <dt className="text-muted-foreground">Duration</dt>
+            <dd className="font-medium text-navy-900">{course.duration}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt className="text-muted-foreground">Price</dt>
+            <dd className="font-semibold text-navy-900">{formatRupees(course.price)}</dd>
+          </div>
+        </dl>
+
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+          <Button variant="outline" onClick={() => onDecide('reject')} aria-label={`Reject ${user.name}'s request for ${course.title}`}>
+            <X aria-hidden />
+            Reject
+          </Button>
+          <Button onClick={() => onDecide('accept')} aria-label={`Accept ${user.name}'s request for ${course.title}`}>
+            <Check aria-hidden />
+            Accept
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** /admin-dashboard/enrollment-request: pending requests, searched on the server, a page at a time. */
+export function EnrolmentRequestsAdminPage() {
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  // The page belongs to the search it was chosen for: a new search starts at its first page.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const [lastPage, setLastPage] = useState<number | null>(null);
+  const chosenPage = paging.search === search ? paging.page : 1;
+  // Deciding the last request of the last page leaves it empty: show the new last page instead.
+  const page = lastPage !== null && paging.search === search ? Math.min(chosenPage, lastPage) : chosenPage;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const list = trpc.enrolments.search.useQuery(
+    { search, status: 'pending', page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous, staleTime: 0 },
+  );
+  const decision = useEnrolmentDecision();
+  const [target, setTarget] = useState<{ request: TEnrolmentRequestItem; decision: TDecision } | null>(null);
+
+  useEffect(() => {
+    document.title = 'User Enrollment Requests · Admin Dashboard';
+  }, []);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
+  if (pages !== null && !list.isPlaceholderData && pages !== lastPage) setLastPage(pages);
+
+  function confirm() {
+    if (!target) return;
+    decision.decide(target.request.id, target.decision, () => setTarget(null));
+  }
+
+  const searching = list.isFetching && (typed.trim() !== search || list.isPlaceholderData);
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <AdminPageHeader
+        title="User Enrollment Requests"
+        description="Learners waiting for a place in a course. Accept to open the course to them, or reject the request."
+      />
+
+      <div role="search" className="relative mb-6 max-w-xl">
+        <label htmlFor="request-search" className="sr-only">
+          Search by learner name, course title or e-mail
+        </label>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          id="request-search"
+          type="search"
+          value={typed}
+          maxLength={ENROLMENT_SEARCH_MAX_LENGTH}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder="Search by learner name, course title or e-mail"
+          className="pr-10 pl-9"
+          autoComplete="off"
+        />
+        {searching && <Spinner size="sm" label="Searching…" className="absolute top-1/2 right-3 -translate-y-1/2" />}
+      </div>
+
+      {list.isError && !data ? (
+        <CourseListError
+          title={MESSAGES.enrolment.loadInactiveFailed}
+          message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !data ? (
+        <div className={GRID} aria-busy>
+          <span role="status" className="sr-only">
+            Loading requests…
+          </span>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-72 rounded-xl" />
+          ))}
+        </div>
+      ) : data.total === 0 ? (
+        <CourseListEmpty
+          message={MESSAGES.enrolment.noMatches}
+          hint={search ? 'Try another name, e-mail address or course title.' : 'New requests appear here as learners ask for courses.'}
+        />
+      ) : (
+        <div className="grid gap-6">
+          {list.isError && (
+            <CourseListError
+              title={MESSAGES.enrolment.loadInactiveFailed}
+              message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+            />
+          )}
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {data.total === 1 ? '1 pending request' : `${data.total} pending requests`}
+            {search ? ` matching “${search}”` : ''}
+          </p>
+          <ul className={GRID}>
+            {data.items.map((request) => (
+              <RequestCard
+                key={request.id}
+                request={request}
+                onDecide={(choice) => setTarget({ request, decision: choice })}
+              />
+            ))}
+          </ul>
+          <Pagination page={page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} noun="requests" />
+        </div>
+      )}
+
+      <DecisionDialog target={target} pending={decision.pending} onConfirm={confirm} onClose={() => setTarget(null)} />
+    </div>
+  );
+}

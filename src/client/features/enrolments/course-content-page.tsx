@@ -1,0 +1,340 @@
+import {
+  ArrowLeft,
+  Award,
+  BookOpenCheck,
+  CheckCircle2,
+  CircleDashed,
+  ClipboardCheck,
+  Clock,
+  Hourglass,
+  Lock,
+  PlayCircle,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Progress } from '@/components/ui/progress.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { CourseImage } from '@/features/courses/course-image.tsx';
+import { CourseListError } from '@/features/courses/course-list-states.tsx';
+import { formatRupees } from '@/features/courses/format-course.ts';
+import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { trpc } from '@/lib/trpc.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+function formatMinutes(seconds: number | null): string | null {
+  if (seconds === null) return null;
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return `${minutes} min`;
+}
+
+function VideoState({ video }: { video: TTrainingVideo }) {
+  if (video.completed) {
+    return (
+      <Badge variant="success">
+        <CheckCircle2 aria-hidden />
+        Completed
+      </Badge>
+    );
+  }
+  if (!video.ready) {
+    return (
+      <Badge variant="outline">
+        <Hourglass aria-hidden />
+        Being prepared
+      </Badge>
+    );
+  }
+  if (video.locked) {
+    return (
+      <Badge variant="default">
+        <Lock aria-hidden />
+        Locked
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="warning">
+      <PlayCircle aria-hidden />
+      Up next
+    </Badge>
+  );
+}
+
+function TrainingParts({ home }: { home: TCourseHome }) {
+  if (!home.training || home.training.videos.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
+        The academy has not published the training videos for this course yet. They will appear here.
+      </p>
+    );
+  }
+  return (
+    <ol className="divide-y divide-border overflow-hidden rounded-lg border border-border">
+      {home.training.videos.map((video) => {
+        const minutes = formatMinutes(video.durationSeconds);
+        return (
+          <li key={video.id} className="flex items-center gap-3 bg-card px-4 py-3">
+            <span
+              className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+                video.completed ? 'bg-green-50 text-success' : 'bg-navy-50 text-navy-800'
+              }`}
+              aria-hidden
+            >
+              {video.serial}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-navy-900">
+                <span className="sr-only">Part {video.serial}: </span>
+                {video.title}
+              </p>
+              {minutes && <p className="text-xs text-muted-foreground">{minutes}</p>}
+            </div>
+            <VideoState video={video} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+type StepProps = { number: number; icon: LucideIcon; title: string; text: string; done?: boolean; children?: ReactNode };
+
+function Step({ number, icon: Icon, title, text, done = false, children }: StepProps) {
+  const available = children !== undefined;
+  return (
+    <li
+      className={`flex gap-4 rounded-xl border p-5 ${available ? 'border-sea-200 bg-sea-50/60' : 'border-border bg-muted'}`}
+      aria-disabled={available ? undefined : true}
+    >
+      <span
+        className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${
+          available ? 'bg-navy-900 text-sea-300' : 'bg-navy-100 text-navy-500'
+        }`}
+      >
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Step {number}</p>
+        <h3 className="mt-0.5 flex flex-wrap items-center gap-2 font-semibold text-navy-900">
+          {title}
+          {done && (
+            <Badge variant="success">
+              <CheckCircle2 aria-hidden />
+              Done
+            </Badge>
+          )}
+          {!available && (
+            <Badge variant="outline">
+              <Lock aria-hidden />
+              Not available yet
+            </Badge>
+          )}
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+        {children && <div className="mt-3">{children}</div>}
+      </div>
+    </li>
+  );
+}
+
+function CourseHome({ home }: { home: TCourseHome }) {
+  const { course, progress } = home;
+  const hasVideos = (home.training?.videos.length ?? 0) > 0;
+  const finished = hasVideos && progress.completedVideos >= progress.totalVideos;
+  const started = progress.completedVideos > 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <Button asChild variant="link" className="px-0">
+        <Link to="/dashboard">
+          <ArrowLeft aria-hidden />
+          Back to dashboard
+        </Link>
+      </Button>
+
+      <header className="mt-4 grid gap-6 overflow-hidden rounded-2xl border border-border bg-card shadow-card md:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="p-6 sm:p-8">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="outline">{course.category}</Badge>
+            <Badge variant="success">
+              <BookOpenCheck aria-hidden />
+              Enrolled
+            </Badge>
+            {!course.isActive && <Badge variant="default">No longer open to new learners</Badge>}
+          </div>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">{course.title}</h1>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-muted-foreground">{course.description}</p>
+          <dl className="mt-5 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+            <div className="flex items-center gap-2">
+              <Clock className="size-4 text-sea-700" aria-hidden />
+              <dt className="text-muted-foreground">Duration</dt>
+              <dd className="font-semibold text-navy-900">{course.duration}</dd>
+            </div>
+            <div className="flex items-center gap-2">
+              <dt className="text-muted-foreground">Price</dt>
+              <dd className="font-semibold text-navy-900">{formatRupees(course.price)}</dd>
+            </div>
+          </dl>
+        </div>
+        <CourseImage image={course.image} eager className="order-first h-48 md:order-none md:h-full" />
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="grid content-start gap-8">
+          <section aria-labelledby="progress-heading" className="rounded-xl border border-border bg-card p-6 shadow-card">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="progress-heading" className="text-lg font-semibold text-navy-900">
+                Your progress
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {hasVideos
+                  ? `${progress.completedVideos} of ${progress.totalVideos} training parts completed`
+                  : 'No training parts yet'}
+              </p>
+            </div>
+            <Progress value={progress.percent} className="mt-4" aria-label={`Training completed: ${progress.percent}%`} />
+            <p className="mt-2 text-sm font-semibold text-navy-900">{progress.percent}%</p>
+          </section>
+
+          <section aria-labelledby="training-heading">
+            <h2 id="training-heading" className="text-lg font-semibold text-navy-900">
+              {home.training?.title ?? 'Training'}
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-muted-foreground">
+              Watch the parts in order: each one unlocks when the one before it is completed.
+            </p>
+            <TrainingParts home={home} />
+          </section>
+
+          {course.subjects.length > 0 && (
+            <section aria-labelledby="subjects-heading">
+              <h2 id="subjects-heading" className="text-lg font-semibold text-navy-900">
+                What this course covers
+              </h2>
+              <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+                {course.subjects.map((subject, index) => (
+                  <li key={`${index}-${subject}`} className="flex items-start gap-2 text-sm text-navy-900">
+                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
+                    {subject}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <aside aria-labelledby="steps-heading">
+          <h2 id="steps-heading" className="text-lg font-semibold text-navy-900">
+            Your way through the course
+          </h2>
+          <ol className="mt-4 grid gap-4">
+            <Step
+              number={1}
+              icon={PlayCircle}
+              title="Training"
+              done={finished}
+              text={
+                hasVideos
+                  ? finished
+                    ? 'You have completed every training part. You can watch them again at any time.'
+                    : 'Watch the training videos in order. Your progress is saved as you watch.'
+                  : 'The training opens once the academy has published its videos.'
+              }
+            >
+              {hasVideos ? (
+                <Button asChild className="w-full sm:w-auto">
+                  <Link to={`/training/${course.id}`}>
+                    <PlayCircle aria-hidden />
+                    {finished ? 'Review the training' : started ? 'Continue the training' : 'Start the training'}
+                  </Link>
+                </Button>
+              ) : undefined}
+            </Step>
+            <Step
+              number={2}
+              icon={ClipboardCheck}
+              title="Test"
+              text="The course test opens once you have completed every training part. You will see it here."
+            />
+            <Step
+              number={3}
+              icon={Award}
+              title="Certificate"
+              text="Your certificate is issued when you pass the test, and can then be downloaded here and from Reports."
+            />
+          </ol>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function CourseHomeSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6" aria-busy>
+      <span role="status" className="sr-only">
+        Loading the course…
+      </span>
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="mt-4 h-56 w-full rounded-2xl" />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <Skeleton className="h-64 rounded-xl" />
+        <Skeleton className="h-64 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+/** When the course is missing, or this learner's enrolment in it is not approved (the server says 404 for both). */
+function CourseNotAvailable() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-sea-50 text-sea-700 ring-1 ring-sea-100">
+        <CircleDashed className="size-8" aria-hidden />
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-navy-900">This course is not available to you</h1>
+      <p className="mt-3 text-muted-foreground">
+        A course opens here once the academy has approved your enrolment in it. Request the course from your
+        dashboard, or check the status of your requests.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild size="lg">
+          <Link to="/dashboard">Go to your dashboard</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/EnrollmentRequest">Your requests</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /courses/{id}/content: the course home of a learner whose enrolment is approved. */
+export function CourseContentPage() {
+  const { courseId = '' } = useParams();
+  const home = trpc.enrolments.courseHome.useQuery({ courseId }, { staleTime: 0, refetchOnMount: 'always' });
+  useDocumentTitle(home.data?.course.title ?? 'Course');
+
+  if (home.isPending) return <CourseHomeSkeleton />;
+  if (home.isError) {
+    const status = httpStatusOf(home.error);
+    // A malformed id is as unavailable as a missing one.
+    if (status === 404 || status === 400) return <CourseNotAvailable />;
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6">
+        <CourseListError
+          title={MESSAGES.courses.visitorLoadFailed}
+          message={errorMessage(home.error, { fallback: MESSAGES.common.internal })}
+          onRetry={() => void home.refetch()}
+          retrying={home.isFetching}
+        />
+      </div>
+    );
+  }
+  return <CourseHome home={home.data} />;
+}
