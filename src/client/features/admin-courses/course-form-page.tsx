@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
@@ -8,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { CourseForm } from '@/features/admin-courses/course-form.tsx';
 import { ADMIN_COURSES_PATH } from '@/features/admin-courses/course-paths.ts';
+import { BackLink } from '@/features/courses/back-link.tsx';
 import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -74,12 +74,9 @@ export function CourseFormPage() {
   return (
     <div className="mx-auto max-w-3xl">
       {editId && (
-        <Button asChild variant="link" className="mb-2 px-0">
-          <Link to={ADMIN_COURSES_PATH}>
-            <ArrowLeft aria-hidden />
-            All Courses
-          </Link>
-        </Button>
+        <div className="mb-3">
+          <BackLink to={ADMIN_COURSES_PATH}>All Courses</BackLink>
+        </div>
       )}
       <AdminPageHeader
         title={editId ? 'Edit Course' : 'Create Course'}

@@ -127,7 +127,7 @@ export function CoursesPage() {
         STCW and specialised training for seafarers, approved by the academy. Choose a course and request a place.
       </PageHero>
 
-      <section aria-label="Courses" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
+      <section aria-label="Courses" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
         {catalogue.isPending ? (
           <CourseCardsSkeleton className={GRID} count={4} />
         ) : catalogue.isError ? (

@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   Award,
   BookOpenCheck,
   CheckCircle2,
@@ -19,6 +18,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { BackLink } from '@/features/courses/back-link.tsx';
 import { CourseImage } from '@/features/courses/course-image.tsx';
 import { CourseListError } from '@/features/courses/course-list-states.tsx';
 import { formatRupees } from '@/features/courses/format-course.ts';
@@ -150,12 +150,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <Button asChild variant="link" className="px-0">
-        <Link to="/dashboard">
-          <ArrowLeft aria-hidden />
-          Back to dashboard
-        </Link>
-      </Button>
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
 
       <header className="mt-4 grid gap-6 overflow-hidden rounded-2xl border border-border bg-card shadow-card md:grid-cols-[minmax(0,1fr)_320px]">
         <div className="p-6 sm:p-8">

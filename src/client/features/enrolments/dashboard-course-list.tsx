@@ -14,7 +14,8 @@ import { trpc } from '@/lib/trpc.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.
 const GRID = 'grid gap-6 sm:grid-cols-[repeat(auto-fill,minmax(250px,1fr))]';
-const CARD_HEIGHT = 'sm:h-[550px]';
+// A minimum, so a long title or a second row of badges never clips the text.
+const CARD_HEIGHT = 'sm:min-h-[550px]';
 
 function CourseButton({
   course,
@@ -84,7 +85,7 @@ function DashboardCourseCard({
           <h3 id={headingId} className="mt-3 line-clamp-2 text-lg leading-snug font-semibold text-navy-900">
             {course.title}
           </h3>
-          <p className="mt-2 line-clamp-5 text-sm leading-relaxed text-muted-foreground">{course.description}</p>
+          <p className="mt-2 line-clamp-4 shrink-0 text-sm leading-relaxed text-muted-foreground">{course.description}</p>
           <dl className="mt-auto grid grid-cols-2 gap-x-3 gap-y-1 pt-4 text-sm">
             <dt className="text-muted-foreground">Duration</dt>
             <dd className="text-right font-medium text-navy-900">{course.duration}</dd>
@@ -116,9 +117,12 @@ export function DashboardCourseList() {
             Request a place in a course; once the academy approves it, Launch opens the course.
           </p>
         </div>
-        <Button asChild variant="link" className="px-0">
-          <Link to="/EnrollmentRequest">Your enrollment requests</Link>
-        </Button>
+        <Link
+          to="/EnrollmentRequest"
+          className="rounded-sm text-sm font-semibold text-sea-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Your enrollment requests
+        </Link>
       </div>
 
       <div className="mt-6">
