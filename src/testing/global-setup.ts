@@ -18,6 +18,11 @@ export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL || undefined;
   const redisUrl = process.env.TEST_REDIS_URL || undefined;
   project.provide('redisUrl', redisUrl);
+  const label = project.name;
+  process.stdout.write(
+    `[${label}] database: ${base ? 'PostgreSQL (a fresh database on TEST_DATABASE_URL)' : 'embedded PGlite (in memory)'}; ` +
+      `jobs: ${redisUrl ? 'in-process and BullMQ on TEST_REDIS_URL' : 'in-process only (set TEST_REDIS_URL for BullMQ)'}\n`,
+  );
   if (!base) {
     project.provide('databaseUrl', undefined);
     return;

@@ -26,11 +26,6 @@ export type TestPortal = {
   close(): Promise<void>;
 };
 
-export const testBackends = () => ({
-  database: inject('databaseUrl') ? 'postgres' : 'pglite',
-  jobs: inject('redisUrl') ? 'bullmq' : 'in-process',
-});
-
 /**
  * The whole portal on the run's test database (in-memory PGlite unless TEST_DATABASE_URL is set).
  * `redis: true` runs jobs through BullMQ on TEST_REDIS_URL with a worker of its own.
