@@ -96,7 +96,7 @@ export function AdminCoursesPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4 sm:mb-0">
         <AdminPageHeader
           title="All Courses"
           description="Every course the academy offers. Inactive courses are hidden from the catalogue and take no new requests."
