@@ -201,8 +201,9 @@ export const PROFILE_SEARCH_MAX_LENGTH = 100;
 const MAX_PAGE = 10_000;
 
 /**
- * The administrators' profile list: `search` matches the start of the name, the e-mail, the INDOS,
- * passport or CDC number, ignoring case.
+ * The administrators' profile list: `search` matches a name containing it (from three letters;
+ * shorter terms match the name's start) or the start of the e-mail, the INDOS, passport or CDC
+ * number, ignoring case.
  */
 export const ZProfileListQuery = requestObject({
   search: z.string().trim().max(PROFILE_SEARCH_MAX_LENGTH, P.search).optional(),

@@ -143,7 +143,8 @@ export function UserProfilesPage() {
           )}
         </div>
         <p id="profile-search-hint" className="text-xs text-muted-foreground">
-          Matches the beginning of each value: “Kav” finds Kavya Menon, “Menon” does not. Letter case is ignored.
+          Any part of a name (from three letters: “Menon” finds Kavya Menon), or the beginning of an e-mail, INDOS,
+          passport or CDC number. Letter case is ignored.
         </p>
       </div>
 
@@ -171,9 +172,9 @@ export function UserProfilesPage() {
             </span>
             {search ? (
               <>
-                <p className="font-semibold text-navy-900">No profile starts with “{search}”.</p>
+                <p className="font-semibold text-navy-900">No profile matches “{search}”.</p>
                 <p className="max-w-md text-sm text-muted-foreground">
-                  Try the first letters of the seafarer&apos;s name or e-mail, or a full INDOS, passport or CDC number.
+                  Try part of the seafarer&apos;s name, the start of their e-mail, or an INDOS, passport or CDC number.
                 </p>
                 <Button variant="outline" size="sm" onClick={() => setTerm('')}>
                   Clear search
@@ -201,7 +202,7 @@ export function UserProfilesPage() {
           <>
             <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
               {total.toLocaleString('en-IN')} {total === 1 ? 'profile' : 'profiles'}
-              {search && <> starting with “{search}”</>}
+              {search && <> matching “{search}”</>}
             </p>
             <ul className={query.isPlaceholderData ? 'grid grid-cols-1 gap-5 opacity-60 transition-opacity xl:grid-cols-2' : 'grid grid-cols-1 gap-5 xl:grid-cols-2'}>
               {data.items.map((profile) => (

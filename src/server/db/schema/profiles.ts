@@ -39,6 +39,8 @@ export const profiles = pgTable(
     uniqueIndex('profiles_user_unique').on(t.userId),
     // The admin search matches the start of each value, case-insensitively, whatever the collation.
     index('profiles_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // A word anywhere in the name ("Menon" in "Kavya Menon"), for searches of three letters or more.
+    index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('profiles_indos_prefix_idx').on(sql`lower(${t.indosNo}) text_pattern_ops`),
     index('profiles_passport_prefix_idx').on(sql`lower(${t.passportNumber}) text_pattern_ops`),
     index('profiles_cdc_prefix_idx').on(sql`lower(${t.cdcNumber}) text_pattern_ops`),

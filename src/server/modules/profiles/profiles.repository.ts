@@ -66,16 +66,24 @@ function prefixPattern(term: string): string {
   return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Shorter terms have no trigram to look up; they match the start of values only. */
+const SUBSTRING_MIN_LENGTH = 3;
+
 /**
- * Ids of profiles whose name, e-mail, INDOS, passport or CDC number starts with the term. Each
- * branch is a range scan of its own lower(...) text_pattern_ops index; the union removes repeats.
+ * Ids of profiles whose name, e-mail, INDOS, passport or CDC number starts with the term, or whose
+ * name contains it (terms of three letters or more). Each branch is a scan of its own index
+ * (lower(...) text_pattern_ops for prefixes, a trigram index for the name); the union removes repeats.
  */
 function matchingIds(db: Executor, term: string) {
   const pattern = prefixPattern(term);
   const byColumn = (column: AnyPgColumn) =>
     db.select({ id: profiles.id }).from(profiles).where(sql`lower(${column}) like ${pattern}`);
+  const nameContains = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.name}) like ${`%${pattern}`}`);
   return union(
-    byColumn(profiles.name),
+    term.length >= SUBSTRING_MIN_LENGTH ? nameContains : byColumn(profiles.name),
     byColumn(profiles.indosNo),
     byColumn(profiles.passportNumber),
     byColumn(profiles.cdcNumber),
