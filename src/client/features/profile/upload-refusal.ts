@@ -5,9 +5,10 @@ import { PROFILE_FORM_FIELDS, type TProfileFormValues } from '@/features/profile
 import type { TUploadRefusal } from '@/features/profile/profile-upload.ts';
 
 /**
- * Which file a 413 or 415 is about. The server answers those with a message only: a size message
- * names the file's label; a type message is the field's own ('Must be an image' only fits the
- * picture), else the first sent file whose bytes did not look right here, else the first sent.
+ * Which file a 413 or 415 is about when the answer names no field (the server names it; a proxy's
+ * own 413 does not): a size message names the file's label; a type message is the field's own
+ * ('Must be an image' only fits the picture), else the first sent file whose bytes did not look
+ * right here, else the first sent.
  */
 function refusedFile(refusal: TUploadRefusal, values: TProfileFormValues): TProfileFileField | undefined {
   const message = refusal.message ?? '';
@@ -38,12 +39,12 @@ export function applyUploadRefusal(
     setError(field as (typeof PROFILE_FORM_FIELDS)[number], { type: 'server', message }, { shouldFocus: !placed });
     placed = true;
   }
+  if (placed) return undefined;
   const file = refusedFile(refusal, values);
   if (file && refusal.message) {
-    setError(file, { type: 'server', message: refusal.message }, { shouldFocus: !placed });
+    setError(file, { type: 'server', message: refusal.message }, { shouldFocus: true });
     return undefined;
   }
-  if (placed) return undefined;
   if (refusal.status === 413) return refusal.message ?? MESSAGES.files.tooLarge;
   return refusal.message;
 }

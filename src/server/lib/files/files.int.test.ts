@@ -71,7 +71,7 @@ describe('uploads', () => {
       ]),
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: MESSAGES.files.wrongType });
+    expect(res.json()).toEqual({ message: MESSAGES.files.wrongType, errors: { picture: MESSAGES.files.wrongType } });
     expect(storedFiles('profile_pictures')).toEqual(before.pictures);
     expect(storedFiles('id_documents')).toEqual(before.documents);
   });
@@ -81,7 +81,7 @@ describe('uploads', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5000)]);
     const res = await uploads.inject({ method: 'POST', url: '/upload', ...form([{ name: 'picture', file: big }]) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: MESSAGES.files.tooLarge });
+    expect(res.json()).toEqual({ message: MESSAGES.files.tooLarge, errors: { picture: MESSAGES.files.tooLarge } });
     expect(storedFiles('profile_pictures')).toEqual(before);
   });
 

@@ -70,7 +70,9 @@ export async function readMultipart<F extends string>(
         part.file.resume();
         continue;
       }
-      const file = await storage.save(rule.area, part.file, rule);
+      const file = await storage.save(rule.area, part.file, rule).catch((error: unknown) => {
+        throw namingField(error, part.fieldname);
+      });
       stored.push(file);
       list.push(file);
     }
@@ -79,6 +81,12 @@ export async function readMultipart<F extends string>(
     throw translateMultipartError(error);
   }
   return { fields, files, discard };
+}
+
+/** A refused file says which field it came from, so a form can show the message beside it. */
+function namingField(error: unknown, field: string): unknown {
+  if (!(error instanceof AppError) || error.fields) return error;
+  return new AppError(error.code, error.message, { fields: { [field]: error.message }, cause: error });
 }
 
 function translateMultipartError(error: unknown): unknown {

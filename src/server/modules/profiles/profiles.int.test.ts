@@ -205,7 +205,8 @@ describe('creating a profile (POST /api/userProfile)', () => {
       const files = [...FILES.filter((file) => file.name !== bad.name), bad];
       const res = await create(user, {}, files);
       expect(res.statusCode, bad.name).toBe(415);
-      expect(res.json(), bad.name).toEqual({ message });
+      // The answer names the refused file's field, so the form shows the message beside it.
+      expect(res.json(), bad.name).toEqual({ message, errors: { [bad.name]: message } });
     }
     expect(await rowOf(user.id)).toBeUndefined();
     expect(allStored()).toEqual(before);
@@ -243,7 +244,8 @@ describe('the size limit', () => {
     const body = profileForm({}, [FILES[1]!, FILES[2]!, { name: 'profilePicture', file: big, filename: 'me.png' }]);
     const res = await small.app.inject({ method: 'POST', url: '/api/userProfile', headers: { ...headers, ...body.headers }, payload: body.payload });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: MESSAGES.profile.fileTooLarge('Profile Picture', '4 KB') });
+    const tooLarge = MESSAGES.profile.fileTooLarge('Profile Picture', '4 KB');
+    expect(res.json()).toEqual({ message: tooLarge, errors: { profilePicture: tooLarge } });
     expect((await small.runtime.db.select().from(profiles).where(eq(profiles.userId, user.id))).length).toBe(0);
     for (const area of ['profile_pictures', 'id_documents', 'signatures']) {
       const dir = path.join(small.runtime.files.root, area);
