@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages.ts';
-import { AppError, isAppError } from './errors.ts';
+import { isAppError } from './errors.ts';
 
 /** Messages for the errors Fastify itself raises before a handler runs. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
@@ -35,4 +35,3 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   return reply.status(500).send({ message: MESSAGES.common.internal });
 }
 
-export { AppError };

@@ -35,7 +35,6 @@ const appErrors = t.middleware(async ({ next }) => {
 });
 
 export const createRouter = t.router;
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(appErrors);

@@ -19,7 +19,7 @@ export type JobDispatcher = {
 export const JOBS_QUEUE = 'jobs';
 
 /** BullMQ options every job shares: the outbox id as jobId makes a re-dispatch a no-op. */
-export const JOB_OPTIONS = {
+const JOB_OPTIONS = {
   attempts: JOB_ATTEMPTS,
   backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
   removeOnComplete: { age: 24 * 3600, count: 1000 },
