@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { DELAY_AFTER_PROFILE_SUBMIT_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -17,11 +15,9 @@ import {
   type TProfileCreateFormOutput,
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
-import { PROFILE_CREATE_URL, UploadCancelledError } from '@/features/profile/profile-upload.ts';
+import { PROFILE_CREATE_URL } from '@/features/profile/profile-upload.ts';
 import { UploadProgress } from '@/features/profile/upload-progress.tsx';
-import { applyUploadRefusal } from '@/features/profile/upload-refusal.ts';
-import { useDelayedNavigate } from '@/features/profile/use-delayed-navigate.ts';
-import { useProfileUpload } from '@/features/profile/use-profile-upload.ts';
+import { useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
 
@@ -50,10 +46,6 @@ function DocumentsNotice() {
 /** The profile creation form (spec sections 2 and 5), shown on /profile until a profile exists. */
 export function ProfileCreateForm() {
   const utils = trpc.useUtils();
-  const navigateLater = useDelayedNavigate();
-  const { percent, upload, cancel } = useProfileUpload();
-  const [formError, setFormError] = useState<string>();
-  const [saved, setSaved] = useState(false);
   const form = useForm<TProfileFormValues, unknown, TProfileCreateFormOutput>({
     resolver,
     defaultValues: emptyProfileValues(readStoredUser()?.name ?? ''),
@@ -61,38 +53,23 @@ export function ProfileCreateForm() {
   const {
     control,
     handleSubmit,
-    getValues,
-    setError,
     formState: { errors, isSubmitting },
   } = form;
+  const { submit, percent, cancel, formError, saved } = useProfileSubmit(form, {
+    method: 'POST',
+    url: PROFILE_CREATE_URL,
+    savedMessage: MESSAGES.profile.submitted,
+    failedMessage: MESSAGES.profile.submitFailed,
+    cancelledMessage: 'Upload cancelled. Nothing was saved.',
+    // A profile already exists (another tab, say): show it.
+    onRefused: (status) => {
+      if (status === 409) void utils.profiles.mine.invalidate();
+    },
+  });
   const busy = isSubmitting || saved;
 
   async function onValid(values: TProfileCreateFormOutput) {
-    setFormError(undefined);
-    try {
-      const answer = await upload('POST', PROFILE_CREATE_URL, toFormData(values));
-      if (answer.ok) {
-        setSaved(true);
-        toast.success(MESSAGES.profile.submitted);
-        navigateLater('/profile', DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => {
-          utils.profiles.mine.setData(undefined, answer.saved.data);
-          void utils.profiles.mine.invalidate();
-        });
-        return;
-      }
-      if (answer.status === 401) return;
-      toast.error(MESSAGES.profile.submitFailed);
-      // A profile already exists (another tab, say): show it.
-      if (answer.status === 409) void utils.profiles.mine.invalidate();
-      setFormError(applyUploadRefusal(answer, getValues(), setError));
-    } catch (error) {
-      if (error instanceof UploadCancelledError) {
-        toast.info('Upload cancelled. Nothing was saved.');
-        return;
-      }
-      toast.error(MESSAGES.profile.submitFailed);
-      setFormError(MESSAGES.common.networkError);
-    }
+    await submit(toFormData(values));
   }
 
   function onInvalid() {

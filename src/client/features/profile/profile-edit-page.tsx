@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
-import { DELAY_AFTER_PROFILE_SUBMIT_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZProfile, type TProfile } from '../../../shared/schemas/profile.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -18,14 +16,11 @@ import {
   type TProfileEditFormOutput,
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
-import { PROFILE_UPDATE_URL, UploadCancelledError } from '@/features/profile/profile-upload.ts';
+import { PROFILE_UPDATE_URL } from '@/features/profile/profile-upload.ts';
 import { UploadProgress } from '@/features/profile/upload-progress.tsx';
-import { applyUploadRefusal } from '@/features/profile/upload-refusal.ts';
-import { useDelayedNavigate } from '@/features/profile/use-delayed-navigate.ts';
+import { useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
 import { useMyProfile } from '@/features/profile/use-my-profile.ts';
-import { useProfileUpload } from '@/features/profile/use-profile-upload.ts';
 import { readAccessToken } from '@/lib/session.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const resolver = zodResolver(ZProfileEditForm) as unknown as Resolver<TProfileFormValues, unknown, TProfileEditFormOutput>;
@@ -38,54 +33,32 @@ function profileFromState(state: unknown): TProfile | undefined {
 }
 
 function ProfileEditForm({ profile }: { profile: TProfile }) {
-  const utils = trpc.useUtils();
   // Fresh signed links for the current files, once the profile query answers.
   const fresh = useMyProfile().data ?? profile;
-  const navigateLater = useDelayedNavigate();
-  const { percent, upload, cancel } = useProfileUpload();
-  const [formError, setFormError] = useState<string>();
-  const [saved, setSaved] = useState(false);
   const form = useForm<TProfileFormValues, unknown, TProfileEditFormOutput>({
     resolver,
     defaultValues: profileToValues(profile),
   });
   const {
     handleSubmit,
-    getValues,
-    setError,
     formState: { isSubmitting },
   } = form;
+  const { submit, percent, cancel, formError, setFormError, saved } = useProfileSubmit(form, {
+    method: 'PUT',
+    url: PROFILE_UPDATE_URL,
+    savedMessage: MESSAGES.profile.updated,
+    failedMessage: MESSAGES.profile.updateFailed,
+    cancelledMessage: 'Upload cancelled. Your profile was not changed.',
+  });
   const busy = isSubmitting || saved;
 
   async function onValid(values: TProfileEditFormOutput) {
-    setFormError(undefined);
     if (!readAccessToken()) {
       toast.error(MESSAGES.auth.notLoggedIn);
       setFormError(MESSAGES.auth.notLoggedIn);
       return;
     }
-    try {
-      const answer = await upload('PUT', PROFILE_UPDATE_URL, toFormData(values));
-      if (answer.ok) {
-        setSaved(true);
-        toast.success(MESSAGES.profile.updated);
-        navigateLater('/profile', DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => {
-          utils.profiles.mine.setData(undefined, answer.saved.data);
-          void utils.profiles.mine.invalidate();
-        });
-        return;
-      }
-      if (answer.status === 401) return;
-      toast.error(MESSAGES.profile.updateFailed);
-      setFormError(applyUploadRefusal(answer, getValues(), setError));
-    } catch (error) {
-      if (error instanceof UploadCancelledError) {
-        toast.info('Upload cancelled. Your profile was not changed.');
-        return;
-      }
-      toast.error(MESSAGES.profile.updateFailed);
-      setFormError(MESSAGES.common.networkError);
-    }
+    await submit(toFormData(values));
   }
 
   return (
