@@ -31,7 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.env.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
     genReqId: (req) => {

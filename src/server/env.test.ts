@@ -49,3 +49,26 @@ describe('parseEnv', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('believes no forwarded header unless set', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and ranges', () => {
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.2',
+      '172.16.0.0/12',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses anything else', () => {
+    for (const value of ['true', 'proxy.example', '10.0.0.0/40', '10.0.0.1/8/2']) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow('TRUST_PROXY must be a hop count');
+    }
+  });
+});

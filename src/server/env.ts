@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = (protocols: string[]) =>
@@ -13,6 +14,39 @@ const optionalUrl = (protocols: string[]) =>
       }
     }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
     .optional();
+
+/** Names proxy-addr (Fastify's trustProxy) knows for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed: a hop count, or a comma-separated list of proxy
+ * addresses and CIDR ranges. Unset (or `false`) believes none, so a client cannot choose the
+ * address every per-address limit counts.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || wrong.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of proxy addresses or CIDR ranges' });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .default(false);
 
 /** Empty strings count as unset, so `FOO=` in a compose file behaves like leaving FOO out. */
 const blankAsUnset = (input: unknown) =>
@@ -39,6 +73,7 @@ export const ZEnv = z.preprocess(
       FFMPEG_PATH: z.string().min(1).optional(),
       FFPROBE_PATH: z.string().min(1).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      TRUST_PROXY: ZTrustProxy,
       BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
       /** Each profile file (ID document, picture, signature). */
       PROFILE_FILE_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
