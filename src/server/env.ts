@@ -96,6 +96,11 @@ export const ZEnv = z.preprocess(
 );
 export type TEnv = z.infer<typeof ZEnv>;
 
+/** The address users reach the portal at, without a trailing slash (links in mail, the sitemap). */
+export function publicBaseUrl(env: Pick<TEnv, 'PUBLIC_URL' | 'PORT'>): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }

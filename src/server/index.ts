@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, parseEnv, publicBaseUrl } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/auth/admin-setup.service.ts';
 import { createRuntime } from './runtime.ts';
@@ -37,7 +37,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info(
-    { url: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, startupMs: Math.round(performance.now() - startedAt) },
+    { url: publicBaseUrl(env), startupMs: Math.round(performance.now() - startedAt) },
     'portal listening',
   );
 }

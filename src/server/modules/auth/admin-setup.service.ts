@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminSetupRequest } from '../../../shared/schemas/auth.ts';
 import type { TMessageResult } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
+import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -64,7 +65,7 @@ export async function ensureFirstAdmin(deps: Deps): Promise<TFirstAdminOutcome> 
     await voidOpenSetupTokens(tx, at);
     await insertSetupToken(tx, { tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + ADMIN_SETUP_TTL_MS) });
   });
-  const base = (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/+$/, '');
+  const base = publicBaseUrl(deps.env);
   const url = `${base}${ADMIN_SETUP_PATH}?token=${token}`;
   deps.logger.warn(
     { url },

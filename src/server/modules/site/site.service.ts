@@ -24,3 +24,19 @@ export function siteConfigFromEnv(env: {
     },
   };
 }
+
+/** The public pages search engines may list; everything behind a login stays out. */
+const INDEXED_PAGES = ['/', '/courses', '/about', '/contact', '/registration', '/login'] as const;
+const UNINDEXED_PATHS = ['/api/', '/trpc/', '/admin-dashboard', '/backend', '/admin-setup', '/dashboard', '/profile', '/updateUserProfile', '/EnrollmentRequest', '/UserCource', '/training/', '/testPage/', '/certificate-report', '/otp', '/reset-password'] as const;
+
+export function robotsTxt(baseUrl: string): string {
+  return ['User-agent: *', ...UNINDEXED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+
+export function sitemapXml(baseUrl: string): string {
+  const urls = INDEXED_PAGES.map((path) => `  <url><loc>${escapeXml(baseUrl + path)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+}
