@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 
 export default defineConfig({
   root: clientRoot,
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': clientRoot } },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

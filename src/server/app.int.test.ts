@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../shared/messages.ts';
 import { SITE_CONFIG_MARKER } from '../shared/site-config.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 
 let portal: TestPortal;
+const APP_SCRIPT = `console.log(${JSON.stringify('a ship-to-shore application '.repeat(40))});`;
 
 beforeAll(async () => {
   // A stand-in for the built client: the server's job is to serve it, not to build it.
@@ -15,7 +17,10 @@ beforeAll(async () => {
     path.join(clientDir, 'index.html'),
     `<!doctype html><html><head><script id="site-config" type="application/json">${SITE_CONFIG_MARKER}</script></head><body><div id="root"></div></body></html>`,
   );
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), APP_SCRIPT);
+  // What build/precompress.ts writes beside each text file.
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_SCRIPT));
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_SCRIPT));
   portal = await createTestPortal({
     clientDir,
     env: { ACADEMY_NAME: 'Harbour </script><script>alert(1)</script> Academy', BODY_LIMIT_BYTES: '2048' },
@@ -117,6 +122,30 @@ describe('the client', () => {
     const res = await portal.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends each asset and the page compressed: brotli where accepted, else gzip, else plain, varying on Accept-Encoding', async () => {
+    const asBrotli = await portal.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(asBrotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(APP_SCRIPT);
+    expect(asBrotli.rawPayload.length).toBeLessThan(APP_SCRIPT.length / 4);
+
+    const asGzip = await portal.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(asGzip.rawPayload).toString()).toBe(APP_SCRIPT);
+
+    const plain = await portal.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_SCRIPT);
+
+    const page = await portal.app.inject({ url: '/courses', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('"city":"Mumbai"');
+    const pageGzip = await portal.app.inject({ url: '/courses', headers: { accept: 'text/html', 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(pageGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(pageGzip.rawPayload).toString()).toContain('"city":"Mumbai"');
   });
 
   it('answers a missing asset with 404, not the page', async () => {

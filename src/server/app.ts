@@ -5,10 +5,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
+import { precompressed, variantFor } from './lib/content-encoding.ts';
 import { isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
+import { siteCrawlers } from './modules/site/site.crawlers.ts';
 import { loadIndexHtml } from './spa.ts';
 import { createContextFactory } from './trpc/context.ts';
 
@@ -26,12 +28,17 @@ function acceptsHtml(accept: string | undefined): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
+/** A hop count trusts that many proxies nearest the server; addresses and ranges go as they are. */
+function trustedProxies(setting: AppDeps['env']['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP application on the given dependencies; it does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trustedProxies(deps.env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
     genReqId: (req) => {
@@ -79,14 +86,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Stored files are sent with reply.sendFile (ranges, ETags) from the routes that authorise them.
   await app.register(fastifyStatic, { root: deps.files.root, serve: false });
   await app.register(restApi, { prefix: '/api', deps });
+  await app.register(siteCrawlers, { deps });
 
-  const indexHtml = loadIndexHtml(deps.clientDir, deps.site);
+  const indexText = loadIndexHtml(deps.clientDir, deps.site);
+  const indexHtml = indexText === undefined ? undefined : precompressed(indexText);
   if (deps.clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: deps.clientDir,
       index: false,
       wildcard: false,
       decorateReply: false,
+      // The build writes .br and .gz copies beside each text file (build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset's name, so those never change.
         res.header(
@@ -107,7 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !request.url.startsWith('/trpc/') &&
       acceptsHtml(request.headers.accept);
     if (wantsPage && indexHtml) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const { encoding, bytes } = variantFor(indexHtml, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(bytes);
     }
     return reply.status(404).send({ message: MESSAGES.common.routeNotFound });
   });

@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
@@ -10,6 +9,7 @@ import {
   type TCourseResult,
 } from '../../../shared/schemas/course.ts';
 import type { AppDeps } from '../../deps.ts';
+import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { IMAGE_KINDS } from '../../lib/files/file-kinds.ts';
 import { readMultipart, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
@@ -59,18 +59,6 @@ function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-/** The best encoding the client accepts of those the catalogue is kept in. */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = (name: string) =>
-    (acceptEncoding ?? '').split(',').some((part) => {
-      const [token, ...params] = part.trim().split(';');
-      return token?.trim().toLowerCase() === name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-    });
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
-  return undefined;
-}
-
 const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
   reply.status(status).send({ message: result.message, data: toRestCourse(result.course) });
 
@@ -111,11 +99,11 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     if (encoding === 'br') {
-      const body = catalogue.memo('br', () => brotliCompressSync(json(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }));
+      const body = catalogue.memo('br', () => compressBrotli(json()));
       return reply.header('content-encoding', 'br').send(body);
     }
     if (encoding === 'gzip') {
-      return reply.header('content-encoding', 'gzip').send(catalogue.memo('gzip', () => gzipSync(json(), { level: 9 })));
+      return reply.header('content-encoding', 'gzip').send(catalogue.memo('gzip', () => compressGzip(json())));
     }
     return reply.send(json());
   };
