@@ -1,21 +1,48 @@
-import pino, { type Logger } from 'pino';
+import type { IncomingMessage } from 'node:http';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-export function createLogger(level: string, name = 'portal'): Logger {
-  return pino({
-    name,
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.newPassword',
-        '*.otp',
-        '*.refreshToken',
-        '*.accessToken',
-      ],
-      censor: '[redacted]',
+/** Signed file links and any `sig`/`signature`/`token` parameter are credentials: never logged. */
+const SECRET_PARAMS = /([?&](?:sig|signature|token)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const path = url.slice(0, query);
+  if (/^\/(?:api\/)?files\//.test(path)) return `${path}?[redacted]`;
+  return path + url.slice(query).replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+type TLoggedRequest = IncomingMessage & { ip?: string; host?: string };
+
+export function createLogger(level: string, name = 'portal', destination?: DestinationStream): Logger {
+  return pino(
+    {
+      name,
+      level,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.newPassword',
+          '*.otp',
+          '*.refreshToken',
+          '*.accessToken',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's request fields, with the URL's credentials taken out.
+        req: (req: TLoggedRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url ?? ''),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
-  });
+    destination,
+  );
 }
