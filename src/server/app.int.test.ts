@@ -2,9 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { SITE_CONFIG_MARKER } from '../shared/site-config.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
+import { mails } from './db/schema.ts';
 
 let portal: TestPortal;
 const APP_SCRIPT = `console.log(${JSON.stringify('a ship-to-shore application '.repeat(40))});`;
@@ -151,6 +153,33 @@ describe('the client', () => {
   it('answers a missing asset with 404, not the page', async () => {
     const res = await portal.app.inject({ method: 'POST', url: '/assets/missing.js' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('tRPC batches', () => {
+  const batch = (procedure: string, count: number) => Array.from({ length: count }, () => procedure).join(',');
+
+  it(`carry at most ${TRPC_MAX_BATCH_SIZE} procedures`, async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const full = await portal.app.inject(`/trpc/${batch('site.config', TRPC_MAX_BATCH_SIZE)}?batch=1&input=${input}`);
+    expect(full.statusCode).toBe(200);
+    expect(full.json()).toHaveLength(TRPC_MAX_BATCH_SIZE);
+    const over = await portal.app.inject(`/trpc/${batch('site.config', TRPC_MAX_BATCH_SIZE + 1)}?batch=1&input=${input}`);
+    expect(over.statusCode).toBe(400);
+  });
+
+  it('refuse a larger batch before any of its procedures runs', async () => {
+    const before = (await portal.runtime.db.select({ id: mails.id }).from(mails)).length;
+    const message = { name: 'Ravi Menon', email: 'ravi@example.com', message: 'When does the next batch start?' };
+    const inputs = Object.fromEntries(Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, (_, index) => [index, message]));
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/trpc/${batch('contact.send', TRPC_MAX_BATCH_SIZE + 1)}?batch=1`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(inputs),
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await portal.runtime.db.select({ id: mails.id }).from(mails)).length).toBe(before);
   });
 });
 

@@ -11,6 +11,8 @@ export const DEFAULT_PHONE_COUNTRY = 'IN';
 
 export const OPTIONS_PER_QUESTION = 4;
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+/** Procedures one tRPC request may carry; a larger batch is refused before any of them runs. */
+export const TRPC_MAX_BATCH_SIZE = 10;
 
 export const DELAY_AFTER_REGISTRATION_MS = 1000;
 export const DELAY_AFTER_SUCCESS_MS = 2000;

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
 import type { ReactNode } from 'react';
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants.ts';
 import { Outlet } from 'react-router-dom';
 import { authorizationHeader, sessionLink } from '@/lib/session-link.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -34,7 +35,7 @@ const queryClient = new QueryClient({
 });
 
 const trpcClient = trpc.createClient({
-  links: [sessionLink, httpBatchLink({ url: '/trpc', headers: authorizationHeader })],
+  links: [sessionLink, httpBatchLink({ url: '/trpc', maxItems: TRPC_MAX_BATCH_SIZE, headers: authorizationHeader })],
 });
 
 /** React Query and the tRPC hooks' client. */
