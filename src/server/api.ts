@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
+import { AppError } from './lib/errors.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
 import { filesRest } from './modules/files/files.rest.ts';
 import { authRest } from './modules/auth/auth.rest.ts';
@@ -22,6 +23,20 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
     if (request.headers.authorization) {
       request.user = await resolveSessionUser(deps, request.headers.authorization);
     }
+  });
+
+  // A call with no documented body may still say `Content-Type: application/json` (or anything
+  // else) and send no bytes: that is an empty body, as `{}` would be, not a malformed one.
+  const parseJson = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+  api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+    if (body.length === 0) return done(null, undefined);
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType), undefined);
   });
 
   // Limits are set per request by readMultipart; these only bound what nobody asked for.
