@@ -72,3 +72,12 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('ADMIN_PASSWORD', () => {
+  it('may not be a common password', () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: 'admin@academy.example', ADMIN_PASSWORD: '1qaz2wsx3edc' })).toThrow(
+      'ADMIN_PASSWORD is on the list of common passwords attackers try first',
+    );
+    expect(parseEnv({ ADMIN_EMAIL: 'admin@academy.example', ADMIN_PASSWORD: 'harbour pilot at dawn' }).ADMIN_PASSWORD).toBe('harbour pilot at dawn');
+  });
+});

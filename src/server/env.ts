@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/common-passwords.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -69,7 +70,11 @@ export const ZEnv = z.preprocess(
       MAIL_FROM: z.string().min(3).default('Maritime Training Academy <no-reply@academy.local>'),
       JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
       ADMIN_EMAIL: z.email().optional(),
-      ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+      ADMIN_PASSWORD: z
+        .string()
+        .min(12, 'must be at least 12 characters')
+        .refine((password) => !isCommonPassword(password), 'is on the list of common passwords attackers try first')
+        .optional(),
       FFMPEG_PATH: z.string().min(1).optional(),
       FFPROBE_PATH: z.string().min(1).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

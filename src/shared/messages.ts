@@ -79,6 +79,8 @@ export const MESSAGES = {
     emailInvalidForgot: 'Enter a valid email address',
     passwordRequired: 'Password is required',
     passwordShort: 'Password must be at least 5 characters',
+    newPasswordShort: 'Password must be at least 8 characters',
+    passwordCommon: 'This password is on the list of common passwords attackers try first. Please choose another one.',
     otp: 'Please enter a valid 6-digit OTP.',
     phone: 'Enter a valid phone number',
     mustBeImage: 'Must be an image',

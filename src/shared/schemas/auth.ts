@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   MOBILE_NUMBER_LENGTH,
   OTP_LENGTH,
+  LOGIN_PASSWORD_MIN_LENGTH,
   PASSWORD_MIN_LENGTH,
   REGISTRATION_PREFIXES,
   ROLES,
@@ -74,7 +75,7 @@ function passwordLength<T extends z.ZodType<{ password: string }>>(schema: T, mi
 
 /** POST /user/register and auth.register. `tittle` is the prefix, spelled as the spec spells it. */
 export const ZRegisterRequest = requestObject(registrationPresence).pipe(
-  passwordLength(z.object(registrationFormat), PASSWORD_MIN_LENGTH, V.passwordShort),
+  passwordLength(z.object(registrationFormat), PASSWORD_MIN_LENGTH, V.newPasswordShort),
 );
 export type TRegisterRequest = z.output<typeof ZRegisterRequest>;
 
@@ -89,14 +90,14 @@ export const ZRegisterForm = requestObject({
       { message: V.passwordsDiffer, path: ['confirmPassword'], ...afterEarlierChecks },
     ),
     PASSWORD_MIN_LENGTH,
-    V.passwordShort,
+    V.newPasswordShort,
   ),
 );
 export type TRegisterForm = z.input<typeof ZRegisterForm>;
 
 export const ZLoginRequest = requestObject({
   email: emailAddress({ missing: V.emailRequired, invalid: V.emailInvalid }),
-  password: password({ missing: V.passwordRequired, min: PASSWORD_MIN_LENGTH, short: V.passwordShort }),
+  password: password({ missing: V.passwordRequired, min: LOGIN_PASSWORD_MIN_LENGTH, short: V.passwordShort }),
 });
 export type TLoginRequest = z.output<typeof ZLoginRequest>;
 
@@ -120,7 +121,7 @@ export type TVerifyOtpRequest = z.output<typeof ZVerifyOtpRequest>;
 export const ZResetPasswordRequest = requestObject({
   email: emailAddress({ missing: V.emailRequired, invalid: V.emailInvalid }),
   otp,
-  newPassword: password({ missing: V.passwordRequired, min: PASSWORD_MIN_LENGTH, short: V.passwordShort }),
+  newPassword: password({ missing: V.passwordRequired, min: PASSWORD_MIN_LENGTH, short: V.newPasswordShort }),
 });
 export type TResetPasswordRequest = z.output<typeof ZResetPasswordRequest>;
 

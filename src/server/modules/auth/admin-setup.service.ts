@@ -4,6 +4,7 @@ import type { TMessageResult } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import {
@@ -83,6 +84,7 @@ export async function adminSetupStatus(deps: Deps, token: string): Promise<{ val
 
 /** Creates the first administrator with a set-up link; the link works once. */
 export async function setupAdmin(deps: Deps, input: TAdminSetupRequest): Promise<TMessageResult> {
+  refuseCommonPassword(input.password, 'password');
   const invalid = () => new AppError('BAD_REQUEST', MESSAGES.auth.adminSetupInvalid);
   if (!(await findUsableSetupToken(deps.db, hashToken(input.token), new Date()))) throw invalid();
   const passwordHash = await hashPassword(input.password);

@@ -16,6 +16,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import { consume, type TRateLimitRule } from '../../lib/rate-limit.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
@@ -71,6 +72,7 @@ export function sessionUserToAuthUser(user: TSessionUser): TAuthUser {
 }
 
 export async function register(deps: Deps, input: TRegisterRequest, ip: string): Promise<TRegisterResult> {
+  refuseCommonPassword(input.password, 'password');
   await throttleCodeSending(deps, input.email, ip);
   const taken = () => new AppError('CONFLICT', MESSAGES.auth.emailTaken, { fields: { email: MESSAGES.auth.emailTaken } });
   if (await findAccountByEmail(deps.db, input.email)) throw taken();
@@ -129,6 +131,7 @@ export async function forgotPassword(deps: Deps, input: TForgotPasswordRequest, 
  * e-mail, so it also proves the address: an account not yet verified becomes verified.
  */
 export async function resetPassword(deps: Deps, input: TResetPasswordRequest): Promise<TMessageResult> {
+  refuseCommonPassword(input.newPassword, 'newPassword');
   const account = await findAccountByEmail(deps.db, input.email);
   const code = await checkCode(deps, account?.id, 'reset_password', input.otp);
   // Hashed only once the code is known to be right, so wrong codes cost no hashing.

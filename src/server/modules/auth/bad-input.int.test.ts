@@ -124,7 +124,8 @@ describe('bad input on every accounts route', () => {
     expect(await register({ ...base, mobile: '98765432100' })).toBe(V.mobile);
     expect(await register({ ...base, email: 'no-at', password: '1' })).toBe(V.emailAt);
     expect(await register({ ...base, email: 'a@b' })).toBe(V.emailInvalid);
-    expect(await register({ ...base, password: '1234' })).toBe(V.passwordShort);
+    expect(await register({ ...base, password: '1234' })).toBe(V.newPasswordShort);
+    expect(await register({ ...base, password: 'Anchor7' })).toBe(V.newPasswordShort);
     expect(await register({ ...base, password: 'x'.repeat(129) })).toBe(V.passwordTooLong);
     expect(await register({ ...base, tittle: 'Sir' })).toBe(V.prefix);
     expect(await register({ ...base, firstName: 'K'.repeat(51) })).toBe(V.tooLong('First name', 50));
