@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './lib/errors.ts';
+import { refuseNulCharacters } from './lib/validation.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
 import { filesRest } from './modules/files/files.rest.ts';
 import { authRest } from './modules/auth/auth.rest.ts';
@@ -37,6 +38,11 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
     if (body.length === 0) return done(null, undefined);
     done(new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType), undefined);
+  });
+
+  // Multipart fields are checked as readMultipart reads them.
+  api.addHook('preHandler', async (request) => {
+    for (const input of [request.params, request.query, request.body]) refuseNulCharacters(input);
   });
 
   // Limits are set per request by readMultipart; these only bound what nobody asked for.

@@ -94,6 +94,7 @@ export const MESSAGES = {
     prefix: 'Please choose a prefix: Mr, Mrs, Dr or Prof.',
     passwordTooLong: 'Password must be at most 128 characters',
     invalidId: 'This id is not valid.',
+    nulCharacter: 'Text may not contain a NUL character (\\0).',
     page: 'Page must be a whole number from 1.',
     pageSize: 'Page size must be a whole number from 1 to 100.',
   },

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages.ts';
 import { isAppError } from '../lib/errors.ts';
-import { describeIssues, schemaIssues } from '../lib/validation.ts';
+import { describeIssues, refuseNulCharacters, schemaIssues } from '../lib/validation.ts';
 import type { TrpcContext } from './context.ts';
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -37,7 +37,13 @@ const appErrors = t.middleware(async ({ next }) => {
 export const createRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(appErrors);
+/** Text PostgreSQL cannot store is refused before the procedure's schema or service runs. */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  refuseNulCharacters(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(storableInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.common.unauthorized });

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
+import { refuseNulCharacters } from '../validation.ts';
 import type { FileStorage, TFileArea, TFileRules, TStoredFile } from './storage.ts';
 
 export type TUploadField = TFileRules & { area: TFileArea; multiple?: boolean };
@@ -52,6 +53,7 @@ export async function readMultipart<F extends string>(
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
         if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.common.payloadTooLarge);
+        refuseNulCharacters({ [part.fieldname]: part.value });
         fields[part.fieldname] = part.value;
         continue;
       }

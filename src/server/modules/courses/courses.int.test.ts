@@ -174,7 +174,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
       [{ subject: JSON.stringify(Array.from({ length: 51 }, (_, i) => `S${i}`)) }, C.tooManySubjects(50)],
       [{ title: 'x'.repeat(151) }, MESSAGES.validation.tooLong('Title', 150)],
       [{ title: 'Basic\u202Eevil' }, MESSAGES.validation.badCharacters('Title')],
-      [{ description: 'ok\u0000' }, MESSAGES.validation.badCharacters('Description')],
+      [{ description: 'ok\u0000' }, MESSAGES.validation.nulCharacter],
       [{ isActive: 'false' }, MESSAGES.validation.unknownFields(['isActive'])],
     ];
     const before = { files: storedImages(), rows: await courseCount() };
