@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import { consume, type TRateLimitRule } from '../../lib/rate-limit.ts';
+import { atLeast } from '../../lib/timing.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
 import type { TSessionUser } from '../users/session.service.ts';
 import {
@@ -94,36 +95,49 @@ export async function register(deps: Deps, input: TRegisterRequest, ip: string):
   return { message: MESSAGES.auth.registered, email: input.email };
 }
 
-export async function verifyEmail(deps: Deps, input: TVerifyOtpRequest): Promise<TMessageResult> {
-  const account = await findAccountByEmail(deps.db, input.email);
-  const code = await checkCode(deps, account?.verifiedAt ? undefined : account?.id, 'verify_email', input.otp);
-  await deps.db.transaction(async (tx) => {
-    await useCode(tx, code);
-    await markVerified(tx, code.userId, new Date());
+/**
+ * The answers that must not tell whether an e-mail has an account take at least this long: a
+ * known address does database work (a code issued, a mail queued, a wrong try counted) that an
+ * unknown one does not, and the floor hides the difference.
+ */
+export const ENUMERATION_FLOOR_MS = 300;
+
+export function verifyEmail(deps: Deps, input: TVerifyOtpRequest): Promise<TMessageResult> {
+  return atLeast(ENUMERATION_FLOOR_MS, async () => {
+    const account = await findAccountByEmail(deps.db, input.email);
+    const code = await checkCode(deps, account?.verifiedAt ? undefined : account?.id, 'verify_email', input.otp);
+    await deps.db.transaction(async (tx) => {
+      await useCode(tx, code);
+      await markVerified(tx, code.userId, new Date());
+    });
+    return { message: MESSAGES.auth.otpVerified };
   });
-  return { message: MESSAGES.auth.otpVerified };
 }
 
 /** Sends a new verification code. Unknown and already verified e-mails get the same answer, and no mail. */
 export async function resendVerification(deps: Deps, input: TEmailRequest, ip: string): Promise<TMessageResult> {
   await throttleCodeSending(deps, input.email, ip);
-  const account = await findAccountByEmail(deps.db, input.email);
-  if (account && !account.verifiedAt) {
-    const job = await deps.db.transaction((tx) => issueCode(tx, deps, account, 'verify_email'));
-    await deps.jobs.dispatch([job]);
-  }
-  return { message: MESSAGES.auth.otpResent };
+  return atLeast(ENUMERATION_FLOOR_MS, async () => {
+    const account = await findAccountByEmail(deps.db, input.email);
+    if (account && !account.verifiedAt) {
+      const job = await deps.db.transaction((tx) => issueCode(tx, deps, account, 'verify_email'));
+      await deps.jobs.dispatch([job]);
+    }
+    return { message: MESSAGES.auth.otpResent };
+  });
 }
 
 /** Sends a password reset code. Unknown e-mails get the same answer, and no mail. */
 export async function forgotPassword(deps: Deps, input: TForgotPasswordRequest, ip: string): Promise<TMessageResult> {
   await throttleCodeSending(deps, input.email, ip);
-  const account = await findAccountByEmail(deps.db, input.email);
-  if (account) {
-    const job = await deps.db.transaction((tx) => issueCode(tx, deps, account, 'reset_password'));
-    await deps.jobs.dispatch([job]);
-  }
-  return { message: MESSAGES.auth.forgotSent };
+  return atLeast(ENUMERATION_FLOOR_MS, async () => {
+    const account = await findAccountByEmail(deps.db, input.email);
+    if (account) {
+      const job = await deps.db.transaction((tx) => issueCode(tx, deps, account, 'reset_password'));
+      await deps.jobs.dispatch([job]);
+    }
+    return { message: MESSAGES.auth.forgotSent };
+  });
 }
 
 /**
