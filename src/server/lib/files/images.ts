@@ -56,3 +56,31 @@ export async function storeImageCover(
   });
   return { ...stored, width: output.info.width, height: output.info.height };
 }
+
+/**
+ * Stores a picture again, decoded and encoded anew in its own format: upright, without EXIF or any
+ * other metadata (a phone writes the GPS position of the learner's home into it) and without bytes
+ * after the image, so a picture can never also be an HTML or script file. The original is removed.
+ * A file that only looks like an image is refused with 415.
+ */
+export async function storeImageClean(storage: FileStorage, source: TStoredFile, unreadable?: string): Promise<TStoredFile> {
+  const input = storage.absolutePath(source.area, source.name);
+  let data: Buffer;
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: source.kind === 'gif' || source.kind === 'webp' }).rotate();
+    const encoded =
+      source.kind === 'png' ? image.png() : source.kind === 'gif' ? image.gif() : source.kind === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+    data = await encoded.toBuffer();
+  } catch (error) {
+    await storage.remove(source.area, source.name);
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge, { cause: error });
+    }
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', unreadable ?? MESSAGES.files.wrongType, { cause: error });
+  }
+  try {
+    return await storage.save(source.area, Readable.from(data), { maxBytes: data.length, kinds: [source.kind] });
+  } finally {
+    await storage.remove(source.area, source.name);
+  }
+}

@@ -2,10 +2,17 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
+import { FILE_KINDS } from './file-kinds.ts';
+import { storeImageClean } from './images.ts';
 import { refuseNulCharacters } from '../validation.ts';
 import type { FileStorage, TFileArea, TFileRules, TStoredFile } from './storage.ts';
 
-export type TUploadField = TFileRules & { area: TFileArea; multiple?: boolean };
+export type TUploadField = TFileRules & {
+  area: TFileArea;
+  multiple?: boolean;
+  /** Pictures are stored re-encoded, without metadata or trailing bytes (documents stay as sent). */
+  cleanImages?: boolean;
+};
 
 export type TMultipartResult<F extends string> = {
   fields: Record<string, string>;
@@ -72,9 +79,15 @@ export async function readMultipart<F extends string>(
         part.file.resume();
         continue;
       }
-      const file = await storage.save(rule.area, part.file, rule).catch((error: unknown) => {
+      const saved = await storage.save(rule.area, part.file, rule).catch((error: unknown) => {
         throw namingField(error, part.fieldname);
       });
+      const file =
+        rule.cleanImages && FILE_KINDS[saved.kind].image
+          ? await storeImageClean(storage, saved, rule.wrongType).catch((error: unknown) => {
+              throw namingField(error, part.fieldname);
+            })
+          : saved;
       stored.push(file);
       list.push(file);
     }

@@ -57,6 +57,7 @@ export function profileUploadRules(env: Pick<AppDeps['env'], 'PROFILE_FILE_MAX_B
     maxBytes: env.PROFILE_FILE_MAX_BYTES,
     tooLarge: MESSAGES.profile.fileTooLarge(PROFILE_FILES[field].label, size),
     wrongType: PROFILE_FILES[field].wrongType,
+    cleanImages: true,
   });
   return { profilePicture: rule('profilePicture'), IdDocument: rule('IdDocument'), signature: rule('signature') };
 }
