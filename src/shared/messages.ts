@@ -181,6 +181,7 @@ export const MESSAGES = {
     wrongType: 'This type of file is not accepted.',
     empty: 'The file is empty.',
     unexpectedField: 'The upload contains a file that was not asked for.',
+    malformed: 'The upload arrived incomplete or malformed. Please send it again.',
     linkExpired: 'This link has expired. Please reload the page.',
   },
   certificate: {

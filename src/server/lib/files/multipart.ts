@@ -21,6 +21,9 @@ export type TMultipartResult<F extends string> = {
   discard(): Promise<void>;
 };
 
+/** What busboy says of a body that is not well-formed multipart. */
+const MALFORMED_BODY = /^(Multipart: |Unexpected end of (multipart|form) data|Malformed part header|Part terminated early)/;
+
 const MAX_FIELDS = 100;
 const MAX_FIELD_BYTES = 64 * 1024;
 
@@ -118,6 +121,10 @@ function translateMultipartError(error: unknown): unknown {
     case 'FST_PROTO_VIOLATION':
       return new AppError('BAD_REQUEST', MESSAGES.common.badRequest);
     default:
-      return error;
+      // The parser's own complaints about the body (no boundary, cut off, broken headers) are the
+      // client's; anything else (the disk, say) stays a server error.
+      return error instanceof Error && !(error instanceof AppError) && MALFORMED_BODY.test(error.message)
+        ? new AppError('BAD_REQUEST', MESSAGES.files.malformed, { cause: error })
+        : error;
   }
 }
