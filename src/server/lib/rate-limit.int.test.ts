@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, inject, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { consume, createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit.ts';
+import { consume, createMemoryRateLimitStore, createRedisRateLimitStore, REDIS_LIMIT_TIMEOUT_MS, type RateLimitStore } from './rate-limit.ts';
 
 const redisUrl = inject('redisUrl');
 const stores: Array<[string, (() => RateLimitStore) | undefined]> = [
@@ -45,12 +46,47 @@ for (const [kind, make] of stores) {
   });
 }
 
-describe('the redis throttle store when Redis is unreachable', () => {
-  it('lets requests through instead of failing them', async () => {
-    const store = createRedisRateLimitStore('redis://127.0.0.1:9', createLogger('silent'));
+function capturedLogger() {
+  const lines: string[] = [];
+  return { logger: createLogger('info', 'portal', { write: (line: string) => void lines.push(line) }), lines };
+}
+
+describe('the redis throttle store when Redis fails', () => {
+  it('counts in this process when Redis is down, at once, and says so once', async () => {
+    const { logger, lines } = capturedLogger();
+    const store = createRedisRateLimitStore('redis://127.0.0.1:9', logger);
     try {
-      expect(await consume(store, 'down', { limit: 1, windowMs: 1000 })).toMatchObject({ allowed: true });
+      const began = performance.now();
+      const gates = [];
+      for (let i = 0; i < 4; i += 1) gates.push(await consume(store, 'down', { limit: 2, windowMs: 60_000 }));
+      expect(performance.now() - began).toBeLessThan(4 * REDIS_LIMIT_TIMEOUT_MS);
+      expect(gates.map((gate) => gate.allowed)).toEqual([true, true, false, false]);
+      expect(lines.filter((line) => line.includes('counted in this process'))).toHaveLength(1);
     } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(redisUrl)('counts in this process when Redis stops answering, within the timeout', async () => {
+    const { logger, lines } = capturedLogger();
+    const store = createRedisRateLimitStore(redisUrl!, logger, `test-${randomBytes(4).toString('hex')}`);
+    const admin = new Redis(redisUrl!);
+    try {
+      await admin.ping();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await store.peek('connected');
+      // Redis holds every client's commands for a while, as a Redis stuck on a slow disk would.
+      await admin.call('CLIENT', 'PAUSE', '600', 'ALL');
+      for (let i = 0; i < 3; i += 1) {
+        const began = performance.now();
+        const gate = await consume(store, 'slow', { limit: 1, windowMs: 60_000 });
+        expect(performance.now() - began).toBeLessThan(REDIS_LIMIT_TIMEOUT_MS + 100);
+        expect(gate.allowed).toBe(i === 0);
+      }
+      expect(lines.filter((line) => line.includes('did not answer a rate-limit check'))).toHaveLength(1);
+    } finally {
+      await admin.call('CLIENT', 'UNPAUSE').catch(() => {});
+      admin.disconnect();
       await store.close();
     }
   });

@@ -15,6 +15,8 @@ export type TRateLimitHit = {
 export type RateLimitStore = {
   kind: 'redis' | 'memory';
   hit(key: string, windowMs: number): Promise<TRateLimitHit>;
+  /** The current window's count without adding to it (0 when there is none). */
+  peek(key: string): Promise<TRateLimitHit>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -51,6 +53,12 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       window.count += 1;
       return { count: window.count, resetInMs: window.resetAt - at };
     },
+    async peek(key) {
+      const at = now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= at) return { count: 0, resetInMs: 0 };
+      return { count: window.count, resetInMs: window.resetAt - at };
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -72,30 +80,79 @@ end
 return { count, ttl }
 `;
 
+/** How long a throttle check may wait for Redis before it counts in this process instead. */
+export const REDIS_LIMIT_TIMEOUT_MS = 150;
+
 /**
- * Counters shared by every API process. When Redis cannot answer, the hit is let through and
- * logged: a Redis outage should not lock everyone out of the portal (argon2's cost still slows
- * guessing).
+ * Counters shared by every API process. When Redis is down or slow, each check falls back to this
+ * process's own counters within REDIS_LIMIT_TIMEOUT_MS (limits still hold, per process), and the
+ * log says so once when that starts and once when Redis answers again.
  */
 export function createRedisRateLimitStore(redisUrl: string, logger: Logger, prefix = 'portal'): RateLimitStore {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  redis.on('error', (err) => logger.warn({ err }, 'rate-limit redis connection error'));
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    // Without a connection a command fails at once instead of waiting in a queue.
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_LIMIT_TIMEOUT_MS,
+    connectTimeout: 1000,
+  });
+  const fallback = createMemoryRateLimitStore();
+  let degraded = false;
+  redis.on('error', () => {
+    // Reported through `degraded` below, once, rather than at every reconnection attempt.
+  });
   const keyOf = (key: string) => `${prefix}:rl:${key}`;
+
+  async function withFallback<T>(key: string, viaRedis: () => Promise<T>, locally: () => Promise<T>): Promise<T> {
+    if (redis.status === 'ready') {
+      try {
+        const result = await viaRedis();
+        if (degraded) {
+          degraded = false;
+          logger.info('rate limits are counted in Redis again');
+        }
+        return result;
+      } catch (err) {
+        if (!degraded) logger.warn({ err, key }, 'Redis did not answer a rate-limit check: counting in this process until it does');
+        degraded = true;
+        return locally();
+      }
+    }
+    if (!degraded) logger.warn({ key, status: redis.status }, 'Redis is not connected: rate limits are counted in this process until it is');
+    degraded = true;
+    return locally();
+  }
+
   return {
     kind: 'redis',
-    async hit(key, windowMs) {
-      try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, keyOf(key), String(windowMs))) as [number, number];
-        return { count, resetInMs: ttl };
-      } catch (err) {
-        logger.warn({ err, key }, 'rate limit not checked: redis did not answer');
-        return { count: 0, resetInMs: windowMs };
-      }
-    },
-    async reset(key) {
-      await redis.del(keyOf(key)).catch((err: unknown) => logger.warn({ err, key }, 'rate limit not reset'));
-    },
+    hit: (key, windowMs) =>
+      withFallback(
+        key,
+        async () => {
+          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, keyOf(key), String(windowMs))) as [number, number];
+          return { count, resetInMs: ttl };
+        },
+        () => fallback.hit(key, windowMs),
+      ),
+    peek: (key) =>
+      withFallback(
+        key,
+        async () => {
+          const [count, ttl] = await Promise.all([redis.get(keyOf(key)), redis.pttl(keyOf(key))]);
+          return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
+        },
+        () => fallback.peek(key),
+      ),
+    reset: (key) =>
+      withFallback(
+        key,
+        async () => {
+          await Promise.all([redis.del(keyOf(key)), fallback.reset(key)]);
+        },
+        () => fallback.reset(key),
+      ),
     async close() {
+      await fallback.close();
       redis.disconnect();
     },
   };

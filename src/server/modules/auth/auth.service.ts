@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   TAuthUser,
   TEmailRequest,
@@ -18,7 +19,6 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
-import { consume, type TRateLimitRule } from '../../lib/rate-limit.ts';
 import { atLeast } from '../../lib/timing.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
 import type { TSessionUser } from '../users/session.service.ts';
@@ -46,14 +46,30 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
  * one router.
  */
 export const LOGIN_LIMITS = {
-  perAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** Wrong passwords from one address for one account; then that address waits for that account. */
+  perAddressAndAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** Wrong passwords from one address, whatever the account. */
   perIp: { limit: 100, windowMs: 15 * 60_000 },
-} satisfies Record<string, TRateLimitRule>;
+  /** Wrong passwords for one account from every address: they slow guesses, they never lock out. */
+  perAccount: { windowMs: 60 * 60_000, slowAfter: 10, maxDelayMs: 3000 },
+} as const;
 
 export const loginKeys = {
-  account: (email: string) => `login:account:${email}`,
-  ip: (ip: string) => `login:ip:${ip}`,
+  addressAndAccount: (email: string, ip: string) => `login:fail:${ip}:${email}`,
+  ip: (ip: string) => `login:fail:ip:${ip}`,
+  account: (email: string) => `login:fail:account:${email}`,
 };
+
+/**
+ * The wait before checking a password from an address that has already failed for this account,
+ * growing (doubling every ten failures) with the account's failures from every address. An
+ * address that has not been failing waits nothing, so the owner logs in while others guess.
+ */
+export function loginDelayMs(accountFailures: number): number {
+  const { slowAfter, maxDelayMs } = LOGIN_LIMITS.perAccount;
+  if (accountFailures < slowAfter) return 0;
+  return Math.min(maxDelayMs, 100 * 2 ** Math.floor((accountFailures - slowAfter) / 10));
+}
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' | 'site'>;
 
@@ -160,21 +176,37 @@ export async function resetPassword(deps: Deps, input: TResetPasswordRequest): P
   return { message: MESSAGES.auth.resetDone };
 }
 
+function tooManyLogins(deps: Deps, key: string, resetInMs: number): AppError {
+  deps.logger.warn({ key }, 'login throttled');
+  const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new AppError('TOO_MANY_REQUESTS', MESSAGES.auth.tooManyLoginAttempts(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
+}
+
+/**
+ * Counts this try against its address and account before the password is checked, so fifty tries
+ * sent together cannot all slip under the limit; a successful login takes its try back. Returns
+ * what to do once the password has been checked.
+ */
 async function throttleLogin(deps: Deps, email: string, ip: string) {
-  for (const [key, rule] of [
-    [loginKeys.ip(ip), LOGIN_LIMITS.perIp],
-    [loginKeys.account(email), LOGIN_LIMITS.perAccount],
-  ] as const) {
-    const gate = await consume(deps.rateLimit, key, rule);
-    if (!gate.allowed) {
-      deps.logger.warn({ key }, 'login throttled');
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        MESSAGES.auth.tooManyLoginAttempts(Math.ceil(gate.retryAfterSeconds / 60)),
-        { retryAfterSeconds: gate.retryAfterSeconds },
-      );
-    }
+  const store = deps.rateLimit;
+  const ipFailures = await store.peek(loginKeys.ip(ip));
+  if (ipFailures.count >= LOGIN_LIMITS.perIp.limit) throw tooManyLogins(deps, loginKeys.ip(ip), ipFailures.resetInMs);
+  const pairKey = loginKeys.addressAndAccount(email, ip);
+  const pair = await store.hit(pairKey, LOGIN_LIMITS.perAddressAndAccount.windowMs);
+  if (pair.count > LOGIN_LIMITS.perAddressAndAccount.limit) throw tooManyLogins(deps, pairKey, pair.resetInMs);
+  if (pair.count > 1) {
+    const delay = loginDelayMs((await store.peek(loginKeys.account(email))).count);
+    if (delay > 0) await sleep(delay);
   }
+  return {
+    succeeded: () => store.reset(pairKey),
+    failed: async () => {
+      await Promise.all([
+        store.hit(loginKeys.ip(ip), LOGIN_LIMITS.perIp.windowMs),
+        store.hit(loginKeys.account(email), LOGIN_LIMITS.perAccount.windowMs),
+      ]);
+    },
+  };
 }
 
 async function startSession(db: Executor, jwtSecret: string, account: TAccount, familyId: string = randomUUID()) {
@@ -199,15 +231,19 @@ export async function login(
   ip: string,
   options: { adminOnly?: boolean } = {},
 ): Promise<TLoginResult> {
-  await throttleLogin(deps, input.email, ip);
+  const attempt = await throttleLogin(deps, input.email, ip);
   const invalid = new AppError('UNAUTHORIZED', MESSAGES.auth.invalidCredentials);
   const account = await findAccountByEmail(deps.db, input.email);
   if (!account) {
     await verifyAgainstDecoy(input.password);
+    await attempt.failed();
     throw invalid;
   }
-  if (!(await verifyPassword(account.passwordHash, input.password))) throw invalid;
-  await deps.rateLimit.reset(loginKeys.account(input.email));
+  if (!(await verifyPassword(account.passwordHash, input.password))) {
+    await attempt.failed();
+    throw invalid;
+  }
+  await attempt.succeeded();
   // Told only to whoever knows the password, so it reveals nothing to a guesser.
   if (!account.verifiedAt) {
     throw new AppError('FORBIDDEN', MESSAGES.auth.emailNotVerified, { fields: { email: MESSAGES.auth.emailNotVerified } });

@@ -5,7 +5,7 @@ import { createTestPortal, type TestPortal } from '../../../testing/test-runtime
 import { ENUMERATION_FLOOR_MS } from './auth.service.ts';
 
 const TRIES = 50;
-const AT_ONCE = 10;
+const AT_ONCE = 5;
 let portal: TestPortal;
 
 beforeAll(async () => {
@@ -55,7 +55,7 @@ function expectSameTiming(times: { known: number[]; unknown: number[] }) {
   expect(times.known).toHaveLength(TRIES);
   expect(times.unknown).toHaveLength(TRIES);
   expect(Math.min(...times.known, ...times.unknown)).toBeGreaterThanOrEqual(ENUMERATION_FLOOR_MS - 1);
-  expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(10);
+  expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(15);
 }
 
 describe('whether an e-mail has an account cannot be told from the time an answer takes', () => {

@@ -6,9 +6,10 @@ import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
-import { createMemoryRateLimitStore } from '../../lib/rate-limit.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../../lib/rate-limit.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
-import { LOGIN_LIMITS, loginKeys } from './auth.service.ts';
+import { LOGIN_LIMITS, loginDelayMs, loginKeys } from './auth.service.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -72,23 +73,26 @@ describe('login', () => {
 });
 
 describe('login throttling', () => {
-  it('refuses even the right password once an account had too many failures, until the window passes', async () => {
+  const PAIR = LOGIN_LIMITS.perAddressAndAccount;
+
+  it('stops an address after a few wrong passwords for an account, while the owner logs in from another', async () => {
     let now = Date.now();
     const original = portal.runtime.rateLimit;
     portal.runtime.rateLimit = createMemoryRateLimitStore(() => now);
     try {
       const user = await createUser(portal.runtime.db);
-      for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i += 1) {
-        expect((await login(user.email, 'wrong-password')).statusCode).toBe(401);
-      }
-      const refused = await login(user.email, TEST_PASSWORD);
+      const attacker = uniqueIp();
+      for (let i = 0; i < PAIR.limit; i += 1) expect((await login(user.email, 'wrong-password', attacker)).statusCode).toBe(401);
+      const refused = await login(user.email, TEST_PASSWORD, attacker);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(MESSAGES.auth.tooManyLoginAttempts(15));
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(await tokensOf(user.id)).toHaveLength(0);
 
-      now += LOGIN_LIMITS.perAccount.windowMs + 1;
-      expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await login(user.email, TEST_PASSWORD, uniqueIp())).statusCode).toBe(200);
+
+      now += PAIR.windowMs + 1;
+      expect((await login(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(200);
     } finally {
       await portal.runtime.rateLimit.close();
       portal.runtime.rateLimit = original;
@@ -97,19 +101,22 @@ describe('login throttling', () => {
 
   it('throttles an unknown e-mail the same way, so a 429 reveals nothing', async () => {
     const email = uniqueEmail('ghost');
-    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i += 1) expect((await login(email, 'guess-guess')).statusCode).toBe(401);
-    expect((await login(email, 'guess-guess')).statusCode).toBe(429);
+    const ip = uniqueIp();
+    for (let i = 0; i < PAIR.limit; i += 1) expect((await login(email, 'guess-guess', ip)).statusCode).toBe(401);
+    expect((await login(email, 'guess-guess', ip)).statusCode).toBe(429);
   });
 
-  it('clears the failure count after a successful login', async () => {
+  it('counts failures, not logins: a successful login takes its try back', async () => {
     const user = await createUser(portal.runtime.db);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit - 1; i += 1) await login(user.email, 'wrong-password');
-    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit - 1; i += 1) await login(user.email, 'wrong-password');
-    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const ip = uniqueIp();
+    for (let i = 0; i < PAIR.limit * 3; i += 1) expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < PAIR.limit - 1; i += 1) await login(user.email, 'wrong-password', ip);
+    expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < PAIR.limit - 1; i += 1) await login(user.email, 'wrong-password', ip);
+    expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('throttles an address that tries too many logins, whatever the account', async () => {
+  it('throttles an address that fails too often, whatever the account', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i += 1) await portal.runtime.rateLimit.hit(loginKeys.ip(ip), LOGIN_LIMITS.perIp.windowMs);
     const user = await createUser(portal.runtime.db);
@@ -120,12 +127,66 @@ describe('login throttling', () => {
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('answers a storm of 50 concurrent wrong logins with 401s and 429s, never 5xx', async () => {
+  it('answers a storm of 50 concurrent wrong logins from one address with 401s and 429s, never 5xx', async () => {
     const user = await createUser(portal.runtime.db);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => login(user.email, 'wrong-password')));
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => login(user.email, 'wrong-password', ip)));
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_LIMITS.perAccount.limit);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LOGIN_LIMITS.perAccount.limit);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(PAIR.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - PAIR.limit);
+  });
+
+  it('slows the guesses of many addresses against one account, and the owner still logs in at once', async () => {
+    const user = await createUser(portal.runtime.db);
+    const attackers = Array.from({ length: 20 }, () => uniqueIp());
+    await Promise.all(attackers.map((ip) => login(user.email, 'wrong-password', ip)));
+    // Three rounds from twenty addresses, as the hammering goes on.
+    for (let i = attackers.length; i < 60; i += 1) {
+      await portal.runtime.rateLimit.hit(loginKeys.account(user.email), LOGIN_LIMITS.perAccount.windowMs);
+    }
+    const delay = loginDelayMs(60);
+    expect(delay).toBe(LOGIN_LIMITS.perAccount.maxDelayMs);
+    const began = performance.now();
+    expect((await login(user.email, 'wrong-password', attackers[0])).statusCode).toBe(401);
+    expect(performance.now() - began).toBeGreaterThanOrEqual(delay);
+
+    const owner = performance.now();
+    expect((await login(user.email, TEST_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect(performance.now() - owner).toBeLessThan(delay / 2);
+  });
+
+  it('keeps working, quickly and with its limits, when Redis is down', async () => {
+    const original = portal.runtime.rateLimit;
+    portal.runtime.rateLimit = createRedisRateLimitStore('redis://127.0.0.1:9', createLogger('silent'));
+    try {
+      const user = await createUser(portal.runtime.db);
+      const began = performance.now();
+      expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      expect(performance.now() - began).toBeLessThan(1000);
+      const ip = uniqueIp();
+      for (let i = 0; i < PAIR.limit; i += 1) expect((await login(user.email, 'wrong-password', ip)).statusCode).toBe(401);
+      expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    } finally {
+      await portal.runtime.rateLimit.close();
+      portal.runtime.rateLimit = original;
+    }
+  });
+
+  it('counts every login in one tRPC batch on its own', async () => {
+    const user = await createUser(portal.runtime.db);
+    const ip = uniqueIp();
+    const tries = PAIR.limit + 2;
+    const inputs = Object.fromEntries(Array.from({ length: tries }, (_, index) => [index, { email: user.email, password: 'wrong-password' }]));
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/trpc/${Array.from({ length: tries }, () => 'auth.login').join(',')}?batch=1`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(inputs),
+      remoteAddress: ip,
+    });
+    const codes = (res.json() as Array<{ error?: { data: { httpStatus: number } } }>).map((answer) => answer.error?.data.httpStatus);
+    expect(codes.filter((code) => code === 401)).toHaveLength(PAIR.limit);
+    expect(codes.filter((code) => code === 429)).toHaveLength(2);
   });
 });
 
