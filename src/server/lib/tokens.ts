@@ -11,6 +11,8 @@ const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 export const ZAccessClaims = z.object({
   sub: z.string().uuid(),
   role: z.enum(ROLES),
+  /** The session (refresh-token family) the token belongs to: it stops working when that ends. */
+  sid: z.uuid().optional(),
   typ: z.literal('access'),
   iat: z.number().int(),
   exp: z.number().int(),
@@ -26,7 +28,7 @@ function sign(data: string, secret: string): string {
 }
 
 export function signAccessToken(
-  claims: Pick<TAccessClaims, 'sub' | 'role'>,
+  claims: Pick<TAccessClaims, 'sub' | 'role' | 'sid'>,
   secret: string,
   ttlSeconds: number,
   now: Date = new Date(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminSetupTokens, oneTimePasswords, refreshTokens, users } from '../../db/schema.ts';
 
@@ -172,6 +172,23 @@ export async function claimRefreshToken(db: Executor, id: string, at: Date): Pro
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
+}
+
+/** True when a token of the family issued after `createdAt` has been used: its successor was. */
+export async function successorWasUsed(db: Executor, row: { id: string; familyId: string; createdAt: Date }): Promise<boolean> {
+  const [used] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, row.familyId),
+        ne(refreshTokens.id, row.id),
+        gte(refreshTokens.createdAt, row.createdAt),
+        isNotNull(refreshTokens.usedAt),
+      ),
+    )
+    .limit(1);
+  return used !== undefined;
 }
 
 export async function revokeFamily(db: Executor, familyId: string, at: Date): Promise<void> {

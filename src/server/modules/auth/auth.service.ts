@@ -24,6 +24,7 @@ import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
 import type { TSessionUser } from '../users/session.service.ts';
 import {
   claimRefreshToken,
+  successorWasUsed,
   findAccountByEmail,
   findAccountById,
   findRefreshTokenByHash,
@@ -209,15 +210,24 @@ async function throttleLogin(deps: Deps, email: string, ip: string) {
   };
 }
 
-async function startSession(db: Executor, jwtSecret: string, account: TAccount, familyId: string = randomUUID()) {
+/**
+ * A new refresh token in the session's family and an access token bound to that session. A
+ * session lasts REFRESH_TOKEN_TTL_MS from its login, however often it is renewed.
+ */
+async function startSession(
+  db: Executor,
+  jwtSecret: string,
+  account: TAccount,
+  session: { familyId: string; expiresAt: Date } = { familyId: randomUUID(), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) },
+) {
   const refreshToken = randomToken(32);
   await insertRefreshToken(db, {
     userId: account.id,
-    familyId,
+    familyId: session.familyId,
     tokenHash: hashToken(refreshToken),
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    expiresAt: session.expiresAt,
   });
-  const accessToken = signAccessToken({ sub: account.id, role: account.role }, jwtSecret, ACCESS_TOKEN_TTL_SECONDS);
+  const accessToken = signAccessToken({ sub: account.id, role: account.role, sid: session.familyId }, jwtSecret, ACCESS_TOKEN_TTL_SECONDS);
   return { accessToken, refreshToken };
 }
 
@@ -255,8 +265,10 @@ export async function login(
 }
 
 /**
- * Trades a refresh token for a new pair. Each token works once: presenting one that was already
- * used means it was copied, so the whole family (every token since that login) is revoked.
+ * Trades a refresh token for a new pair, within the session's lifetime from its login. A client
+ * written to the spec keeps sending the token from its login: that works as long as no later
+ * token of the session has been used. Once a successor has been used, the older token coming back
+ * means it was copied, so the whole session (every token since that login) is revoked.
  */
 export async function refreshSession(deps: Deps, refreshToken: string): Promise<TTokenPair> {
   const expired = () => new AppError('UNAUTHORIZED', MESSAGES.auth.sessionExpired);
@@ -264,13 +276,13 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
   const at = new Date();
   if (!row || row.revokedAt || row.expiresAt <= at) throw expired();
   const outcome = await deps.db.transaction(async (tx) => {
-    if (!(await claimRefreshToken(tx, row.id, at))) {
+    if (!(await claimRefreshToken(tx, row.id, at)) && (await successorWasUsed(tx, row))) {
       await revokeFamily(tx, row.familyId, at);
       return 'reused' as const;
     }
     const account = await findAccountById(tx, row.userId);
     if (!account) return 'gone' as const;
-    return startSession(tx, deps.jwtSecret, account, row.familyId);
+    return startSession(tx, deps.jwtSecret, account, { familyId: row.familyId, expiresAt: row.expiresAt });
   });
   if (outcome === 'reused') {
     deps.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');

@@ -227,6 +227,9 @@ describe('password reset', () => {
     await expect(portal.caller().auth.refresh({ refreshToken: first.refreshToken })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
+    // The sessions' access tokens end with them, not when they would have expired.
+    const withOldToken = await portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${first.accessToken}` } });
+    expect(withOldToken.statusCode).toBe(401);
     await expect(portal.caller(null, ip).auth.login({ email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });

@@ -221,26 +221,66 @@ describe('refresh tokens', () => {
     expect(rows.filter((row) => row.usedAt !== null)).toHaveLength(1);
   });
 
-  it('revoke the whole family when a used one is presented again', async () => {
+  it('revoke the whole session when a token whose successor was used comes back', async () => {
     const user = await createUser(portal.runtime.db);
     const first = (await login(user.email, TEST_PASSWORD)).json();
     const second = await portal.caller().auth.refresh({ refreshToken: first.refreshToken });
+    // The browser client moves on to the new token...
+    const third = await portal.caller().auth.refresh({ refreshToken: second.refreshToken });
+    // ...so the first one coming back now is a copy.
     const replay = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken: first.refreshToken } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ message: MESSAGES.auth.sessionExpired });
-    // The thief's copy and the owner's newer token are both dead now.
-    await expect(portal.caller().auth.refresh({ refreshToken: second.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // The thief's copy and the owner's newer token are both dead now, and so is the access token.
+    await expect(portal.caller().auth.refresh({ refreshToken: third.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await tokensOf(user.id)).every((row) => row.revokedAt !== null)).toBe(true);
+    const me = await portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${third.accessToken}` } });
+    expect(me.statusCode).toBe(401);
   });
 
-  it('let one of two simultaneous refreshes of a token through', async () => {
+  it('keep a client written to the spec logged in: it sends the token from its login every time', async () => {
     const user = await createUser(portal.runtime.db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
-    const results = await Promise.allSettled([
-      portal.caller().auth.refresh({ refreshToken }),
-      portal.caller().auth.refresh({ refreshToken }),
-    ]);
-    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken } });
+      expect(res.statusCode, `refresh ${i + 1}`).toBe(200);
+      const { accessToken } = res.json();
+      const profile = await portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${accessToken}` } });
+      expect(profile.statusCode, `call ${i + 1}`).not.toBe(401);
+    }
+  });
+
+  it('let two simultaneous refreshes of a token both through, in the same session', async () => {
+    const user = await createUser(portal.runtime.db);
+    const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
+    const results = await Promise.all([portal.caller().auth.refresh({ refreshToken }), portal.caller().auth.refresh({ refreshToken })]);
+    expect(results.every((result) => result.refreshToken)).toBe(true);
+    expect(new Set((await tokensOf(user.id)).map((row) => row.familyId)).size).toBe(1);
+  });
+
+  it('last 30 days from the login, however often they are renewed', async () => {
+    const user = await createUser(portal.runtime.db);
+    const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
+    const [first] = await tokensOf(user.id);
+    const soon = new Date(Date.now() + 60_000);
+    await portal.runtime.db.update(refreshTokens).set({ expiresAt: soon }).where(eq(refreshTokens.id, first!.id));
+    const renewed = await portal.caller().auth.refresh({ refreshToken });
+    const rows = await tokensOf(user.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.expiresAt.getTime() === soon.getTime())).toBe(true);
+    await portal.runtime.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    await expect(portal.caller().auth.refresh({ refreshToken: renewed.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('end the access tokens of a session at its logout, not minutes later', async () => {
+    const user = await createUser(portal.runtime.db);
+    const phone = (await login(user.email, TEST_PASSWORD)).json();
+    const laptop = (await login(user.email, TEST_PASSWORD)).json();
+    const authed = (accessToken: string) => portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await authed(phone.accessToken)).statusCode).not.toBe(401);
+    await portal.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: phone.refreshToken } });
+    expect((await authed(phone.accessToken)).statusCode).toBe(401);
+    expect((await authed(laptop.accessToken)).statusCode).not.toBe(401);
   });
 
   it('stop working after logout, and only that session ends', async () => {

@@ -1,7 +1,7 @@
 import type { TRole } from '../../../shared/constants.ts';
 import type { AppDeps } from '../../deps.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
-import { findSessionUserById } from './users.repository.ts';
+import { findSessionUserById, isSessionLive } from './users.repository.ts';
 
 export type TSessionUser = {
   id: string;
@@ -14,7 +14,8 @@ export type TSessionUser = {
 
 /**
  * The user behind an `Authorization: Bearer` header, or null. The token only names the user: role,
- * verification and approval are read from the database, so a change takes effect at once.
+ * verification and approval are read from the database, so a change takes effect at once, and a
+ * token bound to a session that has ended is refused.
  */
 export async function resolveSessionUser(
   deps: Pick<AppDeps, 'db' | 'jwtSecret'>,
@@ -24,7 +25,12 @@ export async function resolveSessionUser(
   if (!match?.[1]) return null;
   const claims = verifyAccessToken(match[1], deps.jwtSecret);
   if (!claims) return null;
-  const user = await findSessionUserById(deps.db, claims.sub);
+  // Logout, a password reset or a reused refresh token end the session's access tokens at once.
+  const [user, live] = await Promise.all([
+    findSessionUserById(deps.db, claims.sub),
+    claims.sid ? isSessionLive(deps.db, claims.sid, new Date()) : true,
+  ]);
+  if (!live) return null;
   if (!user) return null;
   return {
     id: user.id,

@@ -1,6 +1,16 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { refreshTokens, users } from '../../db/schema.ts';
+
+/** True while the session (refresh-token family) has a token neither revoked nor expired. */
+export async function isSessionLive(db: Executor, familyId: string, at: Date): Promise<boolean> {
+  const [live] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, at)))
+    .limit(1);
+  return live !== undefined;
+}
 
 export async function findSessionUserById(db: Executor, id: string) {
   const [row] = await db
