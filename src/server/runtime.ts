@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { createFileStorage } from './lib/files/storage.ts';
+import { startFileSweeper } from './lib/files/sweep.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { JobContext } from './lib/jobs/runner.ts';
 import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
@@ -12,6 +13,7 @@ import { createMailTransport } from './lib/mail/transport.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
 import { CLIENT_DIST_DIR } from './lib/paths.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
+import { referencedFileNames } from './modules/files/stored-files.service.ts';
 import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
 export type Runtime = AppDeps & { jobContext: JobContext; close(): Promise<void> };
@@ -66,6 +68,9 @@ export async function createRuntime(
     stopReconciler = startReconciler(database.db, jobs, logger);
   }
 
+  const files = createFileStorage(path.join(dataDir, 'files'));
+  const stopFileSweeper = startFileSweeper(files, referencedFileNames({ db: database.db }), logger);
+
   const clientDir = options.clientDir ?? CLIENT_DIST_DIR;
   return {
     env,
@@ -75,13 +80,14 @@ export async function createRuntime(
     jobs,
     mail,
     rateLimit,
-    files: createFileStorage(path.join(dataDir, 'files')),
+    files,
     logger,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
     site: siteConfigFromEnv(env),
     clientDir: existsSync(clientDir) ? clientDir : undefined,
     async close() {
       stopReconciler();
+      stopFileSweeper();
       await jobs.close();
       await rateLimit.close();
       mail.close();

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { courses } from '../../db/schema.ts';
 
@@ -74,4 +74,10 @@ export async function setActive(db: Executor, id: string, active: boolean): Prom
     .where(and(eq(courses.id, id), eq(courses.isActive, !active)))
     .returning();
   return row;
+}
+
+/** Every stored course image name a course points to. */
+export async function findImageFileNames(db: Executor): Promise<string[]> {
+  const rows = await db.select({ name: courses.imageFile }).from(courses).where(isNotNull(courses.imageFile));
+  return rows.map((row) => row.name!);
 }

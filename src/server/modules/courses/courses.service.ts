@@ -12,6 +12,7 @@ import {
   findByIdForShare,
   findById,
   findCatalogueVersion,
+  findImageFileNames,
   insertCourse,
   setActive,
   updateCourse as updateCourseRow,
@@ -250,4 +251,9 @@ export async function setCourseActive(
  */
 export async function lockCourseForEnrolment(tx: Executor, courseId: string): Promise<{ id: string; isActive: boolean } | undefined> {
   return findByIdForShare(tx, courseId);
+}
+
+/** The names of the course images courses point to (for the sweep of left-over uploads). */
+export async function storedCourseImageNames(deps: Pick<AppDeps, 'db'>): Promise<ReadonlySet<string>> {
+  return new Set(await findImageFileNames(deps.db));
 }

@@ -124,3 +124,15 @@ export async function findPage(
     .orderBy(desc(profiles.createdAt), desc(profiles.id));
   return { rows, total };
 }
+
+const FILE_COLUMNS = {
+  profilePictureFile: profiles.profilePictureFile,
+  idDocumentFile: profiles.idDocumentFile,
+  signatureFile: profiles.signatureFile,
+} as const;
+
+/** Every stored file name the profiles point to in one of their file columns. */
+export async function findFileNames(db: Executor, column: keyof typeof FILE_COLUMNS): Promise<string[]> {
+  const rows = await db.select({ name: FILE_COLUMNS[column] }).from(profiles);
+  return rows.map((row) => row.name);
+}

@@ -26,6 +26,7 @@ import type { TSessionUser } from '../users/session.service.ts';
 import {
   existsForUser,
   findByUserId,
+  findFileNames,
   findPage,
   inTransaction,
   insertIfAbsent,
@@ -170,6 +171,13 @@ export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProf
   const { rows, total } = await findPage(deps.db, { search, limit: pageSize, offset: (page - 1) * pageSize });
   const now = new Date();
   return { items: rows.map((row) => toProfile(deps, row, admin, now)), total, page, pageSize };
+}
+
+/** The names of the files the profiles keep in one area (for the sweep of left-over uploads). */
+export async function storedProfileFileNames(deps: Pick<AppDeps, 'db'>, area: TFileArea): Promise<ReadonlySet<string>> {
+  const field = FILE_FIELDS.find((candidate) => FILE_STORAGE[candidate].area === area);
+  if (!field) return new Set();
+  return new Set(await findFileNames(deps.db, FILE_STORAGE[field].column));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,87 @@
+import { opendir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { isStoredName, type FileStorage, type TFileArea } from './storage.ts';
+
+export const SWEEP_AGE_MS = 60 * 60_000;
+export const SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** The names of an area's files that rows point to now. */
+export type TReferencedNames = (area: TFileArea) => Promise<ReadonlySet<string>>;
+
+export type TSweepResult = { partialRemoved: number; orphansRemoved: number; scanned: number; ms: number };
+
+const PARTIAL = /^\.[0-9a-f-]{36}\.part$/;
+
+/**
+ * Removes what a crash or a kill mid-upload leaves behind: temporary `.part` files, and stored
+ * files no row points to, both once older than `olderThanMs` (an upload still running or a change
+ * about to commit is younger). Only the areas in `referenced` are swept, and a file any row points
+ * to is never removed.
+ */
+export async function sweepStoredFiles(
+  storage: Pick<FileStorage, 'areaDir'>,
+  referenced: Partial<Record<TFileArea, TReferencedNames>>,
+  options: { olderThanMs?: number; now?: number } = {},
+): Promise<TSweepResult> {
+  const started = performance.now();
+  const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? SWEEP_AGE_MS);
+  const result = { partialRemoved: 0, orphansRemoved: 0, scanned: 0 };
+  for (const [area, namesOf] of Object.entries(referenced) as Array<[TFileArea, TReferencedNames]>) {
+    const dir = storage.areaDir(area);
+    const oldStored: string[] = [];
+    let entries;
+    try {
+      entries = await opendir(dir);
+    } catch {
+      continue;
+    }
+    for await (const entry of entries) {
+      if (!entry.isFile()) continue;
+      result.scanned += 1;
+      const partial = PARTIAL.test(entry.name);
+      if (!partial && !isStoredName(entry.name)) continue;
+      const file = path.join(dir, entry.name);
+      const modified = await stat(file).then((info) => info.mtimeMs, () => Number.POSITIVE_INFINITY);
+      if (modified > cutoff) continue;
+      if (partial) {
+        await rm(file, { force: true });
+        result.partialRemoved += 1;
+      } else {
+        oldStored.push(entry.name);
+      }
+    }
+    if (oldStored.length === 0) continue;
+    // Read after the listing: a row committed meanwhile still keeps its file.
+    const names = await namesOf(area);
+    for (const name of oldStored) {
+      if (names.has(name)) continue;
+      await rm(path.join(dir, name), { force: true });
+      result.orphansRemoved += 1;
+    }
+  }
+  return { ...result, ms: Math.round(performance.now() - started) };
+}
+
+/** Sweeps now and every SWEEP_INTERVAL_MS; returns the function that stops it. */
+export function startFileSweeper(
+  storage: Pick<FileStorage, 'areaDir'>,
+  referenced: Partial<Record<TFileArea, TReferencedNames>>,
+  logger: Logger,
+): () => void {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= sweepStoredFiles(storage, referenced)
+      .then((result) => {
+        if (result.partialRemoved + result.orphansRemoved > 0) logger.info(result, 'left-over upload files removed');
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'file sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
