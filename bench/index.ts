@@ -4,11 +4,12 @@ import path from 'node:path';
 import { accountsBenchmark } from './accounts.bench.ts';
 import { coursesBenchmark } from './courses.bench.ts';
 import { foundationBenchmark } from './foundation.bench.ts';
+import { hardeningBenchmark } from './hardening.bench.ts';
 import { profilesBenchmark } from './profiles.bench.ts';
 import { ROOT, type TBenchmark } from './support.ts';
 
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark];
 
 if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   process.stderr.write('Build the client first: npm run build\n');

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sweepStoredFiles, SWEEP_AGE_MS } from '../src/server/lib/files/sweep.ts';
+import type { TFileArea } from '../src/server/lib/files/storage.ts';
+import { freePort, ms, percentile, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
+
+const OWNER = { email: 'bench-owner@academy.example', password: 'Harbour-Pilot-2026' };
+
+/** One login from a given loopback address (127.0.0.x), timed. */
+function loginFrom(port: number, localAddress: string, body: { email: string; password: string }) {
+  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body);
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/user/login', method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Twenty addresses (127.0.0.2 to .21) sending wrong passwords for one account, from another process. */
+function hammer(port: number, seconds: number) {
+  const script = `
+    import { request } from 'node:http';
+    const body = JSON.stringify(${JSON.stringify({ email: OWNER.email, password: 'wrong-password' })});
+    const until = Date.now() + ${seconds * 1000};
+    const statuses = {};
+    const one = (localAddress) => new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port: ${port}, path: '/api/user/login', method: 'POST', localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume(); res.on('end', () => { statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1; resolve(); });
+      });
+      req.on('error', () => resolve());
+      req.end(body);
+    });
+    await Promise.all(Array.from({ length: 20 }, async (_, i) => {
+      while (Date.now() < until) await one('127.0.0.' + (i + 2));
+    }));
+    process.stdout.write(JSON.stringify(statuses));
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise<Record<string, number>>((resolve) => child.on('exit', () => resolve(JSON.parse(out || '{}'))));
+}
+
+async function startPortal(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-hardening-'));
+  const child = startProcess('dist/server/index.js', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    ...env,
+  });
+  await waitForOk(`http://127.0.0.1:${port}/healthz`, performance.now());
+  // The first administrator is created just after the server starts listening.
+  for (let i = 0; i < 100 && (await loginFrom(port, '127.0.0.1', OWNER)).status !== 200; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    async stop() {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function ownerLogins(port: number, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { status, ms: took } = await loginFrom(port, '127.0.0.1', OWNER);
+    if (status !== 200) throw new Error(`the owner's login answered ${status}`);
+    times.push(took);
+  }
+  return times;
+}
+
+async function loginUnderAttack(): Promise<TBenchRow[]> {
+  const portal = await startPortal({});
+  try {
+    const idle = await ownerLogins(portal.port, 20);
+    const attack = hammer(portal.port, 12);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const during = await ownerLogins(portal.port, 30);
+    const statuses = await attack;
+    return [
+      {
+        figure: 'Owner login p50 while 20 addresses hammer the account',
+        value: ms(percentile(during, 50)),
+        note: `p95 ${ms(percentile(during, 95))}; idle p50 ${ms(percentile(idle, 50))}; all 200; attackers got ${Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ')}`,
+      },
+    ];
+  } finally {
+    await portal.stop();
+  }
+}
+
+async function loginWithRedisStopped(): Promise<TBenchRow[]> {
+  // Nothing listens on port 9: Redis is down for the whole run.
+  const portal = await startPortal({ REDIS_URL: 'redis://127.0.0.1:9' });
+  try {
+    const times = await ownerLogins(portal.port, 20);
+    return [{ figure: 'Login with Redis stopped (p50)', value: ms(percentile(times, 50)), note: `max ${ms(Math.max(...times))}; 20 logins; limits counted in-process` }];
+  } finally {
+    await portal.stop();
+  }
+}
+
+async function sweepOfManyFiles(): Promise<TBenchRow[]> {
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-bench-sweep-'));
+  try {
+    const area: TFileArea = 'id_documents';
+    const dir = path.join(root, area);
+    mkdirSync(dir, { recursive: true });
+    const referenced = new Set<string>();
+    const old = new Date(Date.now() - 2 * SWEEP_AGE_MS);
+    for (let i = 0; i < 100_000; i += 1) {
+      const name = `${randomUUID()}.pdf`;
+      const file = path.join(dir, name);
+      writeFileSync(file, '%PDF-1.4\n');
+      utimesSync(file, old, old);
+      if (i % 10 !== 0) referenced.add(name);
+    }
+    const result = await sweepStoredFiles({ areaDir: (name) => path.join(root, name) }, { [area]: async () => referenced });
+    return [
+      {
+        figure: 'Sweep of 100 000 stored files',
+        value: ms(result.ms),
+        note: `${result.orphansRemoved} orphans removed, ${referenced.size} referenced kept, all an hour old (every file stat'ed)`,
+      },
+    ];
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export const hardeningBenchmark: TBenchmark = {
+  name: 'Hardening',
+  async run() {
+    return [...(await loginUnderAttack()), ...(await loginWithRedisStopped()), ...(await sweepOfManyFiles())];
+  },
+};
