@@ -126,7 +126,6 @@ export const MESSAGES = {
     notFound: 'Enrolment request not found.',
     alreadyAccepted: 'This request has already been accepted.',
     alreadyRejected: 'This request has already been rejected.',
-    acceptRejected: 'This request was rejected. The learner can ask again, and the new request can be accepted.',
     searchTooLong: 'Search must be at most 100 characters.',
   },
   contact: {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
-import { enrolments, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
+import { enrolments, mails, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { invalidateCatalogue } from '../courses/courses.service.ts';
 
@@ -436,11 +438,31 @@ describe('accepting and rejecting', () => {
       code: 'CONFLICT',
       message: E.alreadyRejected,
     });
-    await expect(as(admin).enrolments.accept({ enrolmentId: enrolment.id })).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: E.acceptRejected,
-    });
-    expect((await row(enrolment.id)).status).toBe('rejected');
+    // Spec section 2: Accept is offered whenever the request is inactive, a rejected one included.
+    const reaccepted = await as(admin).enrolments.accept({ enrolmentId: enrolment.id });
+    expect(reaccepted).toMatchObject({ message: E.accepted, request: { status: 'approved' } });
+    expect((await row(enrolment.id)).status).toBe('approved');
+    await portal.drainJobs();
+    // One mail per decision, to the learner, sent once.
+    const sent = await portal.runtime.db.select().from(mails).where(eq(mails.to, learner.email));
+    expect(sent.map((mail) => mail.subject.replace(/^.*: /, '')).sort()).toEqual([
+      'your enrolment was accepted',
+      'your enrolment was accepted',
+      'your enrolment was not accepted',
+    ]);
+    expect(sent.every((mail) => mail.sentAt !== null)).toBe(true);
+    // Delivered mail keeps no body in the table; without SMTP it is written to the outbox folder.
+    const outbox = path.join(portal.dataDir, 'outbox');
+    const delivered = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8'));
+    expect(delivered.filter((mail) => mail.includes(learner.email) && mail.includes(`was not accepted`))).toHaveLength(1);
+  });
+
+  it('a refused decision sends no mail', async () => {
+    const { learner, enrolment } = await pendingRequest();
+    await as(admin).enrolments.accept({ enrolmentId: enrolment.id });
+    await expect(as(admin).enrolments.accept({ enrolmentId: enrolment.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await portal.drainJobs();
+    expect(await portal.runtime.db.select().from(mails).where(eq(mails.to, learner.email))).toHaveLength(1);
   });
 
   it('a pending request can be rejected straight away', async () => {

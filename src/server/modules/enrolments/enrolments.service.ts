@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/enrolment.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mail/mail.service.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/courses.service.ts';
 import type { TSessionUser } from '../users/session.service.ts';
 import {
@@ -31,7 +32,7 @@ import {
   upsertRequest,
 } from './enrolments.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'site'>;
 const E = MESSAGES.enrolment;
 
 function toSummary(row: TEnrolmentRow): TEnrolmentSummary {
@@ -184,20 +185,53 @@ async function explainRefusal(deps: Deps, enrolmentId: string, refusals: Partial
   return new AppError('CONFLICT', refusals[current.status] ?? E.failed);
 }
 
-/** Accept: pending → approved. A rejected request is accepted only once the learner asks again. */
+const DECISION_MAIL: Record<'approved' | 'rejected', { subject: string; body: (course: string) => string }> = {
+  approved: {
+    subject: 'your enrolment was accepted',
+    body: (course) => `Your request to enrol in ${course} was accepted. The course is open in your dashboard.`,
+  },
+  rejected: {
+    subject: 'your enrolment was not accepted',
+    body: (course) => `Your request to enrol in ${course} was not accepted. You can ask again from the course list.`,
+  },
+};
+
+/**
+ * Records an administrator's decision and, in the same transaction, the mail that tells the
+ * learner; the mail goes out once, after the commit. Refuses with 409 when nothing would change.
+ */
+async function decideRequest(
+  deps: Deps,
+  admin: { id: string },
+  enrolmentId: string,
+  decision: 'approved' | 'rejected',
+  refusals: Partial<Record<TEnrolmentRow['status'], string>>,
+): Promise<TEnrolmentRequestItem> {
+  const from: TEnrolmentRow['status'][] = decision === 'approved' ? ['pending', 'rejected'] : ['pending', 'approved'];
+  const job = await deps.db.transaction(async (tx) => {
+    if (!(await decide(tx, enrolmentId, from, decision, admin.id, new Date()))) return undefined;
+    const row = await findRequestById(tx, enrolmentId);
+    const wording = DECISION_MAIL[decision];
+    return queueMail(tx, {
+      to: row!.email,
+      subject: `${deps.site.name}: ${wording.subject}`,
+      text: [`Hello ${row!.firstName},`, '', wording.body(row!.courseTitle), '', deps.site.name].join('\n'),
+    });
+  });
+  if (!job) throw await explainRefusal(deps, enrolmentId, refusals);
+  await deps.jobs.dispatch([job]);
+  deps.logger.info({ enrolmentId, by: admin.id, decision }, 'enrolment decided');
+  return requestItem(deps, enrolmentId);
+}
+
+/** Accept: pending or rejected → approved (spec section 2: Accept whenever the request is inactive). */
 export async function acceptRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
-  if (!(await decide(deps.db, enrolmentId, ['pending'], 'approved', admin.id, new Date()))) {
-    throw await explainRefusal(deps, enrolmentId, { approved: E.alreadyAccepted, rejected: E.acceptRejected });
-  }
-  deps.logger.info({ enrolmentId, by: admin.id }, 'enrolment accepted');
-  return { message: E.accepted, request: await requestItem(deps, enrolmentId) };
+  const request = await decideRequest(deps, admin, enrolmentId, 'approved', { approved: E.alreadyAccepted });
+  return { message: E.accepted, request };
 }
 
 /** Reject: pending or approved → rejected (an approved learner loses access to the course). */
 export async function rejectRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
-  if (!(await decide(deps.db, enrolmentId, ['pending', 'approved'], 'rejected', admin.id, new Date()))) {
-    throw await explainRefusal(deps, enrolmentId, { rejected: E.alreadyRejected });
-  }
-  deps.logger.info({ enrolmentId, by: admin.id }, 'enrolment rejected');
-  return { message: E.rejected, request: await requestItem(deps, enrolmentId) };
+  const request = await decideRequest(deps, admin, enrolmentId, 'rejected', { rejected: E.alreadyRejected });
+  return { message: E.rejected, request };
 }
