@@ -137,13 +137,16 @@ export type TProfileFieldsInput = z.input<typeof ZProfileFields>;
 export type TProfileFields = z.output<typeof ZProfileFields>;
 
 /** A checkbox as a form (true) or a multipart body ('true', 'on', '1') sends it. */
-const accepted = z.preprocess(
-  (value) => value === true || value === 'true' || value === 'on' || value === '1',
-  z.literal(true, { error: P.consentRequired }),
-);
+const ticked = (value: unknown) => value === true || value === 'true' || value === 'on' || value === '1';
 
-/** Creation also needs the learner's acceptance of the notice on why the documents are collected. */
-export const ZProfileCreateFields = ZProfileFields.extend({ consent: accepted });
+/** The creation form asks for the learner's acceptance of the notice on why the documents are collected. */
+export const ZProfileConsentAccepted = z.preprocess(ticked, z.literal(true, { error: P.consentRequired }));
+
+/**
+ * Creation as the REST path takes it: a client written to the spec sends no `consent`, and its
+ * profile records that no consent was captured (the time of acceptance stays empty).
+ */
+export const ZProfileCreateFields = ZProfileFields.extend({ consent: z.preprocess(ticked, z.boolean()) });
 export type TProfileCreateFieldsInput = z.input<typeof ZProfileCreateFields>;
 export type TProfileCreateFields = z.output<typeof ZProfileCreateFields>;
 

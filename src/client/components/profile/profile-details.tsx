@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, Contact, FileStack, MapPin, Ship } from 'lucide-react';
+import { BadgeCheck, CalendarDays, CircleAlert, Contact, FileStack, MapPin, Ship } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { PROFILE_FIELD_LABELS as L, type TProfile } from '../../../shared/schemas/profile.ts';
 import { PROFILE_IMAGE_PX } from '../../../shared/constants.ts';
@@ -145,10 +145,15 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
           Created {formatDateTime(profile.createdAt)}
         </span>
         <span>Last updated {formatDateTime(profile.updatedAt)}</span>
-        {profile.consentAcceptedAt && (
+        {profile.consentAcceptedAt ? (
           <span className="inline-flex items-center gap-1.5">
             <BadgeCheck className="size-3.5" aria-hidden />
             Document notice accepted {formatDateTime(profile.consentAcceptedAt)}
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1.5 text-amber-800">
+            <CircleAlert className="size-3.5" aria-hidden />
+            No consent to the document notice was captured (created through the API)
           </span>
         )}
       </p>

@@ -4,7 +4,7 @@ import {
   PROFILE_FIELD_LABELS,
   PROFILE_FILES,
   PROFILE_FILE_FIELDS,
-  ZProfileCreateFields,
+  ZProfileConsentAccepted,
   ZProfileFields,
   type TProfile,
   type TProfileFileField,
@@ -82,7 +82,7 @@ const files = (required: boolean) => ({
 });
 
 /** The creation form: every field, the notice accepted and all three files (spec section 5). */
-export const ZProfileCreateForm = ZProfileCreateFields.extend({ phone, ...files(true) });
+export const ZProfileCreateForm = ZProfileFields.extend({ consent: ZProfileConsentAccepted, phone, ...files(true) });
 /** The edit form: the same rules, but a file is only sent when the learner picks a new one. */
 export const ZProfileEditForm = ZProfileFields.extend({ phone, ...files(false) });
 export type TProfileCreateFormOutput = z.output<typeof ZProfileCreateForm>;

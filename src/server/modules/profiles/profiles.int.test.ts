@@ -175,8 +175,6 @@ describe('creating a profile (POST /api/userProfile)', () => {
       [{ IDType: 'library card' }, 'IDType', MESSAGES.profile.idType],
       [{ passportNumber: '<script>' }, 'passportNumber', MESSAGES.validation.badCharacters('Passport Number')],
       [{ name: 'x'.repeat(101) }, 'name', MESSAGES.validation.tooLong('Name', 100)],
-      [{ consent: undefined }, 'consent', MESSAGES.profile.consentRequired],
-      [{ consent: 'false' }, 'consent', MESSAGES.profile.consentRequired],
     ];
     for (const [fields, field, message] of cases) {
       const res = await create(user, fields);
@@ -192,6 +190,16 @@ describe('creating a profile (POST /api/userProfile)', () => {
     });
     expect(await rowOf(user.id)).toBeUndefined();
     expect(allStored()).toEqual(before);
+  });
+
+  it('takes exactly the spec fields, without consent, and records that no consent was captured', async () => {
+    for (const consent of [undefined, 'false']) {
+      const user = await createUser(portal.runtime.db);
+      const res = await create(user, { consent });
+      expect(res.statusCode, String(consent)).toBe(201);
+      expect(res.json().data.consentAcceptedAt).toBeNull();
+      expect((await rowOf(user.id))!.consentAcceptedAt).toBeNull();
+    }
   });
 
   it('refuses files whose bytes are not an accepted type with 415, writing nothing', async () => {

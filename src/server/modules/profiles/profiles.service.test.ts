@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZProfileCreateFields, ZProfileFields } from '../../../shared/schemas/profile.ts';
+import { ZProfileConsentAccepted, ZProfileCreateFields, ZProfileFields } from '../../../shared/schemas/profile.ts';
 import { expiryStatus } from './profiles.service.ts';
 
 describe('expiryStatus', () => {
@@ -42,10 +42,16 @@ describe('profile fields', () => {
     expect(parsed).not.toHaveProperty('userId');
   });
 
-  it('need the notice accepted to create', () => {
-    expect(ZProfileCreateFields.safeParse(fields).success).toBe(false);
-    expect(ZProfileCreateFields.safeParse({ ...fields, consent: true }).success).toBe(true);
-    expect(ZProfileCreateFields.safeParse({ ...fields, consent: 'on' }).success).toBe(true);
-    expect(ZProfileCreateFields.safeParse({ ...fields, consent: 'no' }).success).toBe(false);
+  it('read the notice as accepted only when ticked; the REST path may leave it out', () => {
+    expect(ZProfileCreateFields.parse(fields).consent).toBe(false);
+    expect(ZProfileCreateFields.parse({ ...fields, consent: true }).consent).toBe(true);
+    expect(ZProfileCreateFields.parse({ ...fields, consent: 'on' }).consent).toBe(true);
+    expect(ZProfileCreateFields.parse({ ...fields, consent: 'no' }).consent).toBe(false);
+  });
+
+  it('need the notice accepted on the creation form', () => {
+    expect(ZProfileConsentAccepted.safeParse(undefined).success).toBe(false);
+    expect(ZProfileConsentAccepted.safeParse('no').success).toBe(false);
+    expect(ZProfileConsentAccepted.safeParse('true').success).toBe(true);
   });
 });

@@ -258,7 +258,7 @@ export async function createProfile(deps: Deps, user: TSessionUser, readUpload: 
       profilePictureFile: storedFile(upload, 'profilePicture')!.name,
       idDocumentFile: storedFile(upload, 'IdDocument')!.name,
       signatureFile: storedFile(upload, 'signature')!.name,
-      consentAcceptedAt: new Date(),
+      consentAcceptedAt: parsed.data.consent ? new Date() : null,
     });
     // Two submissions at once: the unique index lets one through; the other's files go.
     if (!inserted) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
