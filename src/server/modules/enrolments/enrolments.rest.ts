@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import type { TSessionUser } from '../users/session.service.ts';
 import { toRestCourse } from '../courses/courses.rest.ts';
 import {
@@ -18,6 +19,7 @@ import {
   listOwnEnrolments,
   rejectRequest,
   requestEnrolment,
+  allRequests,
   searchRequests,
 } from './enrolments.service.ts';
 
@@ -99,9 +101,13 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
   });
 
   /** Pending requests ("inactive" in the spec), searched and paged with ?search=&page=&pageSize=. */
-  api.get('/userCourses/inactive', async (request) => {
+  api.get('/userCourses/inactive', async (request, reply) => {
     requireAdmin(request);
     const query = parseInput(ZRequestQueryString, request.query ?? {});
+    // Without page parameters the whole list is answered, as the spec documents, streamed.
+    if (!asksForAPage(request.query)) {
+      return sendWholeList(reply, await allRequests(deps, { status: 'pending', search: query.search }), toRestRequest, 'data');
+    }
     const page = await searchRequests(deps, { ...query, status: 'pending' });
     return { data: page.items.map(toRestRequest), total: page.total, page: page.page, pageSize: page.pageSize };
   });

@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
+import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/courses.service.ts';
 import type { TSessionUser } from '../users/session.service.ts';
 import {
@@ -171,6 +172,17 @@ export async function searchRequests(deps: Deps, query: TEnrolmentRequestQuery):
     offset: (page - 1) * pageSize,
   });
   return { items: items.map(toRequestItem), total, page, pageSize };
+}
+
+/** Every request with a status, searched like the pages, a batch at a time (the spec's whole list). */
+export async function allRequests(
+  deps: Deps,
+  query: { status: TEnrolmentRow['status']; search?: string | undefined },
+): Promise<TWholeList<TEnrolmentRequestItem>> {
+  const filter = { status: query.status, search: query.search?.trim() ?? '' };
+  const { total } = await searchRequestRows(deps.db, { ...filter, limit: 0, offset: 0 });
+  const batches = inBatches(async (limit, offset) => (await searchRequestRows(deps.db, { ...filter, limit, offset })).items.map(toRequestItem));
+  return { total, batches };
 }
 
 async function requestItem(deps: Deps, enrolmentId: string): Promise<TEnrolmentRequestItem> {

@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps.ts';
 import { readMultipart } from '../../lib/files/multipart.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { createProfile, getProfileOfUser, listProfiles, requireMyProfile, updateProfile } from './profiles.service.ts';
+import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
+import { allProfiles, createProfile, getProfileOfUser, listProfiles, requireMyProfile, updateProfile } from './profiles.service.ts';
 
 const V = MESSAGES.validation;
 
@@ -38,7 +39,12 @@ export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
 
   api.get('/userProfile/getAllUserProfiles', async (request, reply) => {
     const admin = requireAdmin(request);
-    const page = await listProfiles(deps, admin, parseInput(ZListQueryString, request.query));
+    const query = parseInput(ZListQueryString, request.query);
+    // Without page parameters the whole list is answered, as the spec documents, streamed.
+    if (!asksForAPage(request.query)) {
+      return sendWholeList(reply, await allProfiles(deps, admin, query.search), (profile) => profile, 'data');
+    }
+    const page = await listProfiles(deps, admin, query);
     reply.header('x-total-count', String(page.total));
     return { data: page.items, total: page.total, page: page.page, limit: page.pageSize };
   });

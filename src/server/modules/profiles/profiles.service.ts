@@ -21,6 +21,7 @@ import { FILE_KINDS } from '../../lib/files/file-kinds.ts';
 import type { TMultipartResult, TUploadField } from '../../lib/files/multipart.ts';
 import type { TFileArea, TStoredFile } from '../../lib/files/storage.ts';
 import { describeIssues } from '../../lib/validation.ts';
+import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { fileUrl } from '../files/files.service.ts';
 import type { TSessionUser } from '../users/session.service.ts';
 import {
@@ -171,6 +172,18 @@ export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProf
   const { rows, total } = await findPage(deps.db, { search, limit: pageSize, offset: (page - 1) * pageSize });
   const now = new Date();
   return { items: rows.map((row) => toProfile(deps, row, admin, now)), total, page, pageSize };
+}
+
+/** Administrators: every profile matching the search, newest first, a batch at a time. */
+export async function allProfiles(deps: Deps, admin: TSessionUser, search: string | undefined): Promise<TWholeList<TProfile>> {
+  if (admin.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+  const term = search?.trim() || undefined;
+  const { total } = await findPage(deps.db, { search: term, limit: 0, offset: 0 });
+  const batches = inBatches(async (limit, offset) => {
+    const now = new Date();
+    return (await findPage(deps.db, { search: term, limit, offset })).rows.map((row) => toProfile(deps, row, admin, now));
+  });
+  return { total, batches };
 }
 
 /** The names of the files the profiles keep in one area (for the sweep of left-over uploads). */

@@ -6,7 +6,8 @@ import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../sha
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { approveUser, listApproved, listUnapproved } from './users.service.ts';
+import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
+import { allApproved, allUnapproved, approveUser, listApproved, listUnapproved } from './users.service.ts';
 
 const V = MESSAGES.validation;
 
@@ -35,14 +36,19 @@ function sendPage(reply: { header(name: string, value: string): unknown }, page:
 
 /** The spec's Users calls (section 7); all of them are for administrators. */
 export const usersRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  // Without page parameters the whole list is answered, as the spec documents, streamed.
   api.get('/user/getUnapprovedUsers', async (request, reply) => {
     requireAdmin(request);
-    return sendPage(reply, await listUnapproved(deps, parseInput(ZListQueryString, request.query)));
+    const query = parseInput(ZListQueryString, request.query);
+    if (!asksForAPage(request.query)) return sendWholeList(reply, await allUnapproved(deps), toRestUser);
+    return sendPage(reply, await listUnapproved(deps, query));
   });
 
   api.get('/user/getApprovedUsers', async (request, reply) => {
     requireAdmin(request);
-    return sendPage(reply, await listApproved(deps, parseInput(ZListQueryString, request.query)));
+    const query = parseInput(ZListQueryString, request.query);
+    if (!asksForAPage(request.query)) return sendWholeList(reply, await allApproved(deps), toRestUser);
+    return sendPage(reply, await listApproved(deps, query));
   });
 
   api.post('/user/approve-user/:id', async (request) => {

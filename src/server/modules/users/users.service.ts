@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/users.ts';
 import { USER_LIST_DEFAULT_PAGE_SIZE } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../deps.ts';
+import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser } from './session.service.ts';
 import {
@@ -53,6 +54,18 @@ export async function listApproved(deps: Deps, query: TUserListQuery): Promise<T
   const bounds = pageBounds(query);
   const { items, total } = await findApproved(deps.db, bounds);
   return { items: items.map(toListItem), total, page: bounds.page, pageSize: bounds.pageSize };
+}
+
+/** Every learner awaiting approval, in the list's order, a batch at a time (the spec's whole list). */
+export async function allUnapproved(deps: Deps): Promise<TWholeList<TUserListItem>> {
+  const { total } = await findAwaitingApproval(deps.db, { limit: 0, offset: 0 });
+  return { total, batches: inBatches(async (limit, offset) => (await findAwaitingApproval(deps.db, { limit, offset })).items.map(toListItem)) };
+}
+
+/** Every approved learner, in the list's order, a batch at a time. */
+export async function allApproved(deps: Deps): Promise<TWholeList<TUserListItem>> {
+  const { total } = await findApproved(deps.db, { limit: 0, offset: 0 });
+  return { total, batches: inBatches(async (limit, offset) => (await findApproved(deps.db, { limit, offset })).items.map(toListItem)) };
 }
 
 /**
