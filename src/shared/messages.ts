@@ -181,6 +181,7 @@ export const MESSAGES = {
     empty: 'The file is empty.',
     unexpectedField: 'The upload contains a file that was not asked for.',
     malformed: 'The upload arrived incomplete or malformed. Please send it again.',
+    heicUnreadable: 'HEIC photos cannot be read here. Please save the picture as JPEG or PNG and upload it again.',
     linkExpired: 'This link has expired. Please reload the page.',
   },
   certificate: {

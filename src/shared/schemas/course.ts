@@ -16,7 +16,7 @@ export const COURSE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The size course images are stored at: the cards show them 160 px high, this is about 2×. */
 export const COURSE_IMAGE_BOX = { width: 640, height: 320 } as const;
 /** For the file input's `accept`: any image the server can read (the type is checked from the bytes). */
-export const COURSE_IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+export const COURSE_IMAGE_ACCEPT = 'image/*,.heic,.heif,.avif,.bmp,.tif,.tiff';
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 

@@ -27,3 +27,15 @@ describe('detectFileKind', () => {
     expect(detectFileKind(Buffer.alloc(0))).toBeUndefined();
   });
 });
+
+describe('detectFileKind for the pictures phones and scanners send', () => {
+  it('tells AVIF and HEIC from MP4, and knows TIFF and BMP', () => {
+    expect(detectFileKind(bytes(0, 0, 0, 0x1c, 'ftypavif'))).toBe('avif');
+    expect(detectFileKind(bytes(0, 0, 0, 0x18, 'ftypheic'))).toBe('heic');
+    expect(detectFileKind(bytes(0, 0, 0, 0x18, 'ftypmif1'))).toBe('heic');
+    expect(detectFileKind(bytes('II*', 0, 8, 0, 0, 0))).toBe('tiff');
+    expect(detectFileKind(bytes('MM', 0, '*', 0, 0, 0, 8))).toBe('tiff');
+    expect(detectFileKind(bytes('BM', 0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0))).toBe('bmp');
+    expect(detectFileKind(bytes(0, 0, 0, 0x20, 'ftypisom'))).toBe('mp4');
+  });
+});

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp, { type OutputInfo } from 'sharp';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
+import { decodeBmp } from './bmp.ts';
 import type { FileStorage, TStoredFile } from './storage.ts';
 
 /** Beyond this many pixels an upload is refused before it is decoded (a decompression bomb). */
@@ -30,16 +32,22 @@ export async function storeImageCover(
   box: { width: number; height: number },
   options: { unreadable?: string } = {},
 ): Promise<TStoredImage> {
-  const input = storage.absolutePath(source.area, source.name);
+  const path = storage.absolutePath(source.area, source.name);
   let output: { data: Buffer; info: OutputInfo };
   try {
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const decoded = source.kind === 'bmp' ? decodeBmp(await readFile(path), MAX_INPUT_PIXELS) : undefined;
+    if (source.kind === 'bmp' && !decoded) throw new Error('a bitmap this server cannot read');
+    const open = () =>
+      decoded
+        ? sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } })
+        : sharp(path, { limitInputPixels: MAX_INPUT_PIXELS });
+    const meta = await open().metadata();
     if (!meta.width || !meta.height) throw new Error('image without dimensions');
     // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
     const upright =
       (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
     const target = boxWithin(upright, box);
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    output = await open()
       .rotate()
       .resize(target.width, target.height, { fit: 'cover', position: 'centre' })
       .webp({ quality: WEBP_QUALITY })
@@ -48,7 +56,9 @@ export async function storeImageCover(
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge, { cause: error });
     }
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', options.unreadable ?? MESSAGES.files.wrongType, { cause: error });
+    // Phones' HEIC photos are HEVC-compressed, which this build of the image library cannot decode.
+    const message = source.kind === 'heic' ? MESSAGES.files.heicUnreadable : (options.unreadable ?? MESSAGES.files.wrongType);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { cause: error });
   }
   const stored = await storage.save(source.area, Readable.from(output.data), {
     maxBytes: output.data.length,

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/course.ts';
 import type { AppDeps } from '../../deps.ts';
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
-import { IMAGE_KINDS } from '../../lib/files/file-kinds.ts';
+import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { readMultipart, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
@@ -46,7 +46,7 @@ const COURSE_IMAGE_UPLOAD: Record<'courseImg', TUploadField> = {
   courseImg: {
     area: 'courseImg',
     maxBytes: COURSE_IMAGE_MAX_BYTES,
-    kinds: IMAGE_KINDS,
+    kinds: RASTER_KINDS,
     tooLarge: MESSAGES.courses.imageTooLarge,
     wrongType: MESSAGES.courses.imageUnreadable,
   },
