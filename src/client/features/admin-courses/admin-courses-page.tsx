@@ -5,15 +5,15 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import { paths } from '@/app/paths.ts';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CourseActivationDialog } from '@/features/admin-courses/course-activation-dialog.tsx';
-import { CREATE_COURSE_PATH, editCoursePath } from '@/features/admin-courses/course-paths.ts';
 import { useCourseActivation } from '@/features/admin-courses/use-course-activation.ts';
-import { CourseImage } from '@/features/courses/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { formatRupees } from '@/lib/format.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
@@ -54,7 +54,7 @@ function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () =
           </dl>
           <div className="mt-4 grid grid-cols-2 gap-2">
             <Button asChild variant="outline">
-              <Link to={editCoursePath(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
+              <Link to={paths.admin.courses.edit(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
                 <Pencil aria-hidden />
                 Edit
               </Link>
@@ -102,7 +102,7 @@ export function AdminCoursesPage() {
           description="Every course the academy offers. Inactive courses are hidden from the catalogue and take no new requests."
         />
         <Button asChild>
-          <Link to={CREATE_COURSE_PATH}>
+          <Link to={paths.admin.courses.create}>
             <Plus aria-hidden />
             Create Course
           </Link>
@@ -121,7 +121,7 @@ export function AdminCoursesPage() {
       ) : list.data.length === 0 ? (
         <CourseListEmpty message={MESSAGES.courses.empty} hint="Create the first course: it is published as soon as it is saved.">
           <Button asChild className="mt-5">
-            <Link to={CREATE_COURSE_PATH}>
+            <Link to={paths.admin.courses.create}>
               <Plus aria-hidden />
               Create Course
             </Link>

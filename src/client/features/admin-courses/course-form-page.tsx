@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import { paths } from '@/app/paths.ts';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { CourseForm } from '@/features/admin-courses/course-form.tsx';
-import { ADMIN_COURSES_PATH } from '@/features/admin-courses/course-paths.ts';
-import { BackLink } from '@/features/courses/back-link.tsx';
-import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
+import { BackLink } from '@/components/navigation/back-link.tsx';
+import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
@@ -44,7 +44,7 @@ function EditCourse({ courseId }: { courseId: string }) {
       return (
         <CourseListEmpty message={MESSAGES.courses.notFound} hint="It may have been removed, or the link is mistyped.">
           <Button asChild className="mt-5">
-            <Link to={ADMIN_COURSES_PATH}>Back to All Courses</Link>
+            <Link to={paths.admin.courses.list}>Back to All Courses</Link>
           </Button>
         </CourseListEmpty>
       );
@@ -75,7 +75,7 @@ export function CourseFormPage() {
     <div className="mx-auto max-w-3xl">
       {editId && (
         <div className="mb-3">
-          <BackLink to={ADMIN_COURSES_PATH}>All Courses</BackLink>
+          <BackLink to={paths.admin.courses.list}>All Courses</BackLink>
         </div>
       )}
       <AdminPageHeader

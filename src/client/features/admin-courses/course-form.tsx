@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -23,7 +24,6 @@ import {
   type TCourseFormOutput,
   type TCourseFormValues,
 } from '@/features/admin-courses/course-form-schema.ts';
-import { ADMIN_COURSES_PATH } from '@/features/admin-courses/course-paths.ts';
 import { CourseUploadNetworkError, useCourseUpload } from '@/features/admin-courses/course-upload.ts';
 import { SubjectsField } from '@/features/admin-courses/subjects-field.tsx';
 import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
@@ -172,7 +172,7 @@ export function CourseForm({ course }: { course?: TCourse }) {
       <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
         {editing && (
           <Button asChild variant="outline">
-            <Link to={ADMIN_COURSES_PATH}>Back to All Courses</Link>
+            <Link to={paths.admin.courses.list}>Back to All Courses</Link>
           </Button>
         )}
         <SubmitButton pending={busy} size="lg">

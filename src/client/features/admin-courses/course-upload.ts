@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { isExpired } from '@/lib/access-token.ts';
 import { readAccessToken } from '@/lib/session.ts';
 import { readRefreshToken } from '@/lib/session-store.ts';
@@ -95,7 +96,7 @@ export function useCourseUpload() {
             answer = await send(renewed);
           }
         }
-        if (answer.status === 401) navigate('/backend', { replace: true, state: { from: pathname + search } });
+        if (answer.status === 401) navigate(paths.adminLogin, { replace: true, state: { from: pathname + search } });
         return answer;
       } finally {
         controller.current = null;

@@ -11,9 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { DecisionDialog } from '@/features/admin-enrolments/decision-dialog.tsx';
 import { type TDecision, useEnrolmentDecision } from '@/features/admin-enrolments/use-enrolment-decision.ts';
-import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { formatDay, formatRupees } from '@/features/courses/format-course.ts';
-import { useDebouncedValue } from '@/features/admin-profiles/use-debounced-value.ts';
+import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { formatDay, formatRupees } from '@/lib/format.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 

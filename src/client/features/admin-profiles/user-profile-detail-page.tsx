@@ -1,21 +1,21 @@
 import { AlertCircle, ArrowLeft, RotateCw, UserRoundX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { isAdminArea, paths } from '@/app/paths.ts';
 import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { USER_PROFILES_PATH } from '@/features/admin-profiles/admin-profile-paths.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /** Where the back link goes: the list (with its search) the administrator came from, else the list. */
 function returnPath(state: unknown): string {
-  if (state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string' && state.returnTo.startsWith('/admin-dashboard')) {
+  if (state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string' && isAdminArea(state.returnTo)) {
     return state.returnTo;
   }
-  return USER_PROFILES_PATH;
+  return paths.admin.users.profiles;
 }
 
 /**

@@ -15,7 +15,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { AdminProfileCard } from '@/features/admin-profiles/admin-profile-card.tsx';
-import { useDebouncedValue } from '@/features/admin-profiles/use-debounced-value.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 

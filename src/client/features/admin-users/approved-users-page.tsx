@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
-import { formatDate } from '@/features/admin-users/format-date.ts';
+import { formatDay } from '@/lib/format.ts';
 import { usePageParam } from '@/features/admin-users/use-page-param.ts';
 import {
   UserIdentity,
@@ -62,9 +62,9 @@ export function ApprovedUsersPage() {
                       <UserIdentity name={user.name} email={user.email} />
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">{user.mobile}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(user.registeredAt)}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDay(user.registeredAt)}</TableCell>
                     <TableCell className="whitespace-nowrap">
-                      <Badge variant="success">{formatDate(user.approvedAt)}</Badge>
+                      <Badge variant="success">{formatDay(user.approvedAt)}</Badge>
                     </TableCell>
                   </TableRow>
                 ))

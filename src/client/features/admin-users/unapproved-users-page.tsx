@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TUserListItem } from '../../../shared/schemas/users.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
-import { adminPath } from '@/components/layouts/admin-menu.ts';
 import { ApproveUserDialog } from '@/features/admin-users/approve-user-dialog.tsx';
-import { formatDate } from '@/features/admin-users/format-date.ts';
+import { formatDay } from '@/lib/format.ts';
 import { usePageParam } from '@/features/admin-users/use-page-param.ts';
 import { useApproveUser } from '@/features/admin-users/use-approve-user.ts';
 import {
@@ -87,12 +87,12 @@ export function UnapprovedUsersPage() {
                       <UserIdentity name={user.name} email={user.email} />
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">{user.mobile}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(user.registeredAt)}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDay(user.registeredAt)}</TableCell>
                     <TableCell className="text-right">
                       <div className="flex flex-wrap justify-end gap-2">
                         {/* Reviewers check the seafarer's documents before approving. */}
                         <Button asChild variant="outline" size="sm">
-                          <Link to={adminPath(`user-profiles/${user.id}`)} aria-label={`View profile of ${user.name}`}>
+                          <Link to={paths.admin.users.profile(user.id)} aria-label={`View profile of ${user.name}`}>
                             <IdCard aria-hidden />
                             View profile
                           </Link>

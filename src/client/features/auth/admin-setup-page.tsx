@@ -7,13 +7,14 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH, type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { AuthShell } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -76,7 +77,7 @@ function InvalidLink({ message }: { message: string }) {
         <AlertDescription>{message}</AlertDescription>
       </Alert>
       <Button asChild variant="outline" className="w-full">
-        <Link to="/backend">Administrator login</Link>
+        <Link to={paths.adminLogin}>Administrator login</Link>
       </Button>
     </div>
   );
@@ -94,7 +95,7 @@ function AdminSetupForm({ token }: { token: string }) {
     try {
       const result = await setup.mutateAsync({ ...values, token });
       setDone(result.message || MESSAGES.auth.adminCreated);
-      navigateLater('/backend', DELAY_AFTER_SUCCESS_MS, { state: { email: values.email } });
+      navigateLater(paths.adminLogin, DELAY_AFTER_SUCCESS_MS, { state: { email: values.email } });
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, PERSON_FIELDS)) {
         setFormError(errorMessage(error, { fallback: MESSAGES.common.internal }));

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZForgotPasswordRequest } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -37,7 +38,7 @@ export function ForgotPasswordPage() {
     setFormError(undefined);
     try {
       const result = await forgot.mutateAsync(values);
-      navigate('/reset-password', {
+      navigate(paths.resetPassword, {
         state: { email: values.email, notice: result.message || MESSAGES.auth.forgotSent },
       });
     } catch (error) {
@@ -51,7 +52,7 @@ export function ForgotPasswordPage() {
       title="Forgot password?"
       description="Enter the email address of your account and we will send you a code to set a new password."
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={paths.login} className={authLinkClass}>
           Back to login
         </Link>
       }

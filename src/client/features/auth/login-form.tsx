@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -57,7 +58,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
       // 403 on the learners' login: right password, e-mail not verified yet. The OTP screen
       // explains it and can send a new code.
       if (audience === 'everyone' && httpStatusOf(error) === 403) {
-        navigate('/otp', { state: { email: values.email, reason: 'unverified' } });
+        navigate(paths.otp, { state: { email: values.email, reason: 'unverified' } });
         return;
       }
       if (!applyFieldErrors(error, setError, FIELDS)) {
@@ -99,7 +100,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
 
       {audience === 'everyone' && (
         <div className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className={authLinkClass}>
+          <Link to={paths.forgotPassword} className={authLinkClass}>
             Forgot password?
           </Link>
         </div>

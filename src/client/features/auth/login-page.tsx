@@ -1,5 +1,6 @@
 import { Anchor } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { LoginForm } from '@/features/auth/login-form.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -17,7 +18,7 @@ export function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/Registration" className={authLinkClass}>
+          <Link to={paths.signUp} className={authLinkClass}>
             Sign Up
           </Link>
         </>

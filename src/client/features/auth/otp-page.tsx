@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZVerifyOtpRequest } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -14,7 +15,7 @@ import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -47,7 +48,7 @@ export function OtpPage() {
       title="Verify your email"
       description={email ? <>Enter the 6-digit code we sent to <strong className="text-navy-900">{email}</strong>.</> : undefined}
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={paths.login} className={authLinkClass}>
           Back to login
         </Link>
       }
@@ -61,7 +62,7 @@ export function OtpPage() {
             <AlertDescription>{MESSAGES.auth.emailNotProvided}</AlertDescription>
           </Alert>
           <Button asChild className="w-full">
-            <Link to="/registration">Create Account</Link>
+            <Link to={paths.registration}>Create Account</Link>
           </Button>
         </div>
       )}
@@ -94,7 +95,7 @@ function OtpForm({ email, reason }: { email: string; reason?: 'registered' | 'un
     try {
       const result = await verify.mutateAsync(values);
       setVerified(result.message || MESSAGES.auth.otpVerified);
-      navigateLater('/login', DELAY_AFTER_SUCCESS_MS, { state: { email } });
+      navigateLater(paths.login, DELAY_AFTER_SUCCESS_MS, { state: { email } });
     } catch (error) {
       setFormError(errorMessage(error, { fallback: MESSAGES.auth.otpInvalid }));
     }

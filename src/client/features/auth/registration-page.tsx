@@ -7,11 +7,12 @@ import type { z } from 'zod';
 import { DELAY_AFTER_REGISTRATION_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -36,7 +37,7 @@ export function RegistrationPage() {
     try {
       const result = await registerUser.mutateAsync(values);
       setDone(true);
-      navigateLater('/otp', DELAY_AFTER_REGISTRATION_MS, { state: { email: result.email, reason: 'registered' } });
+      navigateLater(paths.otp, DELAY_AFTER_REGISTRATION_MS, { state: { email: result.email, reason: 'registered' } });
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, PERSON_FIELDS)) {
         setFormError(
@@ -58,7 +59,7 @@ export function RegistrationPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={authLinkClass}>
+          <Link to={paths.login} className={authLinkClass}>
             Login
           </Link>
         </>

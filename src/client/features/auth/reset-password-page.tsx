@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZResetPasswordForm } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -15,7 +16,7 @@ import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
       footer={
         <>
           Didn&apos;t get a code?{' '}
-          <Link to="/forgot-password" className={authLinkClass}>
+          <Link to={paths.forgotPassword} className={authLinkClass}>
             Send a new one
           </Link>
         </>
@@ -53,7 +54,7 @@ export function ResetPasswordPage() {
             <AlertDescription>First enter your email address, and we will send you a code.</AlertDescription>
           </Alert>
           <Button asChild className="w-full">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to={paths.forgotPassword}>Forgot password?</Link>
           </Button>
         </div>
       )}
@@ -82,7 +83,7 @@ function ResetPasswordForm({ email, notice }: { email: string; notice?: string }
     try {
       const result = await reset.mutateAsync(values);
       setDone(result.message || MESSAGES.auth.resetDone);
-      navigateLater('/login', DELAY_AFTER_SUCCESS_MS, { state: { email } });
+      navigateLater(paths.login, DELAY_AFTER_SUCCESS_MS, { state: { email } });
     } catch (error) {
       if (!applyFieldErrors(error, setError, FIELDS)) {
         setFormError(errorMessage(error, { fallback: MESSAGES.auth.resetFailed }));

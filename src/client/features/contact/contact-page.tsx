@@ -1,5 +1,6 @@
 import { ArrowRight, type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '@/components/brand/social-icons.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -102,7 +103,7 @@ export function ContactPage() {
             </ul>
           </div>
           <Button asChild size="lg">
-            <Link to="/courses">
+            <Link to={paths.courses}>
               Browse Courses
               <ArrowRight aria-hidden />
             </Link>

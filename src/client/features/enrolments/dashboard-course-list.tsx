@@ -2,13 +2,14 @@ import { Clock, Loader2, Rocket, RotateCw, Send } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TDashboardCourse } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { CourseImage } from '@/features/courses/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { EnrolmentStatusBadge } from '@/features/courses/enrolment-status-badge.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
-import { useRequestEnrolment } from '@/features/courses/use-request-enrolment.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { formatRupees } from '@/lib/format.ts';
+import { useRequestEnrolment } from '@/features/enrolments/use-request-enrolment.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
@@ -30,7 +31,7 @@ function CourseButton({
   if (status === 'approved') {
     return (
       <Button asChild className="w-full">
-        <Link to={`/courses/${course.id}/content`} aria-label={`Launch ${course.title}`}>
+        <Link to={paths.courseContent(course.id)} aria-label={`Launch ${course.title}`}>
           <Rocket aria-hidden />
           Launch
         </Link>
@@ -118,7 +119,7 @@ export function DashboardCourseList() {
           </p>
         </div>
         <Link
-          to="/EnrollmentRequest"
+          to={paths.enrollmentRequests}
           className="rounded-sm text-sm font-semibold text-sea-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           Your enrollment requests

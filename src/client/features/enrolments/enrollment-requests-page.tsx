@@ -2,11 +2,12 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { EnrolmentStatusBadge } from '@/features/courses/enrolment-status-badge.tsx';
-import { formatDay, formatRupees } from '@/features/courses/format-course.ts';
+import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { formatDay, formatRupees } from '@/lib/format.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -52,7 +53,7 @@ function RequestRow({ enrolment }: { enrolment: TMyEnrolment }) {
       </div>
       {enrolment.hasAccess && (
         <Button asChild variant="outline">
-          <Link to={`/courses/${course.id}/content`}>
+          <Link to={paths.courseContent(course.id)}>
             Open course
             <ArrowRight aria-hidden />
           </Link>
@@ -96,7 +97,7 @@ export function EnrollmentRequestsPage() {
             hint="Choose a course in the Course List on your dashboard and press Enrollment."
           >
             <Button asChild className="mt-5">
-              <Link to="/dashboard">Go to your dashboard</Link>
+              <Link to={paths.dashboard}>Go to your dashboard</Link>
             </Button>
           </CourseListEmpty>
         ) : (

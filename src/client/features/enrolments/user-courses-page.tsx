@@ -2,11 +2,12 @@ import { Clock, Lock, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { EnrolmentStatusBadge } from '@/features/courses/enrolment-status-badge.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
+import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { formatRupees } from '@/lib/format.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -64,7 +65,7 @@ function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
           <div className="mt-4">
             {enrolment.hasAccess && course.isActive ? (
               <Button asChild className="w-full">
-                <Link to={`/training/${course.id}`}>
+                <Link to={paths.training(course.id)}>
                   <PlayCircle aria-hidden />
                   Launch the Course
                 </Link>
@@ -109,7 +110,7 @@ export function UserCoursesPage() {
         ) : mine.data.length === 0 ? (
           <CourseListEmpty message={MESSAGES.courses.empty} hint="Request a course from the Course List on your dashboard.">
             <Button asChild className="mt-5">
-              <Link to="/dashboard">Go to your dashboard</Link>
+              <Link to={paths.dashboard}>Go to your dashboard</Link>
             </Button>
           </CourseListEmpty>
         ) : (

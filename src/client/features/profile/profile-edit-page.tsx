@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZProfile, type TProfile } from '../../../shared/schemas/profile.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
@@ -78,7 +79,7 @@ function ProfileEditForm({ profile }: { profile: TProfile }) {
       {percent !== null && <UploadProgress percent={percent} onCancel={cancel} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
-          <Link to="/profile">Cancel</Link>
+          <Link to={paths.profile}>Cancel</Link>
         </Button>
         <SubmitButton pending={busy} size="lg">
           {saved ? 'Saved' : 'Save Changes'}
@@ -96,14 +97,14 @@ export function ProfileEditPage() {
   const location = useLocation();
   const profile = profileFromState(location.state);
   useDocumentTitle('Edit Profile');
-  if (!profile) return <Navigate to="/profile" replace />;
+  if (!profile) return <Navigate to={paths.profile} replace />;
 
   return (
     <div className="flex-1 bg-muted/60">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <header className="grid gap-3">
           <Link
-            to="/profile"
+            to={paths.profile}
             className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-sea-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             <ArrowLeft className="size-4" aria-hidden />

@@ -1,13 +1,13 @@
 import { AlertCircle, CalendarClock, Pencil, RotateCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS, type TProfile } from '../../../shared/schemas/profile.ts';
-import { formatCalendarDate } from '@/components/profile/format-date.ts';
+import { paths } from '@/app/paths.ts';
+import { formatCalendarDate } from '@/lib/format.ts';
 import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
-import { PROFILE_EDIT_PATH } from '@/features/profile/profile-paths.ts';
 import { useMyProfile } from '@/features/profile/use-my-profile.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -78,7 +78,7 @@ export function ProfilePage() {
               profile={profile}
               actions={
                 <Button asChild>
-                  <Link to={PROFILE_EDIT_PATH} state={{ profile }}>
+                  <Link to={paths.profileEdit} state={{ profile }}>
                     <Pencil aria-hidden />
                     Edit Profile
                   </Link>

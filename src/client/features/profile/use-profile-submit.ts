@@ -3,12 +3,13 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DELAY_AFTER_PROFILE_SUBMIT_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '@/app/paths.ts';
 import type { TProfileFormValues } from '@/features/profile/profile-form-schema.ts';
 import { UploadCancelledError } from '@/features/profile/profile-upload.ts';
 import { applyUploadRefusal } from '@/features/profile/upload-refusal.ts';
-import { useDelayedNavigate } from '@/features/profile/use-delayed-navigate.ts';
 import { useProfileUpload } from '@/features/profile/use-profile-upload.ts';
 import { trpc } from '@/lib/trpc.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 
 type TProfileSubmitOptions = {
   method: 'POST' | 'PUT';
@@ -42,7 +43,7 @@ export function useProfileSubmit(
       if (answer.ok) {
         setSaved(true);
         toast.success(options.savedMessage);
-        navigateLater('/profile', DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => {
+        navigateLater(paths.profile, DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => {
           utils.profiles.mine.setData(undefined, answer.saved.data);
           void utils.profiles.mine.invalidate();
         });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { isExpired } from '@/lib/access-token.ts';
 import { readAccessToken } from '@/lib/session.ts';
 import { readRefreshToken } from '@/lib/session-store.ts';
@@ -48,7 +49,7 @@ export function useProfileUpload() {
             answer = await send(renewed);
           }
         }
-        if (!answer.ok && answer.status === 401) navigate('/login', { replace: true, state: { from: pathname } });
+        if (!answer.ok && answer.status === 401) navigate(paths.login, { replace: true, state: { from: pathname } });
         return answer;
       } finally {
         controller.current = null;

@@ -1,10 +1,11 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** "Page not found" with a way back; used full-width on public pages and inside the admin area. */
-export function NotFoundPanel({ backTo = '/', backLabel = 'Back to home' }: { backTo?: string; backLabel?: string }) {
+export function NotFoundPanel({ backTo = paths.home, backLabel = 'Back to home' }: { backTo?: string; backLabel?: string }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-sea-50 text-sea-700 ring-1 ring-sea-100">

@@ -4,13 +4,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import { paths } from '@/app/paths.ts';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { CourseImage } from '@/features/courses/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
-import { useRequestEnrolment } from '@/features/courses/use-request-enrolment.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { formatRupees } from '@/lib/format.ts';
+import { useRequestEnrolment } from '@/features/enrolments/use-request-enrolment.ts';
 import { readClaims } from '@/lib/access-token.ts';
 import { useAccessToken } from '@/lib/session.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -30,7 +31,7 @@ function CourseCardAction({ course, action }: { course: TCourse; action: CourseA
   if (status === 'approved') {
     return (
       <Button asChild className="w-full">
-        <Link to={`/courses/${course.id}/content`}>
+        <Link to={paths.courseContent(course.id)}>
           Open course
           <ArrowRight aria-hidden />
         </Link>
@@ -115,7 +116,7 @@ export function CoursesPage() {
   function enroll(courseId: string) {
     // A visitor logs in first and comes back to the catalogue (the login screen honours `from`).
     if (!token) {
-      navigate('/login', { state: { from: '/courses' } });
+      navigate(paths.login, { state: { from: paths.courses } });
       return;
     }
     request(courseId);

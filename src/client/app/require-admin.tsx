@@ -1,19 +1,18 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isExpired, readClaims } from '@/lib/access-token.ts';
 import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
 import { readRefreshToken } from '@/lib/session-store.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
 
-const ADMIN_LOGIN_PATH = '/backend';
-
 /** Clears the stored session and opens the administrator login, remembering the page. */
 function LeaveAdminArea({ from }: { from: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     clearStoredSession();
-    navigate(ADMIN_LOGIN_PATH, { replace: true, state: { from } });
+    navigate(paths.adminLogin, { replace: true, state: { from } });
   }, [navigate, from]);
   return null;
 }
