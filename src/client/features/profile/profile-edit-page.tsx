@@ -9,6 +9,8 @@ import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { UploadProgress } from '@/components/upload/upload-progress.tsx';
+import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { ProfileFormFields } from '@/features/profile/profile-form-fields.tsx';
 import {
   ZProfileEditForm,
@@ -17,10 +19,7 @@ import {
   type TProfileEditFormOutput,
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
-import { PROFILE_UPDATE_URL } from '@/features/profile/profile-upload.ts';
-import { UploadProgress } from '@/features/profile/upload-progress.tsx';
-import { useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
-import { useMyProfile } from '@/features/profile/use-my-profile.ts';
+import { profileUploadLabel, useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
 import { readAccessToken } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -45,8 +44,7 @@ function ProfileEditForm({ profile }: { profile: TProfile }) {
     formState: { isSubmitting },
   } = form;
   const { submit, percent, cancel, formError, setFormError, saved } = useProfileSubmit(form, {
-    method: 'PUT',
-    url: PROFILE_UPDATE_URL,
+    action: 'update',
     savedMessage: MESSAGES.profile.updated,
     failedMessage: MESSAGES.profile.updateFailed,
     cancelledMessage: 'Upload cancelled. Your profile was not changed.',
@@ -76,7 +74,7 @@ function ProfileEditForm({ profile }: { profile: TProfile }) {
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       )}
-      {percent !== null && <UploadProgress percent={percent} onCancel={cancel} />}
+      {percent !== null && <UploadProgress percent={percent} label={profileUploadLabel(percent)} onCancel={cancel} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
           <Link to={paths.profile}>Cancel</Link>

@@ -7,8 +7,8 @@ import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
-import { useMyProfile } from '@/features/profile/use-my-profile.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
