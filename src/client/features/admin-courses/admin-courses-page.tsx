@@ -9,13 +9,13 @@ import { paths } from '@/app/paths.ts';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useAdminCourses } from '@/features/admin-courses/api/use-admin-courses.ts';
+import { useCourseActivation } from '@/features/admin-courses/api/use-course-activation.ts';
 import { CourseActivationDialog } from '@/features/admin-courses/course-activation-dialog.tsx';
-import { useCourseActivation } from '@/features/admin-courses/use-course-activation.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { formatRupees } from '@/lib/format.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -76,7 +76,7 @@ function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () =
 
 /** /admin-dashboard/courses: every course, active or not, to edit and to open or close. */
 export function AdminCoursesPage() {
-  const list = trpc.courses.adminList.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const list = useAdminCourses();
   const activation = useCourseActivation();
   const [confirming, setConfirming] = useState<TCourse | null>(null);
 

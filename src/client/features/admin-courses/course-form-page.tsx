@@ -6,11 +6,11 @@ import { paths } from '@/app/paths.ts';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useAdminCourse } from '@/features/admin-courses/api/use-admin-course.ts';
 import { CourseForm } from '@/features/admin-courses/course-form.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';
 import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 /** The course the list passed along in navigation state, if it is the one being edited. */
 function passedCourse(state: unknown, courseId: string): TCourse | undefined {
@@ -21,12 +21,7 @@ function passedCourse(state: unknown, courseId: string): TCourse | undefined {
 
 function EditCourse({ courseId }: { courseId: string }) {
   const location = useLocation();
-  // The list's copy shows at once; the server's current one replaces it (and serves a reload).
-  const initial = passedCourse(location.state, courseId);
-  const course = trpc.courses.adminGet.useQuery(
-    { courseId },
-    { initialData: initial, initialDataUpdatedAt: 0, staleTime: 0 },
-  );
+  const course = useAdminCourse(courseId, passedCourse(location.state, courseId));
 
   if (course.isPending) {
     return (

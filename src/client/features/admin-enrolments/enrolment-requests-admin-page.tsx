@@ -9,15 +9,14 @@ import { Input } from '@/components/ui/input.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { type TDecision, useEnrolmentDecision } from '@/features/admin-enrolments/api/use-enrolment-decision.ts';
+import { useEnrolmentRequests } from '@/features/admin-enrolments/api/use-enrolment-requests.ts';
 import { DecisionDialog } from '@/features/admin-enrolments/decision-dialog.tsx';
-import { type TDecision, useEnrolmentDecision } from '@/features/admin-enrolments/use-enrolment-decision.ts';
 import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { formatDay, formatRupees } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
-const PAGE_SIZE = 12;
 const SEARCH_DELAY_MS = 300;
 const GRID = 'grid gap-5 lg:grid-cols-2';
 
@@ -87,10 +86,7 @@ export function EnrolmentRequestsAdminPage() {
   // Deciding the last request of the last page leaves it empty: show the new last page instead.
   const page = lastPage !== null && paging.search === search ? Math.min(chosenPage, lastPage) : chosenPage;
   const setPage = (next: number) => setPaging({ search, page: next });
-  const list = trpc.enrolments.search.useQuery(
-    { search, status: 'pending', page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, staleTime: 0 },
-  );
+  const list = useEnrolmentRequests({ search, page });
   const decision = useEnrolmentDecision();
   const [target, setTarget] = useState<{ request: TEnrolmentRequestItem; decision: TDecision } | null>(null);
 

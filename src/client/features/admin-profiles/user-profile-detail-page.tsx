@@ -7,8 +7,8 @@ import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-ske
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
+import { useUserProfile } from '@/features/admin-profiles/api/use-user-profile.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 /** Where the back link goes: the list (with its search) the administrator came from, else the list. */
 function returnPath(state: unknown): string {
@@ -26,7 +26,7 @@ export function UserProfileDetailPage() {
   const { userId = '' } = useParams();
   const location = useLocation();
   const back = returnPath(location.state);
-  const query = trpc.profiles.byUser.useQuery({ userId }, { refetchInterval: 10 * 60_000 });
+  const query = useUserProfile(userId);
   const status = httpStatusOf(query.error);
   const missing = status === 404 || status === 400;
 

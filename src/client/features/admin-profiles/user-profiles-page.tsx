@@ -1,4 +1,3 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { AlertCircle, RotateCw, Search, UserRoundSearch, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -14,15 +13,12 @@ import { Input } from '@/components/ui/input.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useProfileList } from '@/features/admin-profiles/api/use-profile-list.ts';
 import { AdminProfileCard } from '@/features/admin-profiles/admin-profile-card.tsx';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
-const PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 350;
-/** Signed file links live 15 minutes; a list left open refreshes well before. */
-const REFRESH_MS = 10 * 60_000;
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -79,10 +75,7 @@ export function UserProfilesPage() {
     setParams(settledTerm ? { q: settledTerm } : {}, { replace: true });
   }, [settledTerm, search, setParams]);
 
-  const query = trpc.profiles.list.useQuery(
-    { search: search || undefined, page, pageSize: PAGE_SIZE },
-    { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
-  );
+  const query = useProfileList({ search, page });
   const { error, errorUpdatedAt } = query;
 
   useEffect(() => {
@@ -211,7 +204,7 @@ export function UserProfilesPage() {
                 </li>
               ))}
             </ul>
-            <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={goToPage} noun="profiles" className="mt-6" />
+            <Pagination page={page} pageSize={data.pageSize} total={total} onPageChange={goToPage} noun="profiles" className="mt-6" />
           </>
         )
       )}

@@ -5,6 +5,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
 import { formatDay } from '@/lib/format.ts';
+import { useApprovedUsers } from '@/features/admin-users/api/use-approved-users.ts';
 import { usePageParam } from '@/features/admin-users/use-page-param.ts';
 import {
   UserIdentity,
@@ -13,12 +14,11 @@ import {
   UserRowsSkeleton,
 } from '@/features/admin-users/user-list-states.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 /** /admin-dashboard/approved-users: learners the academy has approved, most recent first. */
 export function ApprovedUsersPage() {
   const [page, setPage] = usePageParam();
-  const list = trpc.users.listApproved.useQuery({ page }, { placeholderData: (previous) => previous });
+  const list = useApprovedUsers(page);
   const data = list.data;
 
   useEffect(() => {

@@ -8,10 +8,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { useApproveUser } from '@/features/admin-users/api/use-approve-user.ts';
+import { useUnapprovedUsers } from '@/features/admin-users/api/use-unapproved-users.ts';
 import { ApproveUserDialog } from '@/features/admin-users/approve-user-dialog.tsx';
 import { formatDay } from '@/lib/format.ts';
 import { usePageParam } from '@/features/admin-users/use-page-param.ts';
-import { useApproveUser } from '@/features/admin-users/use-approve-user.ts';
 import {
   UserIdentity,
   UserListEmpty,
@@ -19,12 +20,11 @@ import {
   UserRowsSkeleton,
 } from '@/features/admin-users/user-list-states.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 /** /admin-dashboard/unapproved-users: verified learners waiting for the academy's approval. */
 export function UnapprovedUsersPage() {
   const [page, setPage] = usePageParam();
-  const list = trpc.users.listUnapproved.useQuery({ page }, { placeholderData: (previous) => previous });
+  const list = useUnapprovedUsers(page);
   const approve = useApproveUser();
   const [confirming, setConfirming] = useState<TUserListItem | null>(null);
 

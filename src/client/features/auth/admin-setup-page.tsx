@@ -12,11 +12,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useAdminSetupStatus, useSetupAdmin } from '@/features/auth/api/use-admin-setup.ts';
 import { AuthShell } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TSetupValues = z.output<typeof ZRegisterForm>;
@@ -37,7 +37,7 @@ const setupResolver: Resolver<TRegisterForm, unknown, TSetupValues> = async (val
 export function AdminSetupPage() {
   useDocumentTitle('Administrator set-up');
   const token = useSearchParams()[0].get('token') ?? '';
-  const status = trpc.auth.adminSetupStatus.useQuery({ token }, { enabled: token !== '', retry: false });
+  const status = useAdminSetupStatus(token);
 
   let body;
   if (token === '' || status.data?.valid === false) {
@@ -84,7 +84,7 @@ function InvalidLink({ message }: { message: string }) {
 }
 
 function AdminSetupForm({ token }: { token: string }) {
-  const setup = trpc.auth.setupAdmin.useMutation();
+  const setup = useSetupAdmin();
   const navigateLater = useDelayedNavigate();
   const [done, setDone] = useState<string>();
   const [formError, setFormError] = useState<string>();

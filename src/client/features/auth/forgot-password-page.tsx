@@ -11,9 +11,9 @@ import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useForgotPassword } from '@/features/auth/api/use-forgot-password.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TForgotInput = z.input<typeof ZForgotPasswordRequest>;
@@ -23,7 +23,7 @@ type TForgotValues = z.output<typeof ZForgotPasswordRequest>;
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const navigate = useNavigate();
-  const forgot = trpc.auth.forgotPassword.useMutation();
+  const forgot = useForgotPassword();
   const [formError, setFormError] = useState<string>();
   const {
     register,

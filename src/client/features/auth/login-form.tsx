@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
 import { paths } from '@/app/paths.ts';
+import { useLogin } from '@/features/auth/api/use-login.ts';
 import { authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -15,7 +16,6 @@ import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { applyFieldErrors, errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session-store.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 type TLoginInput = z.input<typeof ZLoginRequest>;
 type TLoginValues = z.output<typeof ZLoginRequest>;
@@ -32,9 +32,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
   const arrival = readAuthState(location.state);
   const [expired] = useState(hasExpiredNotice);
   const [formError, setFormError] = useState<string>();
-  const login = trpc.auth.login.useMutation();
-  const adminLogin = trpc.auth.adminLogin.useMutation();
-  const mutation = audience === 'admin' ? adminLogin : login;
+  const mutation = useLogin(audience);
 
   useEffect(() => dismissExpiredNotice(), []);
 

@@ -12,12 +12,13 @@ import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useResendOtp } from '@/features/auth/api/use-resend-otp.ts';
+import { useVerifyOtp } from '@/features/auth/api/use-verify-otp.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TOtpInput = z.input<typeof ZVerifyOtpRequest>;
@@ -71,8 +72,8 @@ export function OtpPage() {
 }
 
 function OtpForm({ email, reason }: { email: string; reason?: 'registered' | 'unverified' }) {
-  const verify = trpc.auth.verifyOtp.useMutation();
-  const resend = trpc.auth.resendOtp.useMutation();
+  const verify = useVerifyOtp();
+  const resend = useResendOtp();
   const navigateLater = useDelayedNavigate();
   // A code was sent a moment ago when the user has just registered; not when login sent them here.
   const [cooldown, setCooldown] = useCountdown(reason === 'registered' ? RESEND_COOLDOWN_SECONDS : 0);

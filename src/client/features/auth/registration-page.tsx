@@ -10,11 +10,11 @@ import { type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.
 import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useRegister } from '@/features/auth/api/use-register.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TRegisterValues = z.output<typeof ZRegisterForm>;
@@ -22,7 +22,7 @@ type TRegisterValues = z.output<typeof ZRegisterForm>;
 /** /registration (and /Registration, the login screen's link): a new learner's account. */
 export function RegistrationPage() {
   useDocumentTitle('Create Account');
-  const registerUser = trpc.auth.register.useMutation();
+  const registerUser = useRegister();
   const navigateLater = useDelayedNavigate();
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);

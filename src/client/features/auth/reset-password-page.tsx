@@ -13,12 +13,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useResetPassword } from '@/features/auth/api/use-reset-password.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TResetInput = z.input<typeof ZResetPasswordForm>;
@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ email, notice }: { email: string; notice?: string }) {
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = useResetPassword();
   const navigateLater = useDelayedNavigate();
   const [done, setDone] = useState<string>();
   const [formError, setFormError] = useState<string>();

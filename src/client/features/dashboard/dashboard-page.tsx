@@ -3,11 +3,11 @@ import { type ReactNode, Suspense } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useMe } from '@/features/dashboard/api/use-me.ts';
 import { ApprovalBanner } from '@/features/dashboard/approval-banner.tsx';
 import { DashboardTiles } from '@/features/dashboard/dashboard-tiles.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /**
@@ -17,8 +17,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
  */
 export function DashboardPage({ children }: { children: ReactNode }) {
   useDocumentTitle('Dashboard');
-  // Approval can change at any time, so it is read from the server on each visit.
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const me = useMe();
   const name = me.data?.name ?? readStoredUser()?.name;
 
   return (

@@ -23,8 +23,8 @@ import { BackLink } from '@/components/navigation/back-link.tsx';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { CourseListError } from '@/components/lists/list-states.tsx';
 import { formatRupees } from '@/lib/format.ts';
+import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 function formatMinutes(seconds: number | null): string | null {
@@ -313,7 +313,7 @@ function CourseNotAvailable() {
 /** /courses/{id}/content: the course home of a learner whose enrolment is approved. */
 export function CourseContentPage() {
   const { courseId = '' } = useParams();
-  const home = trpc.enrolments.courseHome.useQuery({ courseId }, { staleTime: 0, refetchOnMount: 'always' });
+  const home = useCourseHome(courseId);
   useDocumentTitle(home.data?.course.title ?? 'Course');
 
   if (home.isPending) return <CourseHomeSkeleton />;

@@ -11,10 +11,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { formatRupees } from '@/lib/format.ts';
-import { useRequestEnrolment } from '@/features/enrolments/use-request-enrolment.ts';
+import { useCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
+import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
+import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrolment.ts';
 import { readClaims } from '@/lib/access-token.ts';
 import { useAccessToken } from '@/lib/session.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
@@ -96,7 +97,7 @@ function VisitorCourseCard({ course, action, eager }: { course: TCourse; action:
 
 /** The signed-in learner's status per course, when there is a learner. */
 function useOwnStatuses(enabled: boolean): Map<string, TEnrolmentStatus> {
-  const mine = trpc.enrolments.mine.useQuery(undefined, { enabled });
+  const mine = useMyEnrolments({ enabled });
   return useMemo(
     () => new Map((enabled ? (mine.data ?? []) : []).map((enrolment) => [enrolment.courseId, enrolment.status])),
     [enabled, mine.data],
@@ -109,7 +110,7 @@ export function CoursesPage() {
   const navigate = useNavigate();
   const token = useAccessToken();
   const isLearner = token !== null && readClaims(token)?.role === 'learner';
-  const catalogue = trpc.courses.catalogue.useQuery();
+  const catalogue = useCatalogue();
   const statuses = useOwnStatuses(isLearner);
   const { request, isRequesting } = useRequestEnrolment();
 

@@ -9,9 +9,9 @@ import { CourseImage } from '@/components/course/course-image.tsx';
 import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
-import { useRequestEnrolment } from '@/features/enrolments/use-request-enrolment.ts';
+import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
+import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrolment.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.
 const GRID = 'grid gap-6 sm:grid-cols-[repeat(auto-fill,minmax(250px,1fr))]';
@@ -104,7 +104,7 @@ function DashboardCourseCard({
 
 /** The dashboard's 'Course List': active courses, each with the learner's enrolment in it. */
 export function DashboardCourseList() {
-  const courses = trpc.enrolments.dashboard.useQuery();
+  const courses = useDashboardCourses();
   const { request, isRequesting } = useRequestEnrolment();
 
   return (

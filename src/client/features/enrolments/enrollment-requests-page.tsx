@@ -8,9 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { formatDay, formatRupees } from '@/lib/format.ts';
+import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const OUTCOME: Record<TMyEnrolment['status'], string> = {
@@ -66,7 +66,7 @@ function RequestRow({ enrolment }: { enrolment: TMyEnrolment }) {
 /** /EnrollmentRequest: the learner's own enrolment requests and where each stands. */
 export function EnrollmentRequestsPage() {
   useDocumentTitle('Enrollment Requests');
-  const mine = trpc.enrolments.mine.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const mine = useMyEnrolments({ fresh: true });
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">

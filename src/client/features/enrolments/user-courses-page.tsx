@@ -8,9 +8,9 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
+import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const GRID = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';
@@ -89,7 +89,7 @@ function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
 /** /UserCource, Your Courses: the learner's courses with their real training progress. */
 export function UserCoursesPage() {
   useDocumentTitle('Your Courses');
-  const mine = trpc.enrolments.mine.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const mine = useMyEnrolments({ fresh: true });
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">

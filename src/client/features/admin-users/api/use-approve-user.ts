@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
-import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { ADMIN_TOAST_MS } from '../../../../shared/constants.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { refusalReason } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /** users.approve, with the spec's toasts; both user lists are reloaded afterwards. */
@@ -13,10 +13,9 @@ export function useApproveUser() {
     },
     onError: (error) => {
       // The catalogue's words, and the server's reason when it gave one (not verified, not found).
-      const reason = httpStatusOf(error) !== undefined ? errorMessage(error, { fallback: '' }) : '';
       toast.error(MESSAGES.users.approveFailed, {
         duration: ADMIN_TOAST_MS,
-        description: reason && reason !== MESSAGES.users.approveFailed ? reason : undefined,
+        description: refusalReason(error, MESSAGES.users.approveFailed),
       });
     },
     onSettled: () =>

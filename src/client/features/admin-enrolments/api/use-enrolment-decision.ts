@@ -1,18 +1,12 @@
 import { toast } from 'sonner';
-import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { ADMIN_TOAST_MS } from '../../../../shared/constants.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { refusalReason } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 const E = MESSAGES.enrolment;
 
 export type TDecision = 'accept' | 'reject';
-
-function reasonFor(error: unknown, headline: string): string | undefined {
-  if (httpStatusOf(error) === undefined) return undefined;
-  const reason = errorMessage(error, { fallback: '' });
-  return reason && reason !== headline ? reason : undefined;
-}
 
 /** enrolments.accept / enrolments.reject with the catalogue's 4 s toasts; the request list reloads after. */
 export function useEnrolmentDecision() {
@@ -23,7 +17,7 @@ export function useEnrolmentDecision() {
       toast.success(E.accepted, { duration: ADMIN_TOAST_MS });
     },
     onError: (error) => {
-      toast.error(E.acceptFailed, { duration: ADMIN_TOAST_MS, description: reasonFor(error, E.acceptFailed) });
+      toast.error(E.acceptFailed, { duration: ADMIN_TOAST_MS, description: refusalReason(error, E.acceptFailed) });
     },
     onSettled: reload,
   });
@@ -32,7 +26,7 @@ export function useEnrolmentDecision() {
       toast.success(E.rejected, { duration: ADMIN_TOAST_MS });
     },
     onError: (error) => {
-      toast.error(E.rejectFailed, { duration: ADMIN_TOAST_MS, description: reasonFor(error, E.rejectFailed) });
+      toast.error(E.rejectFailed, { duration: ADMIN_TOAST_MS, description: refusalReason(error, E.rejectFailed) });
     },
     onSettled: reload,
   });

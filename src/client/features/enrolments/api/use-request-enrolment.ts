@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 

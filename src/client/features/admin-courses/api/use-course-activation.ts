@@ -1,17 +1,10 @@
 import { toast } from 'sonner';
-import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { ADMIN_TOAST_MS } from '../../../../shared/constants.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { refusalReason } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 const C = MESSAGES.courses;
-
-/** The server's own reason for a refusal, when it gave one that adds to `headline`. */
-function reasonFor(error: unknown, headline: string): string | undefined {
-  if (httpStatusOf(error) === undefined) return undefined;
-  const reason = errorMessage(error, { fallback: '' });
-  return reason && reason !== headline ? reason : undefined;
-}
 
 /** courses.activate / courses.deactivate with the catalogue's 4 s toasts; the lists reload after. */
 export function useCourseActivation() {
@@ -23,7 +16,7 @@ export function useCourseActivation() {
       toast.success(C.activated, { duration: ADMIN_TOAST_MS });
     },
     onError: (error) => {
-      toast.error(C.activateFailed, { duration: ADMIN_TOAST_MS, description: reasonFor(error, C.activateFailed) });
+      toast.error(C.activateFailed, { duration: ADMIN_TOAST_MS, description: refusalReason(error, C.activateFailed) });
     },
     onSettled: reload,
   });
@@ -32,7 +25,7 @@ export function useCourseActivation() {
       toast.success(C.deactivated, { duration: ADMIN_TOAST_MS });
     },
     onError: (error) => {
-      toast.error(C.deactivateFailed, { duration: ADMIN_TOAST_MS, description: reasonFor(error, C.deactivateFailed) });
+      toast.error(C.deactivateFailed, { duration: ADMIN_TOAST_MS, description: refusalReason(error, C.deactivateFailed) });
     },
     onSettled: reload,
   });
