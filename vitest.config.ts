@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/testing/fail-on-console-error.ts'],
+          setupFiles: ['src/testing/fail-on-console-error.ts', 'src/client/testing/cleanup-after-each.ts'],
         },
       },
       {

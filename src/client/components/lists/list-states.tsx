@@ -1,4 +1,4 @@
-import { AlertCircle, BookOpen, RotateCw } from 'lucide-react';
+import { AlertCircle, BookOpen, type LucideIcon, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -42,12 +42,28 @@ export function CourseCardsSkeleton({
   );
 }
 
-/** No courses: say so and what happens next. */
-export function CourseListEmpty({ message, hint, children }: { message: string; hint?: string; children?: ReactNode }) {
+type ListEmptyProps = {
+  message: string;
+  hint?: string;
+  /** What the list would hold (a book for courses, people for users). */
+  icon?: LucideIcon;
+  /** The frame's corners: `cards` beside cards, `table` where a table would stand. */
+  shape?: 'cards' | 'table';
+  /** An action under the words (Create Course, Go to your dashboard). */
+  children?: ReactNode;
+};
+
+/** Nothing to list: say so and what happens next. */
+export function ListEmpty({ message, hint, icon: Icon = BookOpen, shape = 'cards', children }: ListEmptyProps) {
   return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
+    <div
+      className={cn(
+        'flex flex-col items-center border border-dashed border-border bg-card px-6 py-12 text-center',
+        shape === 'cards' ? 'rounded-xl' : 'rounded-lg',
+      )}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-sea-50 text-sea-700">
-        <BookOpen className="size-6" aria-hidden />
+        <Icon className="size-6" aria-hidden />
       </span>
       <p className="mt-4 font-semibold text-navy-900">{message}</p>
       {hint && <p className="mt-1 max-w-sm text-sm text-muted-foreground">{hint}</p>}
@@ -56,8 +72,8 @@ export function CourseListEmpty({ message, hint, children }: { message: string; 
   );
 }
 
-/** A list that could not be loaded (never shown as empty), with a way to try again. */
-export function CourseListError({
+/** A list (or a page) that could not be loaded: said so, never shown as empty, with a way to try again. */
+export function LoadError({
   title,
   message,
   onRetry,

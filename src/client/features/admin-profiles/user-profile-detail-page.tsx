@@ -1,11 +1,10 @@
-import { AlertCircle, ArrowLeft, RotateCw, UserRoundX } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowLeft, UserRoundX } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { isAdminArea, paths } from '@/app/paths.ts';
+import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useUserProfile } from '@/features/admin-profiles/api/use-user-profile.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
@@ -30,9 +29,7 @@ export function UserProfileDetailPage() {
   const status = httpStatusOf(query.error);
   const missing = status === 404 || status === 400;
 
-  useEffect(() => {
-    document.title = `${query.data?.name ?? 'User profile'} · Admin Dashboard`;
-  }, [query.data?.name]);
+  useAdminDocumentTitle(query.data?.name ?? 'User profile');
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -59,17 +56,12 @@ export function UserProfileDetailPage() {
           </CardContent>
         </Card>
       ) : query.isError ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertTitle>The profile could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{errorMessage(query.error, { fallback: 'Something went wrong while loading this profile.' })}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              <RotateCw aria-hidden className={query.isFetching ? 'animate-spin' : undefined} />
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="The profile could not be loaded"
+          message={errorMessage(query.error, { fallback: 'Something went wrong while loading this profile.' })}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <ProfileDetails profile={query.data} showAccountEmail />
       )}

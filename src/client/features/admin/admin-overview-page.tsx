@@ -1,14 +1,12 @@
 import { ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 
 /** The admin area's landing page: each menu group as a card with links to its pages. */
 export function AdminOverviewPage() {
-  useEffect(() => {
-    document.title = 'Admin Dashboard';
-  }, []);
+  useAdminDocumentTitle();
 
   return (
     <div className="mx-auto max-w-5xl">

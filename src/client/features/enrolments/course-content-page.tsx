@@ -21,7 +21,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';
 import { CourseImage } from '@/components/course/course-image.tsx';
-import { CourseListError } from '@/components/lists/list-states.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
 import { formatRupees } from '@/lib/format.ts';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
@@ -323,7 +323,7 @@ export function CourseContentPage() {
     if (status === 404 || status === 400) return <CourseNotAvailable />;
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6">
-        <CourseListError
+        <LoadError
           title={MESSAGES.courses.visitorLoadFailed}
           message={errorMessage(home.error, { fallback: MESSAGES.common.internal })}
           onRetry={() => void home.refetch()}

@@ -9,7 +9,7 @@ import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CourseImage } from '@/components/course/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { formatRupees } from '@/lib/format.ts';
 import { useCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
 import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
@@ -133,13 +133,13 @@ export function CoursesPage() {
         {catalogue.isPending ? (
           <CourseCardsSkeleton className={GRID} count={4} />
         ) : catalogue.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.courses.visitorLoadFailed}
             onRetry={() => void catalogue.refetch()}
             retrying={catalogue.isFetching}
           />
         ) : catalogue.data.length === 0 ? (
-          <CourseListEmpty
+          <ListEmpty
             message={MESSAGES.courses.empty}
             hint="New courses are published here as soon as the academy opens them. Please check back soon."
           />

@@ -6,7 +6,7 @@ import { paths } from '@/app/paths.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CourseImage } from '@/components/course/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
 import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
@@ -130,14 +130,14 @@ export function DashboardCourseList() {
         {courses.isPending ? (
           <CourseCardsSkeleton className={GRID} count={4} cardClassName={CARD_HEIGHT} />
         ) : courses.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.enrolment.loadFailed}
             message={errorMessage(courses.error, { fallback: MESSAGES.enrolment.loadFailed })}
             onRetry={() => void courses.refetch()}
             retrying={courses.isFetching}
           />
         ) : courses.data.length === 0 ? (
-          <CourseListEmpty
+          <ListEmpty
             message={MESSAGES.courses.empty}
             hint="The academy has no open courses right now. New ones appear here as soon as they are published."
           />

@@ -5,7 +5,7 @@ import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { formatDay, formatRupees } from '@/lib/format.ts';
 import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
@@ -85,21 +85,21 @@ export function EnrollmentRequestsPage() {
             ))}
           </div>
         ) : mine.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.enrolment.loadFailed}
             message={errorMessage(mine.error, { fallback: MESSAGES.enrolment.loadFailed })}
             onRetry={() => void mine.refetch()}
             retrying={mine.isFetching}
           />
         ) : mine.data.length === 0 ? (
-          <CourseListEmpty
+          <ListEmpty
             message="You have not requested any course yet."
             hint="Choose a course in the Course List on your dashboard and press Enrollment."
           >
             <Button asChild className="mt-5">
               <Link to={paths.dashboard}>Go to your dashboard</Link>
             </Button>
-          </CourseListEmpty>
+          </ListEmpty>
         ) : (
           <ul className="grid gap-4">
             {[...mine.data]

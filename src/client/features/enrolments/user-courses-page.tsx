@@ -5,7 +5,7 @@ import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/components/lists/list-states.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
 import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
@@ -101,18 +101,18 @@ export function UserCoursesPage() {
         {mine.isPending ? (
           <CourseCardsSkeleton className={GRID} count={3} />
         ) : mine.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.enrolment.loadFailed}
             message={errorMessage(mine.error, { fallback: MESSAGES.enrolment.loadFailed })}
             onRetry={() => void mine.refetch()}
             retrying={mine.isFetching}
           />
         ) : mine.data.length === 0 ? (
-          <CourseListEmpty message={MESSAGES.courses.empty} hint="Request a course from the Course List on your dashboard.">
+          <ListEmpty message={MESSAGES.courses.empty} hint="Request a course from the Course List on your dashboard.">
             <Button asChild className="mt-5">
               <Link to={paths.dashboard}>Go to your dashboard</Link>
             </Button>
-          </CourseListEmpty>
+          </ListEmpty>
         ) : (
           <ul className={GRID}>
             {mine.data.map((enrolment) => (

@@ -1,8 +1,9 @@
-import { AlertCircle, CalendarClock, Pencil, RotateCw } from 'lucide-react';
+import { CalendarClock, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS, type TProfile } from '../../../shared/schemas/profile.ts';
 import { paths } from '@/app/paths.ts';
 import { formatCalendarDate } from '@/lib/format.ts';
+import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
@@ -49,17 +50,12 @@ export function ProfilePage() {
         {query.isPending ? (
           <ProfileDetailsSkeleton label="Loading your profile…" />
         ) : query.isError ? (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertTitle>Your profile could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>{errorMessage(query.error, { fallback: 'Something went wrong while loading your profile.' })}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                <RotateCw aria-hidden className={query.isFetching ? 'animate-spin' : undefined} />
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="Your profile could not be loaded"
+            message={errorMessage(query.error, { fallback: 'Something went wrong while loading your profile.' })}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : profile === null || profile === undefined ? (
           <>
             <header>
