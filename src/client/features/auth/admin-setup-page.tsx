@@ -10,6 +10,7 @@ import { ADMIN_PASSWORD_MIN_LENGTH, type TRegisterForm, ZRegisterForm } from '..
 import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useAdminSetupStatus, useSetupAdmin } from '@/features/auth/api/use-admin-setup.ts';
@@ -111,12 +112,7 @@ function AdminSetupForm({ token }: { token: string }) {
           <AlertDescription>{done}</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
       <PersonFields
         form={form}
         idPrefix="admin-setup"

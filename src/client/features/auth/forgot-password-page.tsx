@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZForgotPasswordRequest } from '../../../shared/schemas/auth.ts';
 import { paths } from '@/app/paths.ts';
-import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
@@ -58,12 +58,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
-        {formError && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        )}
+        <FormError message={formError} />
         <FormField id="forgot-email" label="Email Address" error={errors.email?.message}>
           {(control) => (
             <Input {...control} type="email" inputMode="email" autoComplete="email" autoFocus {...register('email')} />

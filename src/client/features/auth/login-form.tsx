@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useLogin } from '@/features/auth/api/use-login.ts';
 import { authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
@@ -79,12 +80,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
           <AlertDescription>{arrival.notice}</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
 
       <FormField id="login-email" label="Email Address" error={errors.email?.message}>
         {(control) => (

@@ -10,6 +10,7 @@ import { ZVerifyOtpRequest } from '../../../shared/schemas/auth.ts';
 import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useResendOtp } from '@/features/auth/api/use-resend-otp.ts';
@@ -127,12 +128,7 @@ function OtpForm({ email, reason }: { email: string; reason?: 'registered' | 'un
           <AlertDescription>{verified} Taking you to the login…</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
 
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
         <FormField id="otp-code" label="Verification code" error={errors.otp?.message}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, CheckCircle2, UserPlus } from 'lucide-react';
+import { CheckCircle2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.ts';
 import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useRegister } from '@/features/auth/api/use-register.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
@@ -72,12 +73,7 @@ export function RegistrationPage() {
             <AlertDescription>{MESSAGES.auth.registered}</AlertDescription>
           </Alert>
         )}
-        {formError && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        )}
+        <FormError message={formError} />
         <PersonFields form={form} idPrefix="register" disabled={done} />
         <SubmitButton pending={registerUser.isPending} disabled={done} size="lg" className="w-full">
           Register

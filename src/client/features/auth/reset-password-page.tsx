@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, CheckCircle2, LockKeyhole, MailCheck } from 'lucide-react';
+import { CheckCircle2, LockKeyhole, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { ZResetPasswordForm } from '../../../shared/schemas/auth.ts';
 import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
@@ -105,12 +106,7 @@ function ResetPasswordForm({ email, notice }: { email: string; notice?: string }
           <AlertDescription>{done} Taking you to the login…</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
 
       <FormField id="reset-email" label="Email Address">
         {(control) => <Input {...control} type="email" value={email} readOnly className="bg-muted" />}

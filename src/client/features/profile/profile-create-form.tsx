@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { UploadProgress } from '@/components/upload/upload-progress.tsx';
@@ -106,12 +107,7 @@ export function ProfileCreateForm() {
         </div>
       </div>
 
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
       {percent !== null && <UploadProgress percent={percent} label={profileUploadLabel(percent)} onCancel={cancel} />}
 
       <div className="flex justify-end">

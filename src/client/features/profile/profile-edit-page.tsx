@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZProfile, type TProfile } from '../../../shared/schemas/profile.ts';
 import { paths } from '@/app/paths.ts';
-import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { UploadProgress } from '@/components/upload/upload-progress.tsx';
 import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
@@ -68,12 +68,7 @@ function ProfileEditForm({ profile }: { profile: TProfile }) {
       aria-label="Edit your profile"
     >
       <ProfileFormFields form={form} current={fresh} disabled={busy} />
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
       {percent !== null && <UploadProgress percent={percent} label={profileUploadLabel(percent)} onCancel={cancel} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
