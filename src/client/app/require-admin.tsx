@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isExpired, readClaims } from '@/lib/access-token.ts';
-import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
-import { readRefreshToken } from '@/lib/session-store.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
+import { readRefreshToken } from '@/lib/session-store.ts';
+import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
 
 /** Clears the stored session and opens the administrator login, remembering the page. */
 function LeaveAdminArea({ from }: { from: string }) {

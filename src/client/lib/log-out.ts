@@ -1,6 +1,6 @@
 import { sessionClient } from '@/lib/auth-client.ts';
-import { clearStoredSession } from '@/lib/session.ts';
 import { readRefreshToken } from '@/lib/session-store.ts';
+import { clearStoredSession } from '@/lib/session.ts';
 
 /** How long signing out waits for the server to revoke the session before forgetting it anyway. */
 const REVOKE_TIMEOUT_MS = 3_000;

@@ -1,8 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionClient } from '@/lib/auth-client.ts';
-import { SESSION_EXPIRED_EVENT } from '@/lib/session.ts';
 import { refreshAccessToken } from '@/lib/session-refresh.ts';
+import { SESSION_EXPIRED_EVENT } from '@/lib/session.ts';
 import { tokenExpiringIn } from '@/testing/fake-xhr.ts';
 
 vi.mock('@/lib/auth-client.ts', () => ({ sessionClient: { auth: { refresh: { mutate: vi.fn() } } } }));

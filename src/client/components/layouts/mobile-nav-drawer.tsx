@@ -2,13 +2,13 @@ import { LogIn, LogOut } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MOBILE_DRAWER_WIDTH_PX } from '../../../shared/constants.ts';
+import { paths } from '@/app/paths.ts';
 import {
   MOBILE_NAV_DRAWER_ID,
   PUBLIC_NAV_ENTRIES,
   SIGNED_IN_NAV_ENTRIES,
   logOutAndReload,
 } from '@/components/layouts/public-nav.ts';
-import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet.tsx';
 import { useHasSession } from '@/lib/session.ts';

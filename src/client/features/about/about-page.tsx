@@ -12,11 +12,11 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths.ts';
+import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { PageHero } from '@/components/layouts/page-hero.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const OFFERINGS: { title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -3,12 +3,12 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
 import { paths } from '@/app/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
+import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useAdminCourse } from '@/features/admin-courses/api/use-admin-course.ts';
 import { CourseForm } from '@/features/admin-courses/course-form.tsx';
-import { BackLink } from '@/components/navigation/back-link.tsx';
-import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 
 /** The course the list passed along in navigation state, if it is the one being edited. */

@@ -16,7 +16,6 @@ import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { UploadProgress } from '@/components/upload/upload-progress.tsx';
 import { useSaveCourse } from '@/features/admin-courses/api/save-course.ts';
-import { CourseImageField } from '@/features/admin-courses/course-image-field.tsx';
 import {
   courseFormSchema,
   courseValues,
@@ -26,6 +25,7 @@ import {
   type TCourseFormOutput,
   type TCourseFormValues,
 } from '@/features/admin-courses/course-form-schema.ts';
+import { CourseImageField } from '@/features/admin-courses/course-image-field.tsx';
 import { SubjectsField } from '@/features/admin-courses/subjects-field.tsx';
 
 const C = MESSAGES.courses;

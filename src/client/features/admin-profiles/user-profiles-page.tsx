@@ -6,14 +6,14 @@ import { PROFILE_LIST_ERROR_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { PROFILE_SEARCH_MAX_LENGTH } from '../../../shared/schemas/profile.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { LoadError } from '@/components/lists/list-states.tsx';
 import { ListSearch } from '@/components/lists/list-search.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useProfileList } from '@/features/admin-profiles/api/use-profile-list.ts';
 import { AdminProfileCard } from '@/features/admin-profiles/admin-profile-card.tsx';
+import { useProfileList } from '@/features/admin-profiles/api/use-profile-list.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
 

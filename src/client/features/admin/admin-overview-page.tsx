@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
+import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 
 /** The admin area's landing page: each menu group as a card with links to its pages. */

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { LoginForm } from '@/features/auth/login-form.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** /backend: the administrators' login (spec section 2). Only administrators get in. */
 export function AdminLoginPage() {

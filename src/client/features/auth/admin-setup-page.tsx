@@ -16,8 +16,8 @@ import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useAdminSetupStatus, useSetupAdmin } from '@/features/auth/api/use-admin-setup.ts';
 import { AuthShell } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
-import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TSetupValues = z.output<typeof ZRegisterForm>;

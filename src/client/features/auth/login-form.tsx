@@ -7,14 +7,14 @@ import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
 import { paths } from '@/app/paths.ts';
-import { useLogin } from '@/features/auth/api/use-login.ts';
-import { authLinkClass } from '@/features/auth/auth-shell.tsx';
-import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useLogin } from '@/features/auth/api/use-login.ts';
+import { authLinkClass } from '@/features/auth/auth-shell.tsx';
+import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { applyFieldErrors, errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session-store.ts';
 

@@ -18,8 +18,8 @@ import { useVerifyOtp } from '@/features/auth/api/use-verify-otp.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
-import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TOtpInput = z.input<typeof ZVerifyOtpRequest>;

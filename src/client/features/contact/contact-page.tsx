@@ -1,13 +1,13 @@
 import { ArrowRight, type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths.ts';
-import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '@/components/brand/social-icons.tsx';
+import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { mailtoHref, telHref } from '@/lib/contact-links.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { useSiteConfig } from '@/lib/site-config.ts';
 import { ContactForm } from '@/features/contact/contact-form.tsx';
+import { mailtoHref, telHref } from '@/lib/contact-links.ts';
+import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type ContactChannel = { title: string; text: string; value: string; href?: string; icon: LucideIcon };
 

@@ -15,16 +15,16 @@ import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/app/paths.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
+import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { BackLink } from '@/components/navigation/back-link.tsx';
-import { CourseImage } from '@/components/course/course-image.tsx';
-import { LoadError } from '@/components/lists/list-states.tsx';
-import { formatRupees } from '@/lib/format.ts';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 function formatMinutes(seconds: number | null): string | null {

@@ -3,15 +3,15 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TDashboardCourse } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/app/paths.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { CourseImage } from '@/components/course/course-image.tsx';
-import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
-import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
-import { formatRupees } from '@/lib/format.ts';
 import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
 import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrolment.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { formatRupees } from '@/lib/format.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.
 const GRID = 'grid gap-6 sm:grid-cols-[repeat(auto-fill,minmax(250px,1fr))]';

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/app/paths.ts';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
-import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
-import { formatRupees } from '@/lib/format.ts';
 import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const GRID = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';

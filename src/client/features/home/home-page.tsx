@@ -18,9 +18,9 @@ import { Link } from 'react-router-dom';
 import { FEATURED_COURSES } from '../../../shared/constants.ts';
 import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { useSiteConfig } from '@/lib/site-config.ts';
 import { HeroBackdrop } from '@/features/home/hero-backdrop.tsx';
+import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const REASONS: { title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -2,15 +2,15 @@ import { CalendarClock, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS, type TProfile } from '../../../shared/schemas/profile.ts';
 import { paths } from '@/app/paths.ts';
-import { formatCalendarDate } from '@/lib/format.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
-import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
+import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { formatCalendarDate } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** What the learner should do about documents that expired or expire soon. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isExpired } from '@/lib/access-token.ts';
-import { readAccessToken } from '@/lib/session.ts';
-import { readRefreshToken } from '@/lib/session-store.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
+import { readRefreshToken } from '@/lib/session-store.ts';
+import { readAccessToken } from '@/lib/session.ts';
 import { sendForm, type TUploadRequest, type TUploadResult } from '@/lib/upload/send-form.ts';
 
 type TSessionUploadOptions = {
