@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
+
 /**
- * Three projects: unit tests (no services), integration tests (the app on a real database, Redis
- * and SMTP when configured) and browser tests (the built client in the system Chromium).
+ * Four projects: unit tests (no services), client tests (hooks and forms in jsdom), integration
+ * tests (the app on a real database, Redis and SMTP when configured) and browser tests (the built
+ * client in the system Chromium).
  */
 export default defineConfig({
   test: {
@@ -11,9 +15,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ['src/**/*.int.test.ts'],
+          exclude: ['src/**/*.int.test.ts', 'src/client/**'],
           environment: 'node',
           setupFiles: ['src/testing/fail-on-console-error.ts'],
+        },
+      },
+      {
+        resolve: { alias: { '@': clientRoot } },
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/testing/fail-on-console-error.ts', 'src/client/testing/cleanup-after-each.ts'],
         },
       },
       {

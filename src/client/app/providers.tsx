@@ -64,6 +64,7 @@ export function DataProvidersRoute() {
  * in the router, so the list of chunks each group needs sits in this chunk rather than in the home
  * page's entry (decision 006); this chunk is always loaded before those screens anyway.
  */
-export const loadLearnerCourseScreens = () => import('@/features/enrolments/learner-course-screens.ts');
+export const loadLearnerCourseScreens = () => import('@/app/screens/learner-course-screens.ts');
 export const loadContactPage = () => import('@/features/contact/contact-page.tsx');
-export const loadAdminCourseScreens = () => import('@/features/admin-courses/admin-course-screens.ts');
+// Read by name: the admin chunk, which the admin screens import from, then needs no namespace object.
+export const loadAdminArea = () => import('@/app/admin-area.tsx').then((area) => area.AdminArea);

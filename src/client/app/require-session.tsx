@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { useHasSession } from '@/lib/session.ts';
 
 /**
@@ -9,7 +10,7 @@ export function RequireSession() {
   const signedIn = useHasSession();
   const location = useLocation();
   if (!signedIn) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search + location.hash }} />;
   }
   return <Outlet />;
 }

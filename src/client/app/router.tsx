@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { RequireSession } from '@/app/require-session.tsx';
 import { ScrollToTop } from '@/app/scroll-to-top.tsx';
 import { SessionWatch } from '@/app/session-watch.tsx';
@@ -18,10 +19,9 @@ const NotFoundPage = lazyNamed(() => import('@/features/errors/not-found-page.ts
 const loadProviders = () => import('@/app/providers.tsx');
 const DataProvidersRoute = lazyNamed(loadProviders, 'DataProvidersRoute');
 const ContactPage = lazyNamed(async () => (await loadProviders()).loadContactPage(), 'ContactPage');
-const AdminLayout = lazyNamed(() => import('@/components/layouts/admin-layout.tsx'), 'AdminLayout');
-const AdminOverviewPage = lazyNamed(() => import('@/features/admin/admin-overview-page.tsx'), 'AdminOverviewPage');
-const AdminNotFoundPage = lazyNamed(() => import('@/features/admin/admin-not-found-page.tsx'), 'AdminNotFoundPage');
-const loadAccountScreens = () => import('@/features/auth/account-screens.ts');
+// The administration area declares its own screens, in its own chunk (app/admin-area.tsx).
+const AdminArea = lazy(async () => ({ default: await (await loadProviders()).loadAdminArea() }));
+const loadAccountScreens = () => import('@/app/screens/account-screens.ts');
 const LoginPage = lazyNamed(loadAccountScreens, 'LoginPage');
 const AdminLoginPage = lazyNamed(loadAccountScreens, 'AdminLoginPage');
 const RegistrationPage = lazyNamed(loadAccountScreens, 'RegistrationPage');
@@ -29,13 +29,8 @@ const OtpPage = lazyNamed(loadAccountScreens, 'OtpPage');
 const ForgotPasswordPage = lazyNamed(loadAccountScreens, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(loadAccountScreens, 'ResetPasswordPage');
 const AdminSetupPage = lazyNamed(loadAccountScreens, 'AdminSetupPage');
-const DashboardPage = lazyNamed(() => import('@/features/dashboard/dashboard-page.tsx'), 'DashboardPage');
-const UnapprovedUsersPage = lazyNamed(
-  () => import('@/features/admin-users/unapproved-users-page.tsx'),
-  'UnapprovedUsersPage',
-);
-const ApprovedUsersPage = lazyNamed(() => import('@/features/admin-users/approved-users-page.tsx'), 'ApprovedUsersPage');
-const loadProfileScreens = () => import('@/features/profile/profile-screens.ts');
+const DashboardPage = lazyNamed(() => import('@/app/screens/dashboard-screen.tsx'), 'DashboardScreen');
+const loadProfileScreens = () => import('@/app/screens/profile-screens.ts');
 const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
 const ProfileEditPage = lazyNamed(loadProfileScreens, 'ProfileEditPage');
 // Fetched through the providers' chunk, which the routes around these screens have loaded already.
@@ -44,11 +39,6 @@ const CoursesPage = lazyNamed(loadLearnerCourseScreens, 'CoursesPage');
 const CourseContentPage = lazyNamed(loadLearnerCourseScreens, 'CourseContentPage');
 const EnrollmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrollmentRequestsPage');
 const UserCoursesPage = lazyNamed(loadLearnerCourseScreens, 'UserCoursesPage');
-const loadAdminCourseScreens = async () => (await loadProviders()).loadAdminCourseScreens();
-const AdminCoursesPage = lazyNamed(loadAdminCourseScreens, 'AdminCoursesPage');
-const CourseFormPage = lazyNamed(loadAdminCourseScreens, 'CourseFormPage');
-const EnrolmentRequestsAdminPage = lazyNamed(loadAdminCourseScreens, 'EnrolmentRequestsAdminPage');
-const UserProfilesRoutes = lazyNamed(() => import('@/features/admin-profiles/user-profiles-routes.tsx'), 'UserProfilesRoutes');
 
 function FullPageSpinner() {
   return (
@@ -81,47 +71,36 @@ export function AppRoutes() {
       <SessionWatch />
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
-          <Route path="/" element={<PublicLayout />}>
+          <Route path={paths.home} element={<PublicLayout />}>
             <Route index element={<HomePage />} />
-            <Route path="about" element={<AboutPage />} />
+            <Route path={paths.about} element={<AboutPage />} />
             {withDataProviders(
               <>
                 {/* The contact form and the catalogue call the API. */}
-                <Route path="contact" element={<ContactPage />} />
-                <Route path="courses" element={<CoursesPage />} />
-                <Route path="login" element={<LoginPage />} />
+                <Route path={paths.contact} element={<ContactPage />} />
+                <Route path={paths.courses} element={<CoursesPage />} />
+                <Route path={paths.login} element={<LoginPage />} />
                 {/* Paths match without regard to case, so this is also the login screen's /Registration. */}
-                <Route path="registration" element={<RegistrationPage />} />
-                <Route path="otp" element={<OtpPage />} />
-                <Route path="forgot-password" element={<ForgotPasswordPage />} />
-                <Route path="reset-password" element={<ResetPasswordPage />} />
-                <Route path="backend" element={<AdminLoginPage />} />
-                <Route path="admin-setup" element={<AdminSetupPage />} />
+                <Route path={paths.registration} element={<RegistrationPage />} />
+                <Route path={paths.otp} element={<OtpPage />} />
+                <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+                <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+                <Route path={paths.adminLogin} element={<AdminLoginPage />} />
+                <Route path={paths.adminSetup} element={<AdminSetupPage />} />
                 <Route element={<RequireSession />}>
                   {/* The other learner pages (/UserCource ...) arrive with their features. */}
-                  <Route path="dashboard" element={<DashboardPage />} />
-                  <Route path="profile" element={<ProfilePage />} />
-                  <Route path="updateUserProfile" element={<ProfileEditPage />} />
-                  <Route path="courses/:courseId/content" element={<CourseContentPage />} />
-                  <Route path="EnrollmentRequest" element={<EnrollmentRequestsPage />} />
-                  <Route path="UserCource" element={<UserCoursesPage />} />
+                  <Route path={paths.dashboard} element={<DashboardPage />} />
+                  <Route path={paths.profile} element={<ProfilePage />} />
+                  <Route path={paths.profileEdit} element={<ProfileEditPage />} />
+                  <Route path={paths.courseContent.pattern} element={<CourseContentPage />} />
+                  <Route path={paths.enrollmentRequests} element={<EnrollmentRequestsPage />} />
+                  <Route path={paths.userCourses} element={<UserCoursesPage />} />
                 </Route>
               </>,
             )}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
-          {withDataProviders(
-            <Route path="/admin-dashboard" element={<AdminLayout />}>
-              <Route index element={<AdminOverviewPage />} />
-              <Route path="unapproved-users" element={<UnapprovedUsersPage />} />
-              <Route path="approved-users" element={<ApprovedUsersPage />} />
-              <Route path="user-profiles/*" element={<UserProfilesRoutes />} />
-              <Route path="courses" element={<AdminCoursesPage />} />
-              <Route path="create-course" element={<CourseFormPage />} />
-              <Route path="enrollment-request" element={<EnrolmentRequestsAdminPage />} />
-              <Route path="*" element={<AdminNotFoundPage />} />
-            </Route>,
-          )}
+          {withDataProviders(<Route path={`${paths.admin.root}/*`} element={<AdminArea />} />)}
         </Routes>
       </Suspense>
     </RouteErrorBoundary>

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isAdminArea, paths } from '@/app/paths.ts';
 import { SESSION_EXPIRED_EVENT, useHasSession } from '@/lib/session.ts';
-
-const ADMIN_AREA = '/admin-dashboard';
 
 /**
  * Watches the session for the whole app. While someone is signed in it loads the expiry monitor
@@ -17,8 +16,7 @@ export function SessionWatch() {
   useEffect(() => {
     function onExpired() {
       const { pathname, search } = window.location;
-      const inAdminArea = pathname.toLowerCase().startsWith(ADMIN_AREA);
-      navigate(inAdminArea ? '/backend' : '/login', { replace: true, state: { from: pathname + search } });
+      navigate(isAdminArea(pathname) ? paths.adminLogin : paths.login, { replace: true, state: { from: pathname + search } });
     }
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);

@@ -44,6 +44,16 @@ export function errorMessage(error: unknown, { fallback, network = COMMON_MESSAG
 }
 
 /**
+ * The server's own reason for a refusal, when it answered with one that adds to `headline` (a
+ * toast's title): for the toast's description.
+ */
+export function refusalReason(error: unknown, headline: string): string | undefined {
+  if (httpStatusOf(error) === undefined) return undefined;
+  const reason = errorMessage(error, { fallback: '' });
+  return reason && reason !== headline ? reason : undefined;
+}
+
+/**
  * Puts the server's per-field messages on the form's fields. Returns true when at least one field
  * took a message, so the screen can skip repeating it above the form.
  */

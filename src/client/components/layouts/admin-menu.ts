@@ -17,22 +17,21 @@ import {
   Send,
   ListChecks,
 } from 'lucide-react';
+import { paths } from '@/app/paths.ts';
 
-export const ADMIN_BASE_PATH = '/admin-dashboard';
-
-export type TAdminMenuItem = { label: string; path: string; icon: LucideIcon };
+export type TAdminMenuItem = { label: string; to: string; icon: LucideIcon };
 export type TAdminMenuGroup = { title: string; description: string; icon: LucideIcon; items: TAdminMenuItem[] };
 
-/** The admin area's menu (spec section 2, "Admin layout"); paths are relative to ADMIN_BASE_PATH. */
+/** The admin area's menu (spec section 2, "Admin layout"). */
 export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
   {
     title: 'Users',
     description: 'Approve new sign-ups and look up seafarers’ profiles and documents.',
     icon: Users,
     items: [
-      { label: 'Unapproved Users', path: 'unapproved-users', icon: UserRoundX },
-      { label: 'Approved Users', path: 'approved-users', icon: UserCheck },
-      { label: 'User Profiles', path: 'user-profiles', icon: IdCard },
+      { label: 'Unapproved Users', to: paths.admin.users.unapproved, icon: UserRoundX },
+      { label: 'Approved Users', to: paths.admin.users.approved, icon: UserCheck },
+      { label: 'User Profiles', to: paths.admin.users.profiles, icon: IdCard },
     ],
   },
   {
@@ -40,9 +39,9 @@ export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
     description: 'Publish courses, keep them up to date and answer enrolment requests.',
     icon: BookOpen,
     items: [
-      { label: 'All Courses', path: 'courses', icon: GraduationCap },
-      { label: 'Create Course', path: 'create-course', icon: SquarePlus },
-      { label: 'User Enrollment Request', path: 'enrollment-request', icon: MailQuestion },
+      { label: 'All Courses', to: paths.admin.courses.list, icon: GraduationCap },
+      { label: 'Create Course', to: paths.admin.courses.create, icon: SquarePlus },
+      { label: 'User Enrollment Request', to: paths.admin.courses.enrollmentRequests, icon: MailQuestion },
     ],
   },
   {
@@ -50,8 +49,8 @@ export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
     description: 'Upload the training videos learners watch before their test.',
     icon: Video,
     items: [
-      { label: 'Upload Training Video', path: 'training-video', icon: Upload },
-      { label: 'All Training Videos', path: 'All-training-video', icon: PlaySquare },
+      { label: 'Upload Training Video', to: paths.admin.training.upload, icon: Upload },
+      { label: 'All Training Videos', to: paths.admin.training.list, icon: PlaySquare },
     ],
   },
   {
@@ -59,14 +58,10 @@ export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
     description: 'Write tests, publish them to learners and review their results.',
     icon: ClipboardList,
     items: [
-      { label: 'Create Test', path: 'test-form', icon: FilePlus2 },
-      { label: 'All Tests', path: 'All-tests', icon: FileText },
-      { label: 'Published Tests', path: 'Published-tests', icon: Send },
-      { label: 'User Results', path: 'user-results', icon: ListChecks },
+      { label: 'Create Test', to: paths.admin.tests.create, icon: FilePlus2 },
+      { label: 'All Tests', to: paths.admin.tests.list, icon: FileText },
+      { label: 'Published Tests', to: paths.admin.tests.published, icon: Send },
+      { label: 'User Results', to: paths.admin.tests.results, icon: ListChecks },
     ],
   },
 ];
-
-export function adminPath(path: string): string {
-  return `${ADMIN_BASE_PATH}/${path}`;
-}

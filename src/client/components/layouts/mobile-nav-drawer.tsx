@@ -2,8 +2,8 @@ import { LogIn, LogOut } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MOBILE_DRAWER_WIDTH_PX } from '../../../shared/constants.ts';
+import { paths } from '@/app/paths.ts';
 import {
-  LOGIN_PATH,
   MOBILE_NAV_DRAWER_ID,
   PUBLIC_NAV_ENTRIES,
   SIGNED_IN_NAV_ENTRIES,
@@ -82,7 +82,7 @@ export function MobileNavDrawer({ open, onOpenChange, triggerRef }: MobileNavDra
                 </Button>
               ) : (
                 <Button asChild className="w-full">
-                  <Link to={LOGIN_PATH}>
+                  <Link to={paths.login}>
                     <LogIn aria-hidden />
                     Login
                   </Link>

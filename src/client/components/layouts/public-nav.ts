@@ -1,24 +1,24 @@
+import { paths } from '@/app/paths.ts';
+
 /** The navigation bar's entries (spec section 2, "Navigation bar"), shared by the bar and its drawer. */
 export const PUBLIC_NAV_ENTRIES = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/courses', label: 'Courses', end: false },
-  { to: '/contact', label: 'Contact', end: false },
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.courses, label: 'Courses', end: false },
+  { to: paths.contact, label: 'Contact', end: false },
 ] as const;
 
 /** Added to the bar while an access token is stored. */
 export const SIGNED_IN_NAV_ENTRIES = [
-  { to: '/profile', label: 'Profile', end: false },
-  { to: '/dashboard', label: 'Dashboard', end: false },
+  { to: paths.profile, label: 'Profile', end: false },
+  { to: paths.dashboard, label: 'Dashboard', end: false },
 ] as const;
-
-export const LOGIN_PATH = '/login';
 
 /** The id of the drawer's panel, for the menu button's aria-controls. */
 export const MOBILE_NAV_DRAWER_ID = 'mobile-nav-drawer';
 
 /** Signs out (the code is fetched on use): revokes the session, then opens /login afresh (spec section 4). */
 export async function logOutAndReload(): Promise<void> {
-  const { logOut } = await import('@/features/auth/log-out.ts');
+  const { logOut } = await import('@/lib/log-out.ts');
   await logOut();
-  window.location.assign(LOGIN_PATH);
+  window.location.assign(paths.login);
 }

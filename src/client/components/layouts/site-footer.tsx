@@ -1,15 +1,16 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '@/components/brand/social-icons.tsx';
 import { mailtoHref, telHref } from '@/lib/contact-links.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
 
 const QUICK_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/courses', label: 'Courses' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
+  { to: paths.home, label: 'Home' },
+  { to: paths.courses, label: 'Courses' },
+  { to: paths.about, label: 'About' },
+  { to: paths.contact, label: 'Contact' },
 ] as const;
 
 const linkClass =

@@ -1,9 +1,9 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import {
-  LOGIN_PATH,
   MOBILE_NAV_DRAWER_ID,
   PUBLIC_NAV_ENTRIES,
   SIGNED_IN_NAV_ENTRIES,
@@ -37,7 +37,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Link
-          to="/"
+          to={paths.home}
           className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         >
           <BrandMark className="size-9" />
@@ -69,7 +69,7 @@ export function SiteHeader() {
             </Button>
           ) : (
             <Button asChild className="ml-3">
-              <Link to={LOGIN_PATH}>
+              <Link to={paths.login}>
                 <LogIn aria-hidden />
                 Login
               </Link>

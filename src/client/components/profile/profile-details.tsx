@@ -3,10 +3,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { PROFILE_FIELD_LABELS as L, type TProfile } from '../../../shared/schemas/profile.ts';
 import { PROFILE_IMAGE_PX } from '../../../shared/constants.ts';
 import { ExpiryBadge } from '@/components/profile/expiry-badge.tsx';
-import { formatCalendarDate, formatDateTime } from '@/components/profile/format-date.ts';
 import { ProfileAvatar } from '@/components/profile/profile-avatar.tsx';
 import { DocumentLink, SignaturePreview } from '@/components/profile/profile-documents.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { formatCalendarDate, formatDateTime } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 
 /** One labelled value in a definition list. */

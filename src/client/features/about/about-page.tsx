@@ -11,11 +11,12 @@ import {
   UserRoundCheck,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
+import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { PageHero } from '@/components/layouts/page-hero.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const OFFERINGS: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -131,10 +132,10 @@ export function AboutPage() {
         </ol>
         <div className="mt-12 flex flex-wrap gap-3">
           <Button asChild size="lg">
-            <Link to="/courses">Browse Courses</Link>
+            <Link to={paths.courses}>Browse Courses</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/contact">Contact us</Link>
+            <Link to={paths.contact}>Contact us</Link>
           </Button>
         </div>
       </section>

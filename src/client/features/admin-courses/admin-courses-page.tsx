@@ -5,17 +5,19 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
-import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { paths } from '@/app/paths.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
+import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useAdminCourses } from '@/features/admin-courses/api/use-admin-courses.ts';
+import { useCourseActivation } from '@/features/admin-courses/api/use-course-activation.ts';
 import { CourseActivationDialog } from '@/features/admin-courses/course-activation-dialog.tsx';
-import { CREATE_COURSE_PATH, editCoursePath } from '@/features/admin-courses/course-paths.ts';
-import { useCourseActivation } from '@/features/admin-courses/use-course-activation.ts';
-import { CourseImage } from '@/features/courses/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { formatRupees } from '@/lib/format.ts';
+import { wholeList } from '@/lib/paging/use-page-params.ts';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -54,7 +56,7 @@ function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () =
           </dl>
           <div className="mt-4 grid grid-cols-2 gap-2">
             <Button asChild variant="outline">
-              <Link to={editCoursePath(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
+              <Link to={paths.admin.courses.edit(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
                 <Pencil aria-hidden />
                 Edit
               </Link>
@@ -76,13 +78,9 @@ function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () =
 
 /** /admin-dashboard/courses: every course, active or not, to edit and to open or close. */
 export function AdminCoursesPage() {
-  const list = trpc.courses.adminList.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const list = useAdminCourses();
   const activation = useCourseActivation();
   const [confirming, setConfirming] = useState<TCourse | null>(null);
-
-  useEffect(() => {
-    document.title = 'All Courses · Admin Dashboard';
-  }, []);
 
   // The catalogue's toast, once per failure; the inline error below stays with a way to retry.
   useEffect(() => {
@@ -95,45 +93,52 @@ export function AdminCoursesPage() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4 sm:mb-0">
-        <AdminPageHeader
-          title="All Courses"
-          description="Every course the academy offers. Inactive courses are hidden from the catalogue and take no new requests."
-        />
+    <AdminPage
+      width="6xl"
+      title="All Courses"
+      description="Every course the academy offers. Inactive courses are hidden from the catalogue and take no new requests."
+      action={
         <Button asChild>
-          <Link to={CREATE_COURSE_PATH}>
+          <Link to={paths.admin.courses.create}>
             <Plus aria-hidden />
             Create Course
           </Link>
         </Button>
-      </div>
-
-      {list.isPending ? (
-        <CourseCardsSkeleton className={GRID} count={3} />
-      ) : list.isError ? (
-        <CourseListError
-          title={MESSAGES.courses.adminLoadFailed}
-          message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.length === 0 ? (
-        <CourseListEmpty message={MESSAGES.courses.empty} hint="Create the first course: it is published as soon as it is saved.">
-          <Button asChild className="mt-5">
-            <Link to={CREATE_COURSE_PATH}>
-              <Plus aria-hidden />
-              Create Course
-            </Link>
-          </Button>
-        </CourseListEmpty>
-      ) : (
-        <ul className={GRID}>
-          {list.data.map((course) => (
-            <AdminCourseCard key={course.id} course={course} onToggle={() => setConfirming(course)} />
-          ))}
-        </ul>
-      )}
+      }
+    >
+      {/* The server answers every course at once: the list is its one page. */}
+      <PagedList
+        query={{ data: wholeList(list.data), isError: list.isError }}
+        noun="courses"
+        staleOnError="hide"
+        loading={<CourseCardsSkeleton className={GRID} count={3} />}
+        error={
+          <LoadError
+            title={MESSAGES.courses.adminLoadFailed}
+            message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        }
+        empty={
+          <ListEmpty message={MESSAGES.courses.empty} hint="Create the first course: it is published as soon as it is saved.">
+            <Button asChild className="mt-5">
+              <Link to={paths.admin.courses.create}>
+                <Plus aria-hidden />
+                Create Course
+              </Link>
+            </Button>
+          </ListEmpty>
+        }
+      >
+        {(courses) => (
+          <ul className={GRID}>
+            {courses.map((course) => (
+              <AdminCourseCard key={course.id} course={course} onToggle={() => setConfirming(course)} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
 
       <CourseActivationDialog
         course={confirming}
@@ -141,6 +146,6 @@ export function AdminCoursesPage() {
         onConfirm={confirmToggle}
         onClose={() => setConfirming(null)}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,16 +1,15 @@
-import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
-import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { paths } from '@/app/paths.ts';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
+import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useAdminCourse } from '@/features/admin-courses/api/use-admin-course.ts';
 import { CourseForm } from '@/features/admin-courses/course-form.tsx';
-import { ADMIN_COURSES_PATH } from '@/features/admin-courses/course-paths.ts';
-import { BackLink } from '@/features/courses/back-link.tsx';
-import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 /** The course the list passed along in navigation state, if it is the one being edited. */
 function passedCourse(state: unknown, courseId: string): TCourse | undefined {
@@ -21,12 +20,7 @@ function passedCourse(state: unknown, courseId: string): TCourse | undefined {
 
 function EditCourse({ courseId }: { courseId: string }) {
   const location = useLocation();
-  // The list's copy shows at once; the server's current one replaces it (and serves a reload).
-  const initial = passedCourse(location.state, courseId);
-  const course = trpc.courses.adminGet.useQuery(
-    { courseId },
-    { initialData: initial, initialDataUpdatedAt: 0, staleTime: 0 },
-  );
+  const course = useAdminCourse(courseId, passedCourse(location.state, courseId));
 
   if (course.isPending) {
     return (
@@ -42,15 +36,15 @@ function EditCourse({ courseId }: { courseId: string }) {
     const status = httpStatusOf(course.error);
     if (status === 404 || status === 400) {
       return (
-        <CourseListEmpty message={MESSAGES.courses.notFound} hint="It may have been removed, or the link is mistyped.">
+        <ListEmpty message={MESSAGES.courses.notFound} hint="It may have been removed, or the link is mistyped.">
           <Button asChild className="mt-5">
-            <Link to={ADMIN_COURSES_PATH}>Back to All Courses</Link>
+            <Link to={paths.admin.courses.list}>Back to All Courses</Link>
           </Button>
-        </CourseListEmpty>
+        </ListEmpty>
       );
     }
     return (
-      <CourseListError
+      <LoadError
         title={MESSAGES.courses.adminLoadFailed}
         message={errorMessage(course.error, { fallback: MESSAGES.common.internal })}
         onRetry={() => void course.refetch()}
@@ -67,26 +61,24 @@ export function CourseFormPage() {
   const [params] = useSearchParams();
   const editId = params.get('edit');
 
-  useEffect(() => {
-    document.title = `${editId ? 'Edit Course' : 'Create Course'} · Admin Dashboard`;
-  }, [editId]);
-
   return (
-    <div className="mx-auto max-w-3xl">
-      {editId && (
-        <div className="mb-3">
-          <BackLink to={ADMIN_COURSES_PATH}>All Courses</BackLink>
-        </div>
-      )}
-      <AdminPageHeader
-        title={editId ? 'Edit Course' : 'Create Course'}
-        description={
-          editId
-            ? 'Change the course’s details. Leave the image as it is to keep the current one.'
-            : 'A new course is published in the catalogue as soon as it is saved.'
-        }
-      />
+    <AdminPage
+      width="3xl"
+      title={editId ? 'Edit Course' : 'Create Course'}
+      description={
+        editId
+          ? 'Change the course’s details. Leave the image as it is to keep the current one.'
+          : 'A new course is published in the catalogue as soon as it is saved.'
+      }
+      before={
+        editId && (
+          <div className="mb-3">
+            <BackLink to={paths.admin.courses.list}>All Courses</BackLink>
+          </div>
+        )
+      }
+    >
       {editId ? <EditCourse key={editId} courseId={editId} /> : <CourseForm key="new" />}
-    </div>
+    </AdminPage>
   );
 }

@@ -4,16 +4,18 @@ import { useMemo } from 'react';
 import { Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Progress } from '@/components/ui/progress.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { CourseImageField } from '@/features/admin-courses/course-image-field.tsx';
+import { UploadProgress } from '@/components/upload/upload-progress.tsx';
+import { useSaveCourse } from '@/features/admin-courses/api/save-course.ts';
 import {
   courseFormSchema,
   courseValues,
@@ -23,31 +25,19 @@ import {
   type TCourseFormOutput,
   type TCourseFormValues,
 } from '@/features/admin-courses/course-form-schema.ts';
-import { ADMIN_COURSES_PATH } from '@/features/admin-courses/course-paths.ts';
-import { CourseUploadNetworkError, useCourseUpload } from '@/features/admin-courses/course-upload.ts';
+import { CourseImageField } from '@/features/admin-courses/course-image-field.tsx';
 import { SubjectsField } from '@/features/admin-courses/subjects-field.tsx';
-import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 const C = MESSAGES.courses;
 
-function UploadBar({ percent, hasFile }: { percent: number; hasFile: boolean }) {
-  const label = percent >= 100 ? 'Sent. Saving the course…' : hasFile ? `Uploading the image… ${percent}%` : `Saving… ${percent}%`;
-  return (
-    <div className="grid gap-2 rounded-lg border border-sea-100 bg-sea-50/60 p-4" aria-live="polite">
-      <span id="course-upload-label" className="text-sm font-medium text-navy-900">
-        {label}
-      </span>
-      <Progress value={percent} aria-labelledby="course-upload-label" />
-    </div>
-  );
+function uploadLabel(percent: number, hasFile: boolean): string {
+  return percent >= 100 ? 'Sent. Saving the course…' : hasFile ? `Uploading the image… ${percent}%` : `Saving… ${percent}%`;
 }
 
 /** Create Course and Update Course (spec sections 2 and 5); `course` set means editing it. */
 export function CourseForm({ course }: { course?: TCourse }) {
   const editing = course !== undefined;
-  const utils = trpc.useUtils();
-  const { percent, upload } = useCourseUpload();
+  const { percent, save, reloadCourses } = useSaveCourse(course?.id);
   const resolver = useMemo(
     () => zodResolver(courseFormSchema(!editing)) as unknown as Resolver<TCourseFormValues, unknown, TCourseFormOutput>,
     [editing],
@@ -66,39 +56,36 @@ export function CourseForm({ course }: { course?: TCourse }) {
   const failed = editing ? C.updateFailed : C.createFailed;
 
   async function onValid(values: TCourseFormOutput) {
-    const body = toCourseFormData(values, course?.image?.filename);
-    let answer;
-    try {
-      answer = await upload(editing ? 'PUT' : 'POST', editing ? `/api/courses/${course.id}` : '/api/courses', body);
-    } catch (error) {
-      const network = error instanceof CourseUploadNetworkError;
-      toast.error(failed, { duration: ADMIN_TOAST_MS, description: network ? COMMON_MESSAGES.networkError : undefined });
-      return;
-    }
-    if (answer.ok) {
+    const result = await save(toCourseFormData(values, course?.image?.filename));
+    if (result.outcome === 'saved') {
       toast.success(editing ? C.updated : C.created, { duration: ADMIN_TOAST_MS });
-      await Promise.all([
-        utils.courses.adminList.invalidate(),
-        utils.courses.catalogue.invalidate(),
-        editing ? utils.courses.adminGet.invalidate({ courseId: course.id }) : undefined,
-      ]);
+      await reloadCourses();
       // A new course starts a blank form; an edit keeps showing what was saved.
       reset(editing ? { ...values, price: String(values.price), image: null } : emptyCourseValues());
       return;
     }
-    if (answer.status === 401) return;
+    if (result.outcome !== 'refused') {
+      // No answer, or the upload stopped because the administrator left the screen.
+      const network = result.outcome === 'network';
+      toast.error(failed, { duration: ADMIN_TOAST_MS, description: network ? COMMON_MESSAGES.networkError : undefined });
+      return;
+    }
+    // A 401 the upload could not renew has already sent the administrator to log in.
+    if (result.status === 401) return;
     let placed = false;
-    for (const [serverField, message] of Object.entries(answer.errors ?? {})) {
+    for (const [serverField, message] of Object.entries(result.errors ?? {})) {
       const field = formFieldOf(serverField);
       if (!field) continue;
       setError(field as Path<TCourseFormValues>, { type: 'server', message }, { shouldFocus: !placed });
       placed = true;
     }
+    // The course routes carry the error's text in `error` as well as `message`.
+    const message = result.error ?? result.message;
     // Too large or not an image: the server says so in a message only, and it is about the image.
-    if (!placed && (answer.status === 413 || answer.status === 415) && answer.message) {
-      setError('image', { type: 'server', message: answer.message }, { shouldFocus: true });
+    if (!placed && (result.status === 413 || result.status === 415) && message) {
+      setError('image', { type: 'server', message }, { shouldFocus: true });
     }
-    toast.error(answer.message ?? failed, { duration: ADMIN_TOAST_MS });
+    toast.error(message ?? failed, { duration: ADMIN_TOAST_MS });
   }
 
   const busy = isSubmitting;
@@ -167,12 +154,12 @@ export function CourseForm({ course }: { course?: TCourse }) {
         )}
       />
 
-      {percent !== null && <UploadBar percent={percent} hasFile={chosenImage !== null} />}
+      {percent !== null && <UploadProgress percent={percent} label={uploadLabel(percent, chosenImage !== null)} />}
 
       <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
         {editing && (
           <Button asChild variant="outline">
-            <Link to={ADMIN_COURSES_PATH}>Back to All Courses</Link>
+            <Link to={paths.admin.courses.list}>Back to All Courses</Link>
           </Button>
         )}
         <SubmitButton pending={busy} size="lg">

@@ -1,8 +1,8 @@
 import { ImageUp, X } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { COURSE_IMAGE_ACCEPT, type TCourseImage } from '../../../shared/schemas/course.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { CourseImage } from '@/features/courses/course-image.tsx';
 
 type CourseImageFieldProps = {
   value: File | null;

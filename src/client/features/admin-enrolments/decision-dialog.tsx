@@ -1,6 +1,6 @@
 import type { TEnrolmentRequestItem } from '../../../shared/schemas/enrolment.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import type { TDecision } from '@/features/admin-enrolments/use-enrolment-decision.ts';
+import type { TDecision } from '@/features/admin-enrolments/api/use-enrolment-decision.ts';
 
 type DecisionDialogProps = {
   /** The request and what to do with it; the dialog is open while one is set. */

@@ -1,23 +1,21 @@
-import { Check, Mail, Search, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Check, Mail, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ENROLMENT_SEARCH_MAX_LENGTH, type TEnrolmentRequestItem } from '../../../shared/schemas/enrolment.ts';
-import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ListSearch } from '@/components/lists/list-search.tsx';
+import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
+import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { type TDecision, useEnrolmentDecision } from '@/features/admin-enrolments/api/use-enrolment-decision.ts';
+import { useEnrolmentRequests } from '@/features/admin-enrolments/api/use-enrolment-requests.ts';
 import { DecisionDialog } from '@/features/admin-enrolments/decision-dialog.tsx';
-import { type TDecision, useEnrolmentDecision } from '@/features/admin-enrolments/use-enrolment-decision.ts';
-import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { formatDay, formatRupees } from '@/features/courses/format-course.ts';
-import { useDebouncedValue } from '@/features/admin-profiles/use-debounced-value.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { formatDay, formatRupees } from '@/lib/format.ts';
+import { usePageParams } from '@/lib/paging/use-page-params.ts';
 
-const PAGE_SIZE = 12;
 const SEARCH_DELAY_MS = 300;
 const GRID = 'grid gap-5 lg:grid-cols-2';
 
@@ -78,111 +76,80 @@ function RequestCard({ request, onDecide }: { request: TEnrolmentRequestItem; on
 
 /** /admin-dashboard/enrollment-request: pending requests, searched on the server, a page at a time. */
 export function EnrolmentRequestsAdminPage() {
-  const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
-  // The page belongs to the search it was chosen for: a new search starts at its first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const [lastPage, setLastPage] = useState<number | null>(null);
-  const chosenPage = paging.search === search ? paging.page : 1;
-  // Deciding the last request of the last page leaves it empty: show the new last page instead.
-  const page = lastPage !== null && paging.search === search ? Math.min(chosenPage, lastPage) : chosenPage;
-  const setPage = (next: number) => setPaging({ search, page: next });
-  const list = trpc.enrolments.search.useQuery(
-    { search, status: 'pending', page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, staleTime: 0 },
-  );
+  const { page, setPage, search, term, setTerm, typing } = usePageParams({ searchDelayMs: SEARCH_DELAY_MS });
+  const list = useEnrolmentRequests({ search, page });
   const decision = useEnrolmentDecision();
   const [target, setTarget] = useState<{ request: TEnrolmentRequestItem; decision: TDecision } | null>(null);
-
-  useEffect(() => {
-    document.title = 'User Enrollment Requests · Admin Dashboard';
-  }, []);
-
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
-  if (pages !== null && !list.isPlaceholderData && pages !== lastPage) setLastPage(pages);
 
   function confirm() {
     if (!target) return;
     decision.decide(target.request.id, target.decision, () => setTarget(null));
   }
 
-  const searching = list.isFetching && (typed.trim() !== search || list.isPlaceholderData);
-
   return (
-    <div className="mx-auto max-w-6xl">
-      <AdminPageHeader
-        title="User Enrollment Requests"
-        description="Learners waiting for a place in a course. Accept to open the course to them, or reject the request."
+    <AdminPage
+      width="6xl"
+      title="User Enrollment Requests"
+      description="Learners waiting for a place in a course. Accept to open the course to them, or reject the request."
+    >
+      <ListSearch
+        id="request-search"
+        label="Search by learner name, course title or e-mail"
+        labelHidden
+        value={term}
+        onChange={setTerm}
+        maxLength={ENROLMENT_SEARCH_MAX_LENGTH}
+        placeholder="Search by learner name, course title or e-mail"
+        searching={list.isFetching && (typing || list.isPlaceholderData)}
       />
 
-      <div role="search" className="relative mb-6 max-w-xl">
-        <label htmlFor="request-search" className="sr-only">
-          Search by learner name, course title or e-mail
-        </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          id="request-search"
-          type="search"
-          value={typed}
-          maxLength={ENROLMENT_SEARCH_MAX_LENGTH}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder="Search by learner name, course title or e-mail"
-          className="pr-10 pl-9"
-          autoComplete="off"
-        />
-        {searching && <Spinner size="sm" label="Searching…" className="absolute top-1/2 right-3 -translate-y-1/2" />}
-      </div>
-
-      {list.isError && !data ? (
-        <CourseListError
-          title={MESSAGES.enrolment.loadInactiveFailed}
-          message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !data ? (
-        <div className={GRID} aria-busy>
-          <span role="status" className="sr-only">
-            Loading requests…
-          </span>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} className="h-72 rounded-xl" />
-          ))}
-        </div>
-      ) : data.total === 0 ? (
-        <CourseListEmpty
-          message={MESSAGES.enrolment.noMatches}
-          hint={search ? 'Try another name, e-mail address or course title.' : 'New requests appear here as learners ask for courses.'}
-        />
-      ) : (
-        <div className="grid gap-6">
-          {list.isError && (
-            <CourseListError
-              title={MESSAGES.enrolment.loadInactiveFailed}
-              message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
-              onRetry={() => void list.refetch()}
-              retrying={list.isFetching}
-            />
-          )}
+      {/* Deciding the last request of the last page leaves it empty: the list shows the new last page. */}
+      <PagedList
+        query={list}
+        paging={{ page, setPage }}
+        noun="requests"
+        className="gap-6"
+        error={
+          <LoadError
+            title={MESSAGES.enrolment.loadInactiveFailed}
+            message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        }
+        loading={
+          <div className={GRID} aria-busy>
+            <span role="status" className="sr-only">
+              Loading requests…
+            </span>
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} className="h-72 rounded-xl" />
+            ))}
+          </div>
+        }
+        empty={
+          <ListEmpty
+            message={MESSAGES.enrolment.noMatches}
+            hint={search ? 'Try another name, e-mail address or course title.' : 'New requests appear here as learners ask for courses.'}
+          />
+        }
+        summary={({ total }) => (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data.total === 1 ? '1 pending request' : `${data.total} pending requests`}
+            {total === 1 ? '1 pending request' : `${total} pending requests`}
             {search ? ` matching “${search}”` : ''}
           </p>
+        )}
+      >
+        {(requests) => (
           <ul className={GRID}>
-            {data.items.map((request) => (
-              <RequestCard
-                key={request.id}
-                request={request}
-                onDecide={(choice) => setTarget({ request, decision: choice })}
-              />
+            {requests.map((request) => (
+              <RequestCard key={request.id} request={request} onDecide={(choice) => setTarget({ request, decision: choice })} />
             ))}
           </ul>
-          <Pagination page={page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} noun="requests" />
-        </div>
-      )}
+        )}
+      </PagedList>
 
       <DecisionDialog target={target} pending={decision.pending} onConfirm={confirm} onClose={() => setTarget(null)} />
-    </div>
+    </AdminPage>
   );
 }

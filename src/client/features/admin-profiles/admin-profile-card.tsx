@@ -1,18 +1,18 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PROFILE_FIELD_LABELS as L, type TProfile } from '../../../shared/schemas/profile.ts';
+import { paths } from '@/app/paths.ts';
 import { ExpiryBadge } from '@/components/profile/expiry-badge.tsx';
-import { formatCalendarDate } from '@/components/profile/format-date.ts';
 import { ProfileAvatar } from '@/components/profile/profile-avatar.tsx';
 import { addressLine, creatorName, Detail } from '@/components/profile/profile-details.tsx';
 import { DocumentLink, SignaturePreview } from '@/components/profile/profile-documents.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { userProfilePath } from '@/features/admin-profiles/admin-profile-paths.ts';
+import { formatCalendarDate } from '@/lib/format.ts';
 
 /** One seafarer in the administrators' list: who, their documents and whether any run out soon. */
 export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; returnTo: string }) {
-  const detailPath = userProfilePath(profile.userId);
+  const detailPath = paths.admin.users.profile(profile.userId);
   const headingId = `profile-card-${profile._id}`;
   return (
     <Card className="h-full" aria-labelledby={headingId} role="article">

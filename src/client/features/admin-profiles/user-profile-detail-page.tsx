@@ -1,21 +1,20 @@
-import { AlertCircle, ArrowLeft, RotateCw, UserRoundX } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowLeft, UserRoundX } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { ProfileDetails } from '@/components/profile/profile-details.tsx';
+import { isAdminArea, paths } from '@/app/paths.ts';
+import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { USER_PROFILES_PATH } from '@/features/admin-profiles/admin-profile-paths.ts';
+import { useUserProfile } from '@/features/admin-profiles/api/use-user-profile.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 /** Where the back link goes: the list (with its search) the administrator came from, else the list. */
 function returnPath(state: unknown): string {
-  if (state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string' && state.returnTo.startsWith('/admin-dashboard')) {
+  if (state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string' && isAdminArea(state.returnTo)) {
     return state.returnTo;
   }
-  return USER_PROFILES_PATH;
+  return paths.admin.users.profiles;
 }
 
 /**
@@ -26,13 +25,11 @@ export function UserProfileDetailPage() {
   const { userId = '' } = useParams();
   const location = useLocation();
   const back = returnPath(location.state);
-  const query = trpc.profiles.byUser.useQuery({ userId }, { refetchInterval: 10 * 60_000 });
+  const query = useUserProfile(userId);
   const status = httpStatusOf(query.error);
   const missing = status === 404 || status === 400;
 
-  useEffect(() => {
-    document.title = `${query.data?.name ?? 'User profile'} · Admin Dashboard`;
-  }, [query.data?.name]);
+  useAdminDocumentTitle(query.data?.name ?? 'User profile');
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -59,17 +56,12 @@ export function UserProfileDetailPage() {
           </CardContent>
         </Card>
       ) : query.isError ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertTitle>The profile could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{errorMessage(query.error, { fallback: 'Something went wrong while loading this profile.' })}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              <RotateCw aria-hidden className={query.isFetching ? 'animate-spin' : undefined} />
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="The profile could not be loaded"
+          message={errorMessage(query.error, { fallback: 'Something went wrong while loading this profile.' })}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <ProfileDetails profile={query.data} showAccountEmail />
       )}

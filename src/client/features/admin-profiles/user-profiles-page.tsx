@@ -1,33 +1,23 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { AlertCircle, RotateCw, Search, UserRoundSearch, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { UserRoundSearch } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PROFILE_LIST_ERROR_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { PROFILE_SEARCH_MAX_LENGTH } from '../../../shared/schemas/profile.ts';
-import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ListSearch } from '@/components/lists/list-search.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
+import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { AdminProfileCard } from '@/features/admin-profiles/admin-profile-card.tsx';
-import { useDebouncedValue } from '@/features/admin-profiles/use-debounced-value.ts';
+import { useProfileList } from '@/features/admin-profiles/api/use-profile-list.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { usePageParams } from '@/lib/paging/use-page-params.ts';
 
-const PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 350;
-/** Signed file links live 15 minutes; a list left open refreshes well before. */
-const REFRESH_MS = 10 * 60_000;
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 function CardsSkeleton() {
   return (
@@ -63,26 +53,8 @@ function CardsSkeleton() {
  */
 export function UserProfilesPage() {
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const page = pageFrom(params.get('page'));
-  const [term, setTerm] = useState(search);
-  const settledTerm = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-
-  useEffect(() => {
-    document.title = 'User Profiles · Admin Dashboard';
-  }, []);
-
-  // A settled new search starts again from its first page.
-  useEffect(() => {
-    if (settledTerm === search) return;
-    setParams(settledTerm ? { q: settledTerm } : {}, { replace: true });
-  }, [settledTerm, search, setParams]);
-
-  const query = trpc.profiles.list.useQuery(
-    { search: search || undefined, page, pageSize: PAGE_SIZE },
-    { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
-  );
+  const { page, setPage, search, term, setTerm, typing } = usePageParams({ searchDelayMs: SEARCH_DEBOUNCE_MS, scrollToTop: true });
+  const query = useProfileList({ search, page });
   const { error, errorUpdatedAt } = query;
 
   useEffect(() => {
@@ -93,128 +65,98 @@ export function UserProfilesPage() {
     });
   }, [error, errorUpdatedAt]);
 
-  function goToPage(next: number) {
-    setParams(search ? { q: search, page: String(next) } : { page: String(next) });
-    window.scrollTo({ top: 0 });
-  }
-
-  const data = query.data;
-  const total = data?.total ?? 0;
   const returnTo = location.pathname + location.search;
-  const searching = term.trim() !== search || (query.isFetching && !query.isPending);
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <AdminPageHeader
-        title="User Profiles"
-        description="Seafarers' details and identity documents, newest first. Expired or soon-expiring passports and CDCs are flagged."
+    <AdminPage
+      width="6xl"
+      title="User Profiles"
+      description="Seafarers' details and identity documents, newest first. Expired or soon-expiring passports and CDCs are flagged."
+    >
+      <ListSearch
+        id="profile-search"
+        label="Search profiles"
+        value={term}
+        onChange={setTerm}
+        maxLength={PROFILE_SEARCH_MAX_LENGTH}
+        placeholder="Start of a name, e-mail, INDOS, passport or CDC number"
+        searching={typing || (query.isFetching && !query.isPending)}
+        clearable
+        hint={
+          <>
+            Any part of a name (from three letters: “Menon” finds Kavya Menon), or the beginning of an e-mail, INDOS,
+            passport or CDC number. Letter case is ignored.
+          </>
+        }
       />
 
-      <div role="search" className="mb-6 grid gap-1.5">
-        <label htmlFor="profile-search" className="text-sm font-medium text-navy-900">
-          Search profiles
-        </label>
-        <div className="relative max-w-xl">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            id="profile-search"
-            type="search"
-            value={term}
-            maxLength={PROFILE_SEARCH_MAX_LENGTH}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="Start of a name, e-mail, INDOS, passport or CDC number"
-            aria-describedby="profile-search-hint"
-            className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            autoComplete="off"
+      <PagedList
+        query={query}
+        paging={{ page, setPage }}
+        noun="profiles"
+        keepPageInRange={false}
+        className="gap-3"
+        paginationClassName="mt-3"
+        error={
+          <LoadError
+            title={MESSAGES.profile.listFailed}
+            message={errorMessage(query.error, { fallback: 'The server did not answer as expected.' })}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
           />
-          {searching ? (
-            <Spinner size="sm" label="Searching…" className="absolute top-1/2 right-3 -translate-y-1/2" />
-          ) : (
-            term && (
-              <button
-                type="button"
-                onClick={() => setTerm('')}
-                className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-muted-foreground outline-none hover:bg-navy-50 hover:text-navy-900 focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <X className="size-4" aria-hidden />
-                <span className="sr-only">Clear search</span>
-              </button>
-            )
-          )}
-        </div>
-        <p id="profile-search-hint" className="text-xs text-muted-foreground">
-          Any part of a name (from three letters: “Menon” finds Kavya Menon), or the beginning of an e-mail, INDOS,
-          passport or CDC number. Letter case is ignored.
-        </p>
-      </div>
-
-      {query.isError && (
-        <Alert variant="destructive" className="mb-6">
-          <AlertCircle aria-hidden />
-          <AlertTitle>{MESSAGES.profile.listFailed}</AlertTitle>
-          <AlertDescription>
-            <p>{errorMessage(query.error, { fallback: 'The server did not answer as expected.' })}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              <RotateCw aria-hidden className={query.isFetching ? 'animate-spin' : undefined} />
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      )}
-
-      {query.isPending ? (
-        <CardsSkeleton />
-      ) : data && data.items.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-sea-50 text-sea-700">
-              <UserRoundSearch className="size-6" aria-hidden />
-            </span>
-            {search ? (
-              <>
-                <p className="font-semibold text-navy-900">No profile matches “{search}”.</p>
-                <p className="max-w-md text-sm text-muted-foreground">
-                  Try part of the seafarer&apos;s name, the start of their e-mail, or an INDOS, passport or CDC number.
-                </p>
-                <Button variant="outline" size="sm" onClick={() => setTerm('')}>
-                  Clear search
-                </Button>
-              </>
-            ) : page > 1 ? (
-              <>
-                <p className="font-semibold text-navy-900">This page is empty.</p>
-                <Button variant="outline" size="sm" onClick={() => goToPage(1)}>
-                  Go to the first page
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="font-semibold text-navy-900">No seafarer has created a profile yet.</p>
-                <p className="max-w-md text-sm text-muted-foreground">
-                  Profiles appear here as soon as learners fill in theirs after signing up.
-                </p>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      ) : (
-        data && (
-          <>
-            <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-              {total.toLocaleString('en-IN')} {total === 1 ? 'profile' : 'profiles'}
-              {search && <> matching “{search}”</>}
-            </p>
-            <ul className={query.isPlaceholderData ? 'grid grid-cols-1 gap-5 opacity-60 transition-opacity xl:grid-cols-2' : 'grid grid-cols-1 gap-5 xl:grid-cols-2'}>
-              {data.items.map((profile) => (
-                <li key={profile._id}>
-                  <AdminProfileCard profile={profile} returnTo={returnTo} />
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={goToPage} noun="profiles" className="mt-6" />
-          </>
-        )
-      )}
-    </div>
+        }
+        loading={<CardsSkeleton />}
+        empty={
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-sea-50 text-sea-700">
+                <UserRoundSearch className="size-6" aria-hidden />
+              </span>
+              {search ? (
+                <>
+                  <p className="font-semibold text-navy-900">No profile matches “{search}”.</p>
+                  <p className="max-w-md text-sm text-muted-foreground">
+                    Try part of the seafarer&apos;s name, the start of their e-mail, or an INDOS, passport or CDC number.
+                  </p>
+                  <Button variant="outline" size="sm" onClick={() => setTerm('')}>
+                    Clear search
+                  </Button>
+                </>
+              ) : page > 1 ? (
+                <>
+                  <p className="font-semibold text-navy-900">This page is empty.</p>
+                  <Button variant="outline" size="sm" onClick={() => setPage(1)}>
+                    Go to the first page
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className="font-semibold text-navy-900">No seafarer has created a profile yet.</p>
+                  <p className="max-w-md text-sm text-muted-foreground">
+                    Profiles appear here as soon as learners fill in theirs after signing up.
+                  </p>
+                </>
+              )}
+            </CardContent>
+          </Card>
+        }
+        summary={({ total }) => (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total.toLocaleString('en-IN')} {total === 1 ? 'profile' : 'profiles'}
+            {search && <> matching “{search}”</>}
+          </p>
+        )}
+      >
+        {(profiles) => (
+          <ul className={query.isPlaceholderData ? 'grid grid-cols-1 gap-5 opacity-60 transition-opacity xl:grid-cols-2' : 'grid grid-cols-1 gap-5 xl:grid-cols-2'}>
+            {profiles.map((profile) => (
+              <li key={profile._id}>
+                <AdminProfileCard profile={profile} returnTo={returnTo} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </AdminPage>
   );
 }

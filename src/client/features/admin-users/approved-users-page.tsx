@@ -1,81 +1,37 @@
-import { useEffect } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { AdminPageHeader } from '@/components/layouts/admin-page-header.tsx';
-import { formatDate } from '@/features/admin-users/format-date.ts';
-import { usePageParam } from '@/features/admin-users/use-page-param.ts';
-import {
-  UserIdentity,
-  UserListEmpty,
-  UserListError,
-  UserRowsSkeleton,
-} from '@/features/admin-users/user-list-states.tsx';
-import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useApprovedUsers } from '@/features/admin-users/api/use-approved-users.ts';
+import { PagedUsers, UsersTable } from '@/features/admin-users/users-list.tsx';
+import { formatDay } from '@/lib/format.ts';
+import { usePageParams } from '@/lib/paging/use-page-params.ts';
 
 /** /admin-dashboard/approved-users: learners the academy has approved, most recent first. */
 export function ApprovedUsersPage() {
-  const [page, setPage] = usePageParam();
-  const list = trpc.users.listApproved.useQuery({ page }, { placeholderData: (previous) => previous });
-  const data = list.data;
-
-  useEffect(() => {
-    document.title = 'Approved Users · Admin Dashboard';
-  }, []);
+  const paging = usePageParams();
+  const list = useApprovedUsers(paging.page);
 
   return (
-    <div className="mx-auto max-w-5xl">
-      <AdminPageHeader title="Approved Users" description="Learners who may request enrolment in courses." />
-
-      {list.isError ? (
-        <UserListError
-          title={MESSAGES.users.loadFailed}
-          message={errorMessage(list.error, { fallback: MESSAGES.common.internal })}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : data && data.total === 0 ? (
-        <UserListEmpty
-          message={MESSAGES.users.noApproved}
-          hint="Approve learners under Unapproved Users; they are listed here afterwards."
-        />
-      ) : (
-        <div className="grid gap-4">
-          <Table aria-busy={list.isPending || undefined}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>User</TableHead>
-                <TableHead className="hidden sm:table-cell">Mobile</TableHead>
-                <TableHead className="hidden sm:table-cell">Registered</TableHead>
-                <TableHead>Approved</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody className="bg-card">
-              {!data ? (
-                <UserRowsSkeleton columns={4} />
-              ) : (
-                data.items.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell>
-                      <UserIdentity name={user.name} email={user.email} />
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">{user.mobile}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(user.registeredAt)}</TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      <Badge variant="success">{formatDate(user.approvedAt)}</Badge>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-          {data && (
-            <Pagination page={page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} noun="users" />
-          )}
-        </div>
-      )}
-    </div>
+    <AdminPage title="Approved Users" description="Learners who may request enrolment in courses.">
+      <PagedUsers
+        list={list}
+        paging={paging}
+        empty={{
+          message: MESSAGES.users.noApproved,
+          hint: 'Approve learners under Unapproved Users; they are listed here afterwards.',
+        }}
+        table={(users, busy) => (
+          <UsersTable
+            users={users}
+            busy={busy}
+            last={{
+              head: 'Approved',
+              cellClassName: 'whitespace-nowrap',
+              cell: (user) => <Badge variant="success">{formatDay(user.approvedAt)}</Badge>,
+            }}
+          />
+        )}
+      />
+    </AdminPage>
   );
 }

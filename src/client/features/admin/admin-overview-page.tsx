@@ -1,14 +1,12 @@
 import { ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { ADMIN_MENU, adminPath } from '@/components/layouts/admin-menu.ts';
+import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
+import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 
 /** The admin area's landing page: each menu group as a card with links to its pages. */
 export function AdminOverviewPage() {
-  useEffect(() => {
-    document.title = 'Admin Dashboard';
-  }, []);
+  useAdminDocumentTitle();
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -34,9 +32,9 @@ export function AdminOverviewPage() {
               <CardContent className="pt-4">
                 <ul className="divide-y divide-border rounded-lg border border-border">
                   {group.items.map((item) => (
-                    <li key={item.path}>
+                    <li key={item.to}>
                       <Link
-                        to={adminPath(item.path)}
+                        to={item.to}
                         className="flex items-center gap-3 px-3 py-2.5 text-sm font-medium text-navy-800 transition-colors outline-none first:rounded-t-lg last:rounded-b-lg hover:bg-sea-50 hover:text-sea-800 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
                       >
                         <item.icon className="size-4 shrink-0 text-sea-700" aria-hidden />

@@ -1,9 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { LoginForm } from '@/features/auth/login-form.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** /backend: the administrators' login (spec section 2). Only administrators get in. */
 export function AdminLoginPage() {
@@ -17,7 +18,7 @@ export function AdminLoginPage() {
       footer={
         <>
           Not staff?{' '}
-          <Link to="/login" className={authLinkClass}>
+          <Link to={paths.login} className={authLinkClass}>
             Learner login
           </Link>
         </>

@@ -7,15 +7,17 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH, type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useAdminSetupStatus, useSetupAdmin } from '@/features/auth/api/use-admin-setup.ts';
 import { AuthShell } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TSetupValues = z.output<typeof ZRegisterForm>;
@@ -36,7 +38,7 @@ const setupResolver: Resolver<TRegisterForm, unknown, TSetupValues> = async (val
 export function AdminSetupPage() {
   useDocumentTitle('Administrator set-up');
   const token = useSearchParams()[0].get('token') ?? '';
-  const status = trpc.auth.adminSetupStatus.useQuery({ token }, { enabled: token !== '', retry: false });
+  const status = useAdminSetupStatus(token);
 
   let body;
   if (token === '' || status.data?.valid === false) {
@@ -76,14 +78,14 @@ function InvalidLink({ message }: { message: string }) {
         <AlertDescription>{message}</AlertDescription>
       </Alert>
       <Button asChild variant="outline" className="w-full">
-        <Link to="/backend">Administrator login</Link>
+        <Link to={paths.adminLogin}>Administrator login</Link>
       </Button>
     </div>
   );
 }
 
 function AdminSetupForm({ token }: { token: string }) {
-  const setup = trpc.auth.setupAdmin.useMutation();
+  const setup = useSetupAdmin();
   const navigateLater = useDelayedNavigate();
   const [done, setDone] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -94,7 +96,7 @@ function AdminSetupForm({ token }: { token: string }) {
     try {
       const result = await setup.mutateAsync({ ...values, token });
       setDone(result.message || MESSAGES.auth.adminCreated);
-      navigateLater('/backend', DELAY_AFTER_SUCCESS_MS, { state: { email: values.email } });
+      navigateLater(paths.adminLogin, DELAY_AFTER_SUCCESS_MS, { state: { email: values.email } });
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, PERSON_FIELDS)) {
         setFormError(errorMessage(error, { fallback: MESSAGES.common.internal }));
@@ -110,12 +112,7 @@ function AdminSetupForm({ token }: { token: string }) {
           <AlertDescription>{done}</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
       <PersonFields
         form={form}
         idPrefix="admin-setup"

@@ -1,3 +1,5 @@
+import { isAdminArea, paths } from '@/app/paths.ts';
+
 /** What the account screens pass each other in navigation state. */
 export type TAuthNavigationState = {
   /** The e-mail address the next screen works on (OTP, reset password, prefilled login). */
@@ -24,12 +26,10 @@ export function readAuthState(state: unknown): TAuthNavigationState {
   };
 }
 
-const ADMIN_AREA = '/admin-dashboard';
-
 /** Where a user goes after logging in: back where they were headed, else their role's home. */
 export function destinationAfterLogin(role: string, from: string | undefined): string {
   const wanted = from && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
-  const wantsAdminArea = wanted?.toLowerCase().startsWith(ADMIN_AREA) ?? false;
-  if (role === 'admin') return wanted && wantsAdminArea ? wanted : ADMIN_AREA;
-  return wanted && !wantsAdminArea ? wanted : '/dashboard';
+  const wantsAdminArea = wanted !== undefined && isAdminArea(wanted);
+  if (role === 'admin') return wanted && wantsAdminArea ? wanted : paths.admin.root;
+  return wanted && !wantsAdminArea ? wanted : paths.dashboard;
 }

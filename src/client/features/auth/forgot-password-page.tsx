@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZForgotPasswordRequest } from '../../../shared/schemas/auth.ts';
-import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { paths } from '@/app/paths.ts';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useForgotPassword } from '@/features/auth/api/use-forgot-password.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TForgotInput = z.input<typeof ZForgotPasswordRequest>;
@@ -22,7 +23,7 @@ type TForgotValues = z.output<typeof ZForgotPasswordRequest>;
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const navigate = useNavigate();
-  const forgot = trpc.auth.forgotPassword.useMutation();
+  const forgot = useForgotPassword();
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -37,7 +38,7 @@ export function ForgotPasswordPage() {
     setFormError(undefined);
     try {
       const result = await forgot.mutateAsync(values);
-      navigate('/reset-password', {
+      navigate(paths.resetPassword, {
         state: { email: values.email, notice: result.message || MESSAGES.auth.forgotSent },
       });
     } catch (error) {
@@ -51,18 +52,13 @@ export function ForgotPasswordPage() {
       title="Forgot password?"
       description="Enter the email address of your account and we will send you a code to set a new password."
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={paths.login} className={authLinkClass}>
           Back to login
         </Link>
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
-        {formError && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        )}
+        <FormError message={formError} />
         <FormField id="forgot-email" label="Email Address" error={errors.email?.message}>
           {(control) => (
             <Input {...control} type="email" inputMode="email" autoComplete="email" autoFocus {...register('email')} />

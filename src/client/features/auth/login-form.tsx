@@ -1,20 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
-import { authLinkClass } from '@/features/auth/auth-shell.tsx';
-import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useLogin } from '@/features/auth/api/use-login.ts';
+import { authLinkClass } from '@/features/auth/auth-shell.tsx';
+import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { applyFieldErrors, errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session-store.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 type TLoginInput = z.input<typeof ZLoginRequest>;
 type TLoginValues = z.output<typeof ZLoginRequest>;
@@ -31,9 +33,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
   const arrival = readAuthState(location.state);
   const [expired] = useState(hasExpiredNotice);
   const [formError, setFormError] = useState<string>();
-  const login = trpc.auth.login.useMutation();
-  const adminLogin = trpc.auth.adminLogin.useMutation();
-  const mutation = audience === 'admin' ? adminLogin : login;
+  const mutation = useLogin(audience);
 
   useEffect(() => dismissExpiredNotice(), []);
 
@@ -57,7 +57,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
       // 403 on the learners' login: right password, e-mail not verified yet. The OTP screen
       // explains it and can send a new code.
       if (audience === 'everyone' && httpStatusOf(error) === 403) {
-        navigate('/otp', { state: { email: values.email, reason: 'unverified' } });
+        navigate(paths.otp, { state: { email: values.email, reason: 'unverified' } });
         return;
       }
       if (!applyFieldErrors(error, setError, FIELDS)) {
@@ -80,12 +80,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
           <AlertDescription>{arrival.notice}</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
 
       <FormField id="login-email" label="Email Address" error={errors.email?.message}>
         {(control) => (
@@ -99,7 +94,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
 
       {audience === 'everyone' && (
         <div className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className={authLinkClass}>
+          <Link to={paths.forgotPassword} className={authLinkClass}>
             Forgot password?
           </Link>
         </div>

@@ -1,9 +1,10 @@
 import { Anchor } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { LoginForm } from '@/features/auth/login-form.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** /login: learners (and administrators, who are sent on to the admin area). */
 export function LoginPage() {
@@ -17,7 +18,7 @@ export function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/Registration" className={authLinkClass}>
+          <Link to={paths.signUp} className={authLinkClass}>
             Sign Up
           </Link>
         </>

@@ -7,16 +7,19 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZVerifyOtpRequest } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useResendOtp } from '@/features/auth/api/use-resend-otp.ts';
+import { useVerifyOtp } from '@/features/auth/api/use-verify-otp.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TOtpInput = z.input<typeof ZVerifyOtpRequest>;
@@ -47,7 +50,7 @@ export function OtpPage() {
       title="Verify your email"
       description={email ? <>Enter the 6-digit code we sent to <strong className="text-navy-900">{email}</strong>.</> : undefined}
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={paths.login} className={authLinkClass}>
           Back to login
         </Link>
       }
@@ -61,7 +64,7 @@ export function OtpPage() {
             <AlertDescription>{MESSAGES.auth.emailNotProvided}</AlertDescription>
           </Alert>
           <Button asChild className="w-full">
-            <Link to="/registration">Create Account</Link>
+            <Link to={paths.registration}>Create Account</Link>
           </Button>
         </div>
       )}
@@ -70,8 +73,8 @@ export function OtpPage() {
 }
 
 function OtpForm({ email, reason }: { email: string; reason?: 'registered' | 'unverified' }) {
-  const verify = trpc.auth.verifyOtp.useMutation();
-  const resend = trpc.auth.resendOtp.useMutation();
+  const verify = useVerifyOtp();
+  const resend = useResendOtp();
   const navigateLater = useDelayedNavigate();
   // A code was sent a moment ago when the user has just registered; not when login sent them here.
   const [cooldown, setCooldown] = useCountdown(reason === 'registered' ? RESEND_COOLDOWN_SECONDS : 0);
@@ -94,7 +97,7 @@ function OtpForm({ email, reason }: { email: string; reason?: 'registered' | 'un
     try {
       const result = await verify.mutateAsync(values);
       setVerified(result.message || MESSAGES.auth.otpVerified);
-      navigateLater('/login', DELAY_AFTER_SUCCESS_MS, { state: { email } });
+      navigateLater(paths.login, DELAY_AFTER_SUCCESS_MS, { state: { email } });
     } catch (error) {
       setFormError(errorMessage(error, { fallback: MESSAGES.auth.otpInvalid }));
     }
@@ -125,12 +128,7 @@ function OtpForm({ email, reason }: { email: string; reason?: 'registered' | 'un
           <AlertDescription>{verified} Taking you to the login…</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
 
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
         <FormField id="otp-code" label="Verification code" error={errors.otp?.message}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, CheckCircle2, UserPlus } from 'lucide-react';
+import { CheckCircle2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -7,13 +7,15 @@ import type { z } from 'zod';
 import { DELAY_AFTER_REGISTRATION_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useRegister } from '@/features/auth/api/use-register.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { EMPTY_PERSON, PERSON_FIELDS, PersonFields } from '@/features/auth/person-fields.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TRegisterValues = z.output<typeof ZRegisterForm>;
@@ -21,7 +23,7 @@ type TRegisterValues = z.output<typeof ZRegisterForm>;
 /** /registration (and /Registration, the login screen's link): a new learner's account. */
 export function RegistrationPage() {
   useDocumentTitle('Create Account');
-  const registerUser = trpc.auth.register.useMutation();
+  const registerUser = useRegister();
   const navigateLater = useDelayedNavigate();
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
@@ -36,7 +38,7 @@ export function RegistrationPage() {
     try {
       const result = await registerUser.mutateAsync(values);
       setDone(true);
-      navigateLater('/otp', DELAY_AFTER_REGISTRATION_MS, { state: { email: result.email, reason: 'registered' } });
+      navigateLater(paths.otp, DELAY_AFTER_REGISTRATION_MS, { state: { email: result.email, reason: 'registered' } });
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, PERSON_FIELDS)) {
         setFormError(
@@ -58,7 +60,7 @@ export function RegistrationPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={authLinkClass}>
+          <Link to={paths.login} className={authLinkClass}>
             Login
           </Link>
         </>
@@ -71,12 +73,7 @@ export function RegistrationPage() {
             <AlertDescription>{MESSAGES.auth.registered}</AlertDescription>
           </Alert>
         )}
-        {formError && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        )}
+        <FormError message={formError} />
         <PersonFields form={form} idPrefix="register" disabled={done} />
         <SubmitButton pending={registerUser.isPending} disabled={done} size="lg" className="w-full">
           Register

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, CheckCircle2, LockKeyhole, MailCheck } from 'lucide-react';
+import { CheckCircle2, LockKeyhole, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
@@ -7,17 +7,19 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZResetPasswordForm } from '../../../shared/schemas/auth.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useResetPassword } from '@/features/auth/api/use-reset-password.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { readAuthState } from '@/features/auth/auth-state.ts';
 import { OtpInput, normaliseOtp } from '@/features/auth/otp-input.tsx';
-import { useDelayedNavigate } from '@/features/auth/use-delayed-navigate.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type TResetInput = z.input<typeof ZResetPasswordForm>;
@@ -38,7 +40,7 @@ export function ResetPasswordPage() {
       footer={
         <>
           Didn&apos;t get a code?{' '}
-          <Link to="/forgot-password" className={authLinkClass}>
+          <Link to={paths.forgotPassword} className={authLinkClass}>
             Send a new one
           </Link>
         </>
@@ -53,7 +55,7 @@ export function ResetPasswordPage() {
             <AlertDescription>First enter your email address, and we will send you a code.</AlertDescription>
           </Alert>
           <Button asChild className="w-full">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to={paths.forgotPassword}>Forgot password?</Link>
           </Button>
         </div>
       )}
@@ -62,7 +64,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ email, notice }: { email: string; notice?: string }) {
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = useResetPassword();
   const navigateLater = useDelayedNavigate();
   const [done, setDone] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -82,7 +84,7 @@ function ResetPasswordForm({ email, notice }: { email: string; notice?: string }
     try {
       const result = await reset.mutateAsync(values);
       setDone(result.message || MESSAGES.auth.resetDone);
-      navigateLater('/login', DELAY_AFTER_SUCCESS_MS, { state: { email } });
+      navigateLater(paths.login, DELAY_AFTER_SUCCESS_MS, { state: { email } });
     } catch (error) {
       if (!applyFieldErrors(error, setError, FIELDS)) {
         setFormError(errorMessage(error, { fallback: MESSAGES.auth.resetFailed }));
@@ -104,12 +106,7 @@ function ResetPasswordForm({ email, notice }: { email: string; notice?: string }
           <AlertDescription>{done} Taking you to the login…</AlertDescription>
         </Alert>
       )}
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
 
       <FormField id="reset-email" label="Email Address">
         {(control) => <Input {...control} type="email" value={email} readOnly className="bg-muted" />}

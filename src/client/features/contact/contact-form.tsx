@@ -16,15 +16,15 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { useSendContactMessage } from '@/features/contact/api/use-send-contact-message.ts';
 import { applyFieldErrors, errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 const EMPTY: TContactRequestInput = { name: '', email: '', phone: '', message: '' };
 
 /** The contact form: delivered to the academy's mailbox by the server (contact.send). */
 export function ContactForm() {
-  const send = trpc.contact.send.useMutation();
+  const send = useSendContactMessage();
   const [sentMessage, setSentMessage] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const {

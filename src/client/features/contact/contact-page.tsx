@@ -1,12 +1,13 @@
 import { ArrowRight, type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PageHero } from '@/components/layouts/page-hero.tsx';
+import { paths } from '@/app/paths.ts';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '@/components/brand/social-icons.tsx';
+import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { mailtoHref, telHref } from '@/lib/contact-links.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { useSiteConfig } from '@/lib/site-config.ts';
 import { ContactForm } from '@/features/contact/contact-form.tsx';
+import { mailtoHref, telHref } from '@/lib/contact-links.ts';
+import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 type ContactChannel = { title: string; text: string; value: string; href?: string; icon: LucideIcon };
 
@@ -102,7 +103,7 @@ export function ContactPage() {
             </ul>
           </div>
           <Button asChild size="lg">
-            <Link to="/courses">
+            <Link to={paths.courses}>
               Browse Courses
               <ArrowRight aria-hidden />
             </Link>

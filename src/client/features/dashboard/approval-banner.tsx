@@ -1,6 +1,7 @@
 import { ArrowRight, Hourglass } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '@/app/paths.ts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
@@ -20,7 +21,7 @@ export function ApprovalBanner() {
           reviews them before approving your account, and you can request courses as soon as it is approved.
         </p>
         <Button asChild size="sm" className="mt-3">
-          <Link to="/profile">
+          <Link to={paths.profile}>
             Complete your profile
             <ArrowRight aria-hidden />
           </Link>

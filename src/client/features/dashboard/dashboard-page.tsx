@@ -1,28 +1,23 @@
 import { AlertCircle } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useMe } from '@/features/dashboard/api/use-me.ts';
 import { ApprovalBanner } from '@/features/dashboard/approval-banner.tsx';
 import { DashboardTiles } from '@/features/dashboard/dashboard-tiles.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
-import { trpc } from '@/lib/trpc.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-
-// Loaded with the other course screens, so the entry's list of chunks does not grow (decision 006).
-const DashboardCourseList = lazy(async () => ({
-  default: (await import('@/features/enrolments/learner-course-screens.ts')).DashboardCourseList,
-}));
 
 /**
  * /dashboard, the learner's home: a greeting, the approval banner while the academy has not
- * approved the account, the four tiles, then one section per feature below them.
+ * approved the account, the four tiles, then one section per feature below them (`children`, which
+ * the app composes and may load lazily).
  */
-export function DashboardPage() {
+export function DashboardPage({ children }: { children: ReactNode }) {
   useDocumentTitle('Dashboard');
-  // Approval can change at any time, so it is read from the server on each visit.
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const me = useMe();
   const name = me.data?.name ?? readStoredUser()?.name;
 
   return (
@@ -50,9 +45,7 @@ export function DashboardPage() {
       </section>
 
       {/* Feature sections go below the tiles, each its own component and section. */}
-      <Suspense fallback={<Skeleton className="mt-12 h-96 rounded-xl" />}>
-        <DashboardCourseList />
-      </Suspense>
+      <Suspense fallback={<Skeleton className="mt-12 h-96 rounded-xl" />}>{children}</Suspense>
     </div>
   );
 }

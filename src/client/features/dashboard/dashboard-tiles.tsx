@@ -1,13 +1,14 @@
 import { BookOpen, ChevronRight, FileBadge, type LucideIcon, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
 
 type TTile = { title: string; text: string; icon: LucideIcon; to?: string };
 
 /** The learner dashboard's four tiles (spec section 2). Settings has no page yet, so it is not a link. */
 const TILES: readonly TTile[] = [
-  { title: 'Users', text: 'Your profile and documents', icon: UserRound, to: '/profile' },
-  { title: 'Courses', text: 'Your enrolled courses and training', icon: BookOpen, to: '/UserCource' },
-  { title: 'Reports', text: 'Certificates of completed courses', icon: FileBadge, to: '/certificate-report' },
+  { title: 'Users', text: 'Your profile and documents', icon: UserRound, to: paths.profile },
+  { title: 'Courses', text: 'Your enrolled courses and training', icon: BookOpen, to: paths.userCourses },
+  { title: 'Reports', text: 'Certificates of completed courses', icon: FileBadge, to: paths.certificateReport },
   { title: 'Settings', text: 'Nothing to set up yet', icon: Settings },
 ];
 

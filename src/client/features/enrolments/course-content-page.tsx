@@ -14,16 +14,17 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { LoadError } from '@/components/lists/list-states.tsx';
+import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { BackLink } from '@/features/courses/back-link.tsx';
-import { CourseImage } from '@/features/courses/course-image.tsx';
-import { CourseListError } from '@/features/courses/course-list-states.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
+import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 function formatMinutes(seconds: number | null): string | null {
@@ -150,7 +151,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <BackLink to={paths.dashboard}>Back to dashboard</BackLink>
 
       <header className="mt-4 grid gap-6 overflow-hidden rounded-2xl border border-border bg-card shadow-card md:grid-cols-[minmax(0,1fr)_320px]">
         <div className="p-6 sm:p-8">
@@ -243,7 +244,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
             >
               {hasVideos ? (
                 <Button asChild className="w-full sm:w-auto">
-                  <Link to={`/training/${course.id}`}>
+                  <Link to={paths.training(course.id)}>
                     <PlayCircle aria-hidden />
                     {finished ? 'Review the training' : started ? 'Continue the training' : 'Start the training'}
                   </Link>
@@ -299,10 +300,10 @@ function CourseNotAvailable() {
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
-          <Link to="/dashboard">Go to your dashboard</Link>
+          <Link to={paths.dashboard}>Go to your dashboard</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/EnrollmentRequest">Your requests</Link>
+          <Link to={paths.enrollmentRequests}>Your requests</Link>
         </Button>
       </div>
     </div>
@@ -312,7 +313,7 @@ function CourseNotAvailable() {
 /** /courses/{id}/content: the course home of a learner whose enrolment is approved. */
 export function CourseContentPage() {
   const { courseId = '' } = useParams();
-  const home = trpc.enrolments.courseHome.useQuery({ courseId }, { staleTime: 0, refetchOnMount: 'always' });
+  const home = useCourseHome(courseId);
   useDocumentTitle(home.data?.course.title ?? 'Course');
 
   if (home.isPending) return <CourseHomeSkeleton />;
@@ -322,7 +323,7 @@ export function CourseContentPage() {
     if (status === 404 || status === 400) return <CourseNotAvailable />;
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6">
-        <CourseListError
+        <LoadError
           title={MESSAGES.courses.visitorLoadFailed}
           message={errorMessage(home.error, { fallback: MESSAGES.common.internal })}
           onRetry={() => void home.refetch()}

@@ -2,15 +2,16 @@ import { Clock, Loader2, Rocket, RotateCw, Send } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TDashboardCourse } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
+import { CourseImage } from '@/components/course/course-image.tsx';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { CourseImage } from '@/features/courses/course-image.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { EnrolmentStatusBadge } from '@/features/courses/enrolment-status-badge.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
-import { useRequestEnrolment } from '@/features/courses/use-request-enrolment.ts';
+import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
+import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrolment.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { formatRupees } from '@/lib/format.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.
 const GRID = 'grid gap-6 sm:grid-cols-[repeat(auto-fill,minmax(250px,1fr))]';
@@ -30,7 +31,7 @@ function CourseButton({
   if (status === 'approved') {
     return (
       <Button asChild className="w-full">
-        <Link to={`/courses/${course.id}/content`} aria-label={`Launch ${course.title}`}>
+        <Link to={paths.courseContent(course.id)} aria-label={`Launch ${course.title}`}>
           <Rocket aria-hidden />
           Launch
         </Link>
@@ -103,7 +104,7 @@ function DashboardCourseCard({
 
 /** The dashboard's 'Course List': active courses, each with the learner's enrolment in it. */
 export function DashboardCourseList() {
-  const courses = trpc.enrolments.dashboard.useQuery();
+  const courses = useDashboardCourses();
   const { request, isRequesting } = useRequestEnrolment();
 
   return (
@@ -118,7 +119,7 @@ export function DashboardCourseList() {
           </p>
         </div>
         <Link
-          to="/EnrollmentRequest"
+          to={paths.enrollmentRequests}
           className="rounded-sm text-sm font-semibold text-sea-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           Your enrollment requests
@@ -129,14 +130,14 @@ export function DashboardCourseList() {
         {courses.isPending ? (
           <CourseCardsSkeleton className={GRID} count={4} cardClassName={CARD_HEIGHT} />
         ) : courses.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.enrolment.loadFailed}
             message={errorMessage(courses.error, { fallback: MESSAGES.enrolment.loadFailed })}
             onRetry={() => void courses.refetch()}
             retrying={courses.isFetching}
           />
         ) : courses.data.length === 0 ? (
-          <CourseListEmpty
+          <ListEmpty
             message={MESSAGES.courses.empty}
             hint="The academy has no open courses right now. New ones appear here as soon as they are published."
           />

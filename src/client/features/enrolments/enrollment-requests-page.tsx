@@ -2,14 +2,15 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { EnrolmentStatusBadge } from '@/features/courses/enrolment-status-badge.tsx';
-import { formatDay, formatRupees } from '@/features/courses/format-course.ts';
+import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { formatDay, formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const OUTCOME: Record<TMyEnrolment['status'], string> = {
@@ -52,7 +53,7 @@ function RequestRow({ enrolment }: { enrolment: TMyEnrolment }) {
       </div>
       {enrolment.hasAccess && (
         <Button asChild variant="outline">
-          <Link to={`/courses/${course.id}/content`}>
+          <Link to={paths.courseContent(course.id)}>
             Open course
             <ArrowRight aria-hidden />
           </Link>
@@ -65,7 +66,7 @@ function RequestRow({ enrolment }: { enrolment: TMyEnrolment }) {
 /** /EnrollmentRequest: the learner's own enrolment requests and where each stands. */
 export function EnrollmentRequestsPage() {
   useDocumentTitle('Enrollment Requests');
-  const mine = trpc.enrolments.mine.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const mine = useMyEnrolments({ fresh: true });
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
@@ -84,21 +85,21 @@ export function EnrollmentRequestsPage() {
             ))}
           </div>
         ) : mine.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.enrolment.loadFailed}
             message={errorMessage(mine.error, { fallback: MESSAGES.enrolment.loadFailed })}
             onRetry={() => void mine.refetch()}
             retrying={mine.isFetching}
           />
         ) : mine.data.length === 0 ? (
-          <CourseListEmpty
+          <ListEmpty
             message="You have not requested any course yet."
             hint="Choose a course in the Course List on your dashboard and press Enrollment."
           >
             <Button asChild className="mt-5">
-              <Link to="/dashboard">Go to your dashboard</Link>
+              <Link to={paths.dashboard}>Go to your dashboard</Link>
             </Button>
-          </CourseListEmpty>
+          </ListEmpty>
         ) : (
           <ul className="grid gap-4">
             {[...mine.data]

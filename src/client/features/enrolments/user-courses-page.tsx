@@ -2,14 +2,15 @@ import { Clock, Lock, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
+import { paths } from '@/app/paths.ts';
+import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
+import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { CourseCardsSkeleton, CourseListEmpty, CourseListError } from '@/features/courses/course-list-states.tsx';
-import { EnrolmentStatusBadge } from '@/features/courses/enrolment-status-badge.tsx';
-import { formatRupees } from '@/features/courses/format-course.ts';
+import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const GRID = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';
@@ -64,7 +65,7 @@ function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
           <div className="mt-4">
             {enrolment.hasAccess && course.isActive ? (
               <Button asChild className="w-full">
-                <Link to={`/training/${course.id}`}>
+                <Link to={paths.training(course.id)}>
                   <PlayCircle aria-hidden />
                   Launch the Course
                 </Link>
@@ -88,7 +89,7 @@ function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
 /** /UserCource, Your Courses: the learner's courses with their real training progress. */
 export function UserCoursesPage() {
   useDocumentTitle('Your Courses');
-  const mine = trpc.enrolments.mine.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const mine = useMyEnrolments({ fresh: true });
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
@@ -100,18 +101,18 @@ export function UserCoursesPage() {
         {mine.isPending ? (
           <CourseCardsSkeleton className={GRID} count={3} />
         ) : mine.isError ? (
-          <CourseListError
+          <LoadError
             title={MESSAGES.enrolment.loadFailed}
             message={errorMessage(mine.error, { fallback: MESSAGES.enrolment.loadFailed })}
             onRetry={() => void mine.refetch()}
             retrying={mine.isFetching}
           />
         ) : mine.data.length === 0 ? (
-          <CourseListEmpty message={MESSAGES.courses.empty} hint="Request a course from the Course List on your dashboard.">
+          <ListEmpty message={MESSAGES.courses.empty} hint="Request a course from the Course List on your dashboard.">
             <Button asChild className="mt-5">
-              <Link to="/dashboard">Go to your dashboard</Link>
+              <Link to={paths.dashboard}>Go to your dashboard</Link>
             </Button>
-          </CourseListEmpty>
+          </ListEmpty>
         ) : (
           <ul className={GRID}>
             {mine.data.map((enrolment) => (

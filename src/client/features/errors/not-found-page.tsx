@@ -1,4 +1,4 @@
-import { NotFoundPanel } from '@/features/errors/not-found-panel.tsx';
+import { NotFoundPanel } from '@/components/errors/not-found-panel.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 export function NotFoundPage() {

@@ -1,5 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorScreen } from '@/features/errors/error-screen.tsx';
 import { SiteConfigError } from '@/lib/site-config.ts';
@@ -41,7 +42,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
         <>
           <ReloadButton />
           <Button asChild size="lg" variant="outline">
-            <a href="/">Go to the home page</a>
+            <a href={paths.home}>Go to the home page</a>
           </Button>
         </>
       }

@@ -16,10 +16,11 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FEATURED_COURSES } from '../../../shared/constants.ts';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { useSiteConfig } from '@/lib/site-config.ts';
 import { HeroBackdrop } from '@/features/home/hero-backdrop.tsx';
+import { useSiteConfig } from '@/lib/site-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const REASONS: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -62,7 +63,7 @@ export function HomePage() {
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-navy-100">{site.tagline}</p>
             <div className="mt-9 flex flex-wrap gap-3">
               <Button asChild size="lg" tone="dark">
-                <Link to="/courses">
+                <Link to={paths.courses}>
                   Browse Courses
                   <ArrowRight aria-hidden />
                 </Link>
@@ -73,7 +74,7 @@ export function HomePage() {
                 variant="outline"
                 tone="dark"
               >
-                <Link to="/about">About the academy</Link>
+                <Link to={paths.about}>About the academy</Link>
               </Button>
             </div>
           </div>
@@ -124,7 +125,7 @@ export function HomePage() {
           </ul>
           <div className="mt-10 flex justify-center">
             <Button asChild variant="outline" size="lg">
-              <Link to="/courses">
+              <Link to={paths.courses}>
                 See all courses
                 <ArrowRight aria-hidden />
               </Link>

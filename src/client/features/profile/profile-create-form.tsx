@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { UploadProgress } from '@/components/upload/upload-progress.tsx';
 import { ProfileFormFields } from '@/features/profile/profile-form-fields.tsx';
 import {
   ZProfileCreateForm,
@@ -15,11 +17,8 @@ import {
   type TProfileCreateFormOutput,
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
-import { PROFILE_CREATE_URL } from '@/features/profile/profile-upload.ts';
-import { UploadProgress } from '@/features/profile/upload-progress.tsx';
-import { useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
+import { profileUploadLabel, useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
-import { trpc } from '@/lib/trpc.ts';
 
 const resolver = zodResolver(ZProfileCreateForm) as unknown as Resolver<TProfileFormValues, unknown, TProfileCreateFormOutput>;
 
@@ -45,7 +44,6 @@ function DocumentsNotice() {
 
 /** The profile creation form (spec sections 2 and 5), shown on /profile until a profile exists. */
 export function ProfileCreateForm() {
-  const utils = trpc.useUtils();
   const form = useForm<TProfileFormValues, unknown, TProfileCreateFormOutput>({
     resolver,
     defaultValues: emptyProfileValues(readStoredUser()?.name ?? ''),
@@ -56,15 +54,10 @@ export function ProfileCreateForm() {
     formState: { errors, isSubmitting },
   } = form;
   const { submit, percent, cancel, formError, saved } = useProfileSubmit(form, {
-    method: 'POST',
-    url: PROFILE_CREATE_URL,
+    action: 'create',
     savedMessage: MESSAGES.profile.submitted,
     failedMessage: MESSAGES.profile.submitFailed,
     cancelledMessage: 'Upload cancelled. Nothing was saved.',
-    // A profile already exists (another tab, say): show it.
-    onRefused: (status) => {
-      if (status === 409) void utils.profiles.mine.invalidate();
-    },
   });
   const busy = isSubmitting || saved;
 
@@ -114,13 +107,8 @@ export function ProfileCreateForm() {
         </div>
       </div>
 
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
-      {percent !== null && <UploadProgress percent={percent} onCancel={cancel} />}
+      <FormError message={formError} />
+      {percent !== null && <UploadProgress percent={percent} label={profileUploadLabel(percent)} onCancel={cancel} />}
 
       <div className="flex justify-end">
         <SubmitButton pending={busy} size="lg" className="w-full sm:w-auto">

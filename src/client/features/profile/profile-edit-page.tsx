@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZProfile, type TProfile } from '../../../shared/schemas/profile.ts';
-import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { paths } from '@/app/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/form-error.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { UploadProgress } from '@/components/upload/upload-progress.tsx';
+import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { ProfileFormFields } from '@/features/profile/profile-form-fields.tsx';
 import {
   ZProfileEditForm,
@@ -16,10 +19,7 @@ import {
   type TProfileEditFormOutput,
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
-import { PROFILE_UPDATE_URL } from '@/features/profile/profile-upload.ts';
-import { UploadProgress } from '@/features/profile/upload-progress.tsx';
-import { useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
-import { useMyProfile } from '@/features/profile/use-my-profile.ts';
+import { profileUploadLabel, useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
 import { readAccessToken } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -44,8 +44,7 @@ function ProfileEditForm({ profile }: { profile: TProfile }) {
     formState: { isSubmitting },
   } = form;
   const { submit, percent, cancel, formError, setFormError, saved } = useProfileSubmit(form, {
-    method: 'PUT',
-    url: PROFILE_UPDATE_URL,
+    action: 'update',
     savedMessage: MESSAGES.profile.updated,
     failedMessage: MESSAGES.profile.updateFailed,
     cancelledMessage: 'Upload cancelled. Your profile was not changed.',
@@ -69,16 +68,11 @@ function ProfileEditForm({ profile }: { profile: TProfile }) {
       aria-label="Edit your profile"
     >
       <ProfileFormFields form={form} current={fresh} disabled={busy} />
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
-      {percent !== null && <UploadProgress percent={percent} onCancel={cancel} />}
+      <FormError message={formError} />
+      {percent !== null && <UploadProgress percent={percent} label={profileUploadLabel(percent)} onCancel={cancel} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
-          <Link to="/profile">Cancel</Link>
+          <Link to={paths.profile}>Cancel</Link>
         </Button>
         <SubmitButton pending={busy} size="lg">
           {saved ? 'Saved' : 'Save Changes'}
@@ -96,14 +90,14 @@ export function ProfileEditPage() {
   const location = useLocation();
   const profile = profileFromState(location.state);
   useDocumentTitle('Edit Profile');
-  if (!profile) return <Navigate to="/profile" replace />;
+  if (!profile) return <Navigate to={paths.profile} replace />;
 
   return (
     <div className="flex-1 bg-muted/60">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <header className="grid gap-3">
           <Link
-            to="/profile"
+            to={paths.profile}
             className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-sea-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             <ArrowLeft className="size-4" aria-hidden />

@@ -1,15 +1,16 @@
-import { AlertCircle, CalendarClock, Pencil, RotateCw } from 'lucide-react';
+import { CalendarClock, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS, type TProfile } from '../../../shared/schemas/profile.ts';
-import { formatCalendarDate } from '@/components/profile/format-date.ts';
-import { ProfileDetails } from '@/components/profile/profile-details.tsx';
+import { paths } from '@/app/paths.ts';
+import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
+import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
-import { PROFILE_EDIT_PATH } from '@/features/profile/profile-paths.ts';
-import { useMyProfile } from '@/features/profile/use-my-profile.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { formatCalendarDate } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** What the learner should do about documents that expired or expire soon. */
@@ -49,17 +50,12 @@ export function ProfilePage() {
         {query.isPending ? (
           <ProfileDetailsSkeleton label="Loading your profile…" />
         ) : query.isError ? (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertTitle>Your profile could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>{errorMessage(query.error, { fallback: 'Something went wrong while loading your profile.' })}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                <RotateCw aria-hidden className={query.isFetching ? 'animate-spin' : undefined} />
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="Your profile could not be loaded"
+            message={errorMessage(query.error, { fallback: 'Something went wrong while loading your profile.' })}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : profile === null || profile === undefined ? (
           <>
             <header>
@@ -78,7 +74,7 @@ export function ProfilePage() {
               profile={profile}
               actions={
                 <Button asChild>
-                  <Link to={PROFILE_EDIT_PATH} state={{ profile }}>
+                  <Link to={paths.profileEdit} state={{ profile }}>
                     <Pencil aria-hidden />
                     Edit Profile
                   </Link>

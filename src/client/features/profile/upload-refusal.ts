@@ -1,8 +1,8 @@
 import type { UseFormSetError } from 'react-hook-form';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { PROFILE_FILES, PROFILE_FILE_FIELDS, type TProfileFileField } from '../../../shared/schemas/profile.ts';
+import type { TProfileRefusal } from '@/features/profile/api/save-profile.ts';
 import { PROFILE_FORM_FIELDS, type TProfileFormValues } from '@/features/profile/profile-form-schema.ts';
-import type { TUploadRefusal } from '@/features/profile/profile-upload.ts';
 
 /**
  * Which file a 413 or 415 is about when the answer names no field (the server names it; a proxy's
@@ -10,7 +10,7 @@ import type { TUploadRefusal } from '@/features/profile/profile-upload.ts';
  * ('Must be an image' only fits the picture), else the first sent file whose bytes did not look
  * right here, else the first sent.
  */
-function refusedFile(refusal: TUploadRefusal, values: TProfileFormValues): TProfileFileField | undefined {
+function refusedFile(refusal: TProfileRefusal, values: TProfileFormValues): TProfileFileField | undefined {
   const message = refusal.message ?? '';
   const sent = PROFILE_FILE_FIELDS.filter((field) => values[field]);
   if (refusal.status === 413) return sent.find((field) => message.startsWith(PROFILE_FILES[field].label)) ?? sent[0];
@@ -28,7 +28,7 @@ function refusedFile(refusal: TUploadRefusal, values: TProfileFormValues): TProf
  * already sits on a field).
  */
 export function applyUploadRefusal(
-  refusal: TUploadRefusal,
+  refusal: TProfileRefusal,
   values: TProfileFormValues,
   setError: UseFormSetError<TProfileFormValues>,
 ): string | undefined {

@@ -3,22 +3,23 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DELAY_AFTER_PROFILE_SUBMIT_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '@/app/paths.ts';
+import { useSaveProfile } from '@/features/profile/api/save-profile.ts';
 import type { TProfileFormValues } from '@/features/profile/profile-form-schema.ts';
-import { UploadCancelledError } from '@/features/profile/profile-upload.ts';
 import { applyUploadRefusal } from '@/features/profile/upload-refusal.ts';
-import { useDelayedNavigate } from '@/features/profile/use-delayed-navigate.ts';
-import { useProfileUpload } from '@/features/profile/use-profile-upload.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 
 type TProfileSubmitOptions = {
-  method: 'POST' | 'PUT';
-  url: string;
+  action: 'create' | 'update';
   savedMessage: string;
   failedMessage: string;
   cancelledMessage: string;
-  /** Called with the status of a refusal, after the failure toast. */
-  onRefused?: (status: number) => void;
 };
+
+/** What the profile forms' progress bar says. */
+export function profileUploadLabel(percent: number): string {
+  return percent >= 100 ? 'Files sent. Checking and saving your profile…' : `Uploading your documents… ${percent}%`;
+}
 
 /**
  * Sending the profile form, shared by creation and editing: the upload with its progress, the
@@ -29,37 +30,34 @@ export function useProfileSubmit(
   form: Pick<UseFormReturn<TProfileFormValues, unknown, never>, 'getValues' | 'setError'>,
   options: TProfileSubmitOptions,
 ) {
-  const utils = trpc.useUtils();
   const navigateLater = useDelayedNavigate();
-  const { percent, upload, cancel } = useProfileUpload();
+  const { percent, cancel, save, showSaved, reloadProfile } = useSaveProfile(options.action);
   const [formError, setFormError] = useState<string>();
   const [saved, setSaved] = useState(false);
 
   async function submit(body: FormData) {
     setFormError(undefined);
-    try {
-      const answer = await upload(options.method, options.url, body);
-      if (answer.ok) {
+    const result = await save(body);
+    switch (result.outcome) {
+      case 'saved':
         setSaved(true);
         toast.success(options.savedMessage);
-        navigateLater('/profile', DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => {
-          utils.profiles.mine.setData(undefined, answer.saved.data);
-          void utils.profiles.mine.invalidate();
-        });
+        navigateLater(paths.profile, DELAY_AFTER_PROFILE_SUBMIT_MS, { replace: true }, () => showSaved(result.saved));
         return;
-      }
-      // A 401 the upload could not renew has already sent the learner to log in.
-      if (answer.status === 401) return;
-      toast.error(options.failedMessage);
-      options.onRefused?.(answer.status);
-      setFormError(applyUploadRefusal(answer, form.getValues(), form.setError));
-    } catch (error) {
-      if (error instanceof UploadCancelledError) {
+      case 'cancelled':
         toast.info(options.cancelledMessage);
         return;
-      }
-      toast.error(options.failedMessage);
-      setFormError(MESSAGES.common.networkError);
+      case 'network':
+        toast.error(options.failedMessage);
+        setFormError(MESSAGES.common.networkError);
+        return;
+      case 'refused':
+        // A 401 the upload could not renew has already sent the learner to log in.
+        if (result.status === 401) return;
+        toast.error(options.failedMessage);
+        // A profile already exists (created in another tab, say): show it.
+        if (options.action === 'create' && result.status === 409) reloadProfile();
+        setFormError(applyUploadRefusal(result, form.getValues(), form.setError));
     }
   }
 

@@ -1,0 +1,73 @@
+/*
+ * Every address of the client, named once (spec section 2 gives them, spellings included: the
+ * learner's /UserCource, /EnrollmentRequest and /updateUserProfile, the admin area's
+ * All-training-video). Links, redirects and the router use these names, never a literal.
+ * This module is part of the home page's first chunk: keep it to strings and tiny functions.
+ */
+
+/** A route with one parameter (`:name`): call it for a link; the router reads `.pattern`. */
+function withParam(pattern: `${string}:${string}`) {
+  return Object.assign((value: string) => pattern.replace(/:\w+/, encodeURIComponent(value)), { pattern });
+}
+
+const ADMIN = '/admin-dashboard';
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  courses: '/courses',
+  login: '/login',
+  /** The registration screen. */
+  registration: '/registration',
+  /** The login screen's Sign Up link, spelled as the spec spells it (the same route: paths match without regard to case). */
+  signUp: '/Registration',
+  otp: '/otp',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** The administrators' login, named after the backend (spec section 2). */
+  adminLogin: '/backend',
+  /** The first administrator's one-time set-up link. */
+  adminSetup: '/admin-setup',
+
+  dashboard: '/dashboard',
+  profile: '/profile',
+  profileEdit: '/updateUserProfile',
+  userCourses: '/UserCource',
+  enrollmentRequests: '/EnrollmentRequest',
+  certificateReport: '/certificate-report',
+  courseContent: withParam('/courses/:courseId/content'),
+  training: withParam('/training/:courseId'),
+
+  admin: {
+    root: ADMIN,
+    users: {
+      unapproved: `${ADMIN}/unapproved-users`,
+      approved: `${ADMIN}/approved-users`,
+      profiles: `${ADMIN}/user-profiles`,
+      profile: withParam(`${ADMIN}/user-profiles/:userId`),
+    },
+    courses: {
+      list: `${ADMIN}/courses`,
+      create: `${ADMIN}/create-course`,
+      /** The course form for one course; the id in the address makes a reload keep the course. */
+      edit: (courseId: string) => `${ADMIN}/create-course?edit=${encodeURIComponent(courseId)}`,
+      enrollmentRequests: `${ADMIN}/enrollment-request`,
+    },
+    training: {
+      upload: `${ADMIN}/training-video`,
+      list: `${ADMIN}/All-training-video`,
+    },
+    tests: {
+      create: `${ADMIN}/test-form`,
+      list: `${ADMIN}/All-tests`,
+      published: `${ADMIN}/Published-tests`,
+      results: `${ADMIN}/user-results`,
+    },
+  },
+} as const;
+
+/** Whether an address is in the administration area (paths match without regard to case). */
+export function isAdminArea(pathname: string): boolean {
+  return pathname.toLowerCase().startsWith(ADMIN);
+}

@@ -1,0 +1,54 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { isExpired, readClaims } from '@/lib/access-token.ts';
+import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
+import { readRefreshToken } from '@/lib/session-store.ts';
+import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
+
+/** Clears the stored session and opens the administrator login, remembering the page. */
+function LeaveAdminArea({ from }: { from: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    clearStoredSession();
+    navigate(paths.adminLogin, { replace: true, state: { from } });
+  }, [navigate, from]);
+  return null;
+}
+
+/**
+ * The admin area needs a valid, unexpired access token with the role admin (spec section 6);
+ * anything else clears storage and opens /backend. An expired token is first exchanged with the
+ * refresh token, as everywhere else, so an administrator is not logged out every 15 minutes.
+ * The server checks the role on every call regardless; this only keeps others off the screens.
+ */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const token = useAccessToken();
+  const location = useLocation();
+  const from = location.pathname + location.search;
+  const expired = token !== null && isExpired(token, EXPIRY_MARGIN_MS);
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const canRefresh = expired && !refreshFailed && readRefreshToken() !== null;
+
+  useEffect(() => {
+    if (!canRefresh) return;
+    let cancelled = false;
+    void refreshAccessToken().then((fresh) => {
+      if (!cancelled && !fresh) setRefreshFailed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [canRefresh]);
+
+  if (canRefresh) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner size="lg" label="Checking your session…" />
+      </div>
+    );
+  }
+  if (!token || expired || readClaims(token)?.role !== 'admin') return <LeaveAdminArea from={from} />;
+  return children;
+}
