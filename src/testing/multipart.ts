@@ -38,3 +38,23 @@ export function form(parts: TFormPart[]) {
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A profile's text fields under the spec's multipart names, as POST /api/userProfile takes them. */
+export const PROFILE_SPEC_FIELDS: Readonly<Record<string, string>> = {
+  name: 'Arjun Nair',
+  gradenumber: 'Grade II',
+  phone: '+919876543210',
+  DateofBirth: '1990-04-12',
+  passportNumber: 'Z1234567',
+  passportExpiryDate: '2034-01-31',
+  indosNo: '19ZL1234',
+  CDCnumber: 'MUM123456',
+  CDCexpiryDate: '2033-06-30',
+  IDType: 'aadhaar',
+  streetAddress: '12 Marine Drive',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  country: 'India',
+  zipCode: '400002',
+  consent: 'true',
+};

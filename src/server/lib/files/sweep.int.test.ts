@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/factories.ts';
-import { form, JPEG, PDF, PNG } from '../../../testing/multipart.ts';
+import { form, JPEG, PDF, PNG, PROFILE_SPEC_FIELDS } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles } from '../../db/schema.ts';
 import { referencedFileNames } from '../../modules/files/stored-files.service.ts';
@@ -22,13 +22,8 @@ const age = (file: string, when = TWO_HOURS_AGO) => utimesSync(file, when, when)
 
 async function createProfileThroughTheApi() {
   const user = await createUser(portal.runtime.db);
-  const fields = {
-    name: 'Arjun Nair', gradenumber: 'Grade II', phone: '+919876543210', DateofBirth: '1990-04-12', passportNumber: 'Z1234567',
-    passportExpiryDate: '2034-01-31', indosNo: '19ZL1234', CDCnumber: 'MUM123456', CDCexpiryDate: '2033-06-30', IDType: 'aadhaar',
-    streetAddress: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', country: 'India', zipCode: '400002', consent: 'true',
-  };
   const body = form([
-    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...Object.entries(PROFILE_SPEC_FIELDS).map(([name, value]) => ({ name, value })),
     { name: 'profilePicture', file: PNG, filename: 'me.png' },
     { name: 'IdDocument', file: PDF, filename: 'id.pdf' },
     { name: 'signature', file: JPEG, filename: 'sign.jpg' },

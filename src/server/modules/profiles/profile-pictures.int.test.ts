@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/factories.ts';
-import { form, HTML, PDF, type TFormPart } from '../../../testing/multipart.ts';
+import { form, HTML, PDF, PROFILE_SPEC_FIELDS, type TFormPart } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
@@ -25,24 +25,6 @@ async function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
-const TEXT_FIELDS = {
-  name: 'Arjun Nair',
-  gradenumber: 'Grade II',
-  phone: '+91 98765 43210',
-  DateofBirth: '1990-04-12',
-  passportNumber: 'Z1234567',
-  passportExpiryDate: '2034-01-31',
-  indosNo: '19ZL1234',
-  CDCnumber: 'MUM123456',
-  CDCexpiryDate: '2033-06-30',
-  IDType: 'aadhaar',
-  streetAddress: '12 Marine Drive',
-  city: 'Mumbai',
-  state: 'Maharashtra',
-  country: 'India',
-  zipCode: '400002',
-  consent: 'true',
-};
 
 describe('stored pictures', () => {
   it('lose their EXIF (GPS included) and any bytes after the image; documents stay as sent', async () => {
@@ -52,7 +34,7 @@ describe('stored pictures', () => {
     const signature = Buffer.concat([await sharp({ create: { width: 40, height: 20, channels: 3, background: '#fff' } }).png().toBuffer(), HTML]);
     const document = Buffer.concat([PDF, Buffer.from('%% kept as sent\n')]);
     const parts: TFormPart[] = [
-      ...Object.entries(TEXT_FIELDS).map(([name, value]) => ({ name, value })),
+      ...Object.entries(PROFILE_SPEC_FIELDS).map(([name, value]) => ({ name, value })),
       { name: 'profilePicture', file: photo, filename: 'me.jpg', type: 'image/jpeg' },
       { name: 'IdDocument', file: document, filename: 'id.pdf', type: 'application/pdf' },
       { name: 'signature', file: signature, filename: 'sign.png', type: 'image/png' },
