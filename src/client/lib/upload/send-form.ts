@@ -17,7 +17,7 @@ export type TUploadResult =
   | { outcome: 'network' }
   | { outcome: 'cancelled' };
 
-export type TSendOptions = {
+type TSendOptions = {
   /** The access token to send, if any. */
   token: string | null;
   /** Called with the share of the body sent so far, 0 to 1. */

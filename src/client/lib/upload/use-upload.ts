@@ -21,7 +21,7 @@ function isUnauthorized(result: TUploadResult): boolean {
  * sending megabytes to be refused; after a 401 the token is renewed once more and the upload sent
  * again. A 401 in the result means the session could not be renewed.
  */
-export async function uploadWithSession(request: TUploadRequest, { onProgress, signal }: TSessionUploadOptions = {}): Promise<TUploadResult> {
+async function uploadWithSession(request: TUploadRequest, { onProgress, signal }: TSessionUploadOptions = {}): Promise<TUploadResult> {
   let token = readAccessToken();
   if (token && isExpired(token, EXPIRY_MARGIN_MS) && readRefreshToken()) token = await refreshAccessToken();
   let result = await sendForm(request, { token, onProgress, signal });

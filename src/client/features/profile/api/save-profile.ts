@@ -13,7 +13,7 @@ const PROFILE_ROUTES = {
 export type TProfileRefusal = Extract<TUploadResult, { outcome: 'refused' }>;
 
 /** How sending the profile ended; `saved` carries the stored profile as the server answered it. */
-export type TProfileSaveResult = { outcome: 'saved'; saved: TProfileSaved } | Exclude<TUploadResult, { outcome: 'saved' }>;
+type TProfileSaveResult = { outcome: 'saved'; saved: TProfileSaved } | Exclude<TUploadResult, { outcome: 'saved' }>;
 
 /**
  * Sends the profile form (multipart, with its files) with upload progress and a way to cancel; a
