@@ -40,7 +40,8 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
     done(new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType), undefined);
   });
 
-  // Multipart fields are checked as readMultipart reads them.
+  // Text PostgreSQL cannot store (NUL) is refused before any handler runs; multipart fields are
+  // checked as readMultipart reads them.
   api.addHook('preHandler', async (request) => {
     for (const input of [request.params, request.query, request.body]) refuseNulCharacters(input);
   });
