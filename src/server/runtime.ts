@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
+import { JOB_PROCESSORS } from './jobs.ts';
 import { createFileStorage } from './lib/files/storage.ts';
 import { startFileSweeper } from './lib/files/sweep.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
@@ -52,7 +53,7 @@ export async function createRuntime(
     outboxDir: path.join(dataDir, 'outbox'),
     logger,
   });
-  const jobContext = { db: database.db, mail, logger, dataDir };
+  const jobContext: JobContext = { db: database.db, mail, logger, dataDir, processors: JOB_PROCESSORS };
   const jobs: JobDispatcher = env.REDIS_URL
     ? createBullmqDispatcher(env.REDIS_URL, logger, options.queuePrefix)
     : createInProcessDispatcher(jobContext);

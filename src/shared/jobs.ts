@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Background jobs: a name and a payload of ids only (never documents, codes or secrets).
- * The processor for each lives in src/workers/processors/.
+ * The processor for each is named in src/server/jobs.ts.
  */
 export const JOBS = {
   sendMail: {

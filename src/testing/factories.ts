@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
 import { courses, enrolments, profiles, users } from '../server/db/schema.ts';
-import type { TSessionUser } from '../server/modules/users/session.service.ts';
+import type { TSessionUser } from '../server/lib/session-user.ts';
 
 /**
  * The password every factory user has, and its argon2id hash at the production cost, computed

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../server/app.ts';
 import { parseEnv } from '../server/env.ts';
 import { createLogger } from '../server/lib/logger.ts';
-import type { TSessionUser } from '../server/modules/users/session.service.ts';
+import type { TSessionUser } from '../server/lib/session-user.ts';
 import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { createCallerFactory } from '../server/trpc/init.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages.ts';
-import type { TSessionUser } from '../modules/users/session.service.ts';
+import type { TSessionUser } from './session-user.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps.ts';
-import { resolveSessionUser, type TSessionUser } from '../modules/users/session.service.ts';
+import { resolveSessionUser } from '../modules/users/session.service.ts';
+import type { TSessionUser } from '../lib/session-user.ts';
 
 export type TrpcContext = {
   deps: AppDeps;

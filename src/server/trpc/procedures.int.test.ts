@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createUser } from '../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../testing/test-runtime.ts';
 import { AppError } from '../lib/errors.ts';
-import type { TSessionUser } from '../modules/users/session.service.ts';
+import type { TSessionUser } from '../lib/session-user.ts';
 import { signAccessToken } from '../lib/tokens.ts';
 import { createContextFactory } from './context.ts';
 import { adminProcedure, authedProcedure, createCallerFactory, createRouter, publicProcedure } from './init.ts';

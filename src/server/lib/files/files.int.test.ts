@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { form, PDF, PNG } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
-import { fileUrl } from '../../modules/files/files.service.ts';
+import { fileUrl } from './file-urls.ts';
 import { sendError } from '../http-errors.ts';
 import { IMAGE_KINDS } from './file-kinds.ts';
 import { readMultipart } from './multipart.ts';

@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
-import { PROCESSORS } from '../../../workers/processors/registry.ts';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { findById, markDone, recordFailure } from './outbox.repository.ts';
+
+/** The work behind one job name: its payload's schema and the function that does it. */
+export type TJobProcessor = { payload: z.ZodType; run: (payload: never, ctx: JobContext) => Promise<void> };
 
 /** What a processor may use; the same whether it runs in the API process or in a worker. */
 export type JobContext = {
@@ -10,6 +13,8 @@ export type JobContext = {
   mail: MailTransport;
   logger: Logger;
   dataDir: string;
+  /** Every job name and its processor, handed in by the composition root (src/server/jobs.ts). */
+  processors: Readonly<Record<string, TJobProcessor>>;
 };
 
 export const JOB_ATTEMPTS = 5;
@@ -30,7 +35,7 @@ export async function runOutboxJob(
     return;
   }
   if (row.status !== 'pending') return;
-  const processor = PROCESSORS[row.name];
+  const processor = ctx.processors[row.name];
   try {
     if (!processor) throw new Error(`no processor for job ${row.name}`);
     await processor.run(processor.payload.parse(row.payload) as never, ctx);

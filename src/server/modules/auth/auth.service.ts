@@ -21,7 +21,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import { atLeast } from '../../lib/timing.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
-import type { TSessionUser } from '../users/session.service.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   claimRefreshToken,
   successorWasUsed,

@@ -4,7 +4,6 @@ import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import {
   COURSE_IMAGE_MAX_BYTES,
   ZCourseMultipartFields,
-  type TCourse,
   type TCourseForm,
   type TCourseResult,
 } from '../../../shared/schemas/course.ts';
@@ -14,6 +13,7 @@ import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { readMultipart, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
+import { toRestCourse } from '../../lib/spec-fields.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
   createCourse,
@@ -22,23 +22,6 @@ import {
   setCourseActive,
   updateCourse,
 } from './courses.service.ts';
-
-/** A course as the spec's screens read it (section 3): `_id`, `subject`, `courseImg`. */
-export function toRestCourse(course: TCourse) {
-  return {
-    _id: course.id,
-    title: course.title,
-    description: course.description,
-    duration: course.duration,
-    price: course.price,
-    category: course.category,
-    subject: course.subjects,
-    courseImg: course.image,
-    isActive: course.isActive,
-    createdAt: course.createdAt,
-    updatedAt: course.updatedAt,
-  };
-}
 
 const ZIdParams = requestObject({ id: ZId });
 

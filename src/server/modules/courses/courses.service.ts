@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { storeImageCover, type TStoredImage } from '../../lib/files/images.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
-import { fileUrl } from '../files/files.service.ts';
+import { fileUrl } from '../../lib/files/file-urls.ts';
 import {
   findActive,
   findAll,

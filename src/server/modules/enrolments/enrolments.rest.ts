@@ -10,10 +10,10 @@ import {
 } from '../../../shared/schemas/enrolment.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
+import { toRestCourse } from '../../lib/spec-fields.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
-import type { TSessionUser } from '../users/session.service.ts';
-import { toRestCourse } from '../courses/courses.rest.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   acceptRequest,
   listOwnEnrolments,

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/courses.service.ts';
-import type { TSessionUser } from '../users/session.service.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   countCompletedVideos,
   decide,

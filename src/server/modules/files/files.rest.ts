@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { FILE_URL_TTL_SECONDS } from '../../lib/files/signed-url.ts';
-import { authorizePublicFile, authorizeSignedFile, type TFileToServe } from './files.service.ts';
+import { authorizePublicFile, authorizeSignedFile, type TFileToServe } from '../../lib/files/file-urls.ts';
 
 /** Stored files are served as data, never as something a browser would run. */
 function sendStoredFile(deps: AppDeps, reply: FastifyReply, file: TFileToServe, cache: string) {

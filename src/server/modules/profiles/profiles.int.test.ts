@@ -9,7 +9,7 @@ import { imageInfo } from '../../../testing/images.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
-import { fileUrl } from '../files/files.service.ts';
+import { fileUrl } from '../../lib/files/file-urls.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {

@@ -22,8 +22,8 @@ import type { TMultipartResult, TUploadField } from '../../lib/files/multipart.t
 import type { TFileArea, TStoredFile } from '../../lib/files/storage.ts';
 import { describeIssues } from '../../lib/validation.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
-import { fileUrl } from '../files/files.service.ts';
-import type { TSessionUser } from '../users/session.service.ts';
+import { fileUrl } from '../../lib/files/file-urls.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   existsForUser,
   findByUserId,

@@ -1,16 +1,7 @@
-import type { TRole } from '../../../shared/constants.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
 import { findSessionUserById, isSessionLive } from './users.repository.ts';
-
-export type TSessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: TRole;
-  verified: boolean;
-  approved: boolean;
-};
 
 /**
  * The user behind an `Authorization: Bearer` header, or null. The token only names the user: role,

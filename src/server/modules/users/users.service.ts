@@ -9,7 +9,7 @@ import { USER_LIST_DEFAULT_PAGE_SIZE } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { TSessionUser } from './session.service.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   findApproved,
   findAwaitingApproval,

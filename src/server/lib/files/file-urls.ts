@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/errors.ts';
-import { FILE_KINDS } from '../../lib/files/file-kinds.ts';
-import { signFileUrl, verifyFileSignature } from '../../lib/files/signed-url.ts';
-import { FILE_AREAS, isStoredName, type TFileArea } from '../../lib/files/storage.ts';
+import { AppError } from '../errors.ts';
+import { FILE_KINDS } from './file-kinds.ts';
+import { signFileUrl, verifyFileSignature } from './signed-url.ts';
+import { FILE_AREAS, isStoredName, type TFileArea } from './storage.ts';
 
 /** Course images are shown to visitors; every other area needs a signed URL. */
 const PUBLIC_AREAS: ReadonlySet<TFileArea> = new Set(['courseImg']);
@@ -18,7 +17,7 @@ export function fileUrlKey(jwtSecret: string): string {
  * A URL for a stored file. Services call this only after deciding the caller may see the file
  * (its owner, an administrator, an enrolled learner).
  */
-export function fileUrl(deps: Pick<AppDeps, 'jwtSecret'>, area: TFileArea, name: string, now = new Date()): string {
+export function fileUrl(deps: { jwtSecret: string }, area: TFileArea, name: string, now = new Date()): string {
   if (PUBLIC_AREAS.has(area)) return `/api/uploads/${area}/${name}`;
   return signFileUrl(fileUrlKey(deps.jwtSecret), area, name, now);
 }
@@ -39,7 +38,7 @@ function parseArea(area: string): TFileArea {
 
 /** Checks a signed file URL; a wrong or altered signature answers like a missing file. */
 export function authorizeSignedFile(
-  deps: Pick<AppDeps, 'jwtSecret'>,
+  deps: { jwtSecret: string },
   input: { area: string; name: string; expires?: string; signature?: string },
 ): TFileToServe {
   const area = parseArea(input.area);

@@ -1,6 +1,6 @@
-import { findById, markSent } from '../../server/lib/mail/mail.repository.ts';
-import type { TJobPayload } from '../../shared/jobs.ts';
-import type { JobContext } from '../../server/lib/jobs/runner.ts';
+import { findById, markSent } from './mail.repository.ts';
+import type { TJobPayload } from '../../../shared/jobs.ts';
+import type { JobContext } from '../jobs/runner.ts';
 
 /** Delivers one queued mail; a mail already delivered is left alone, so retries never resend. */
 export async function sendMail(payload: TJobPayload<'sendMail'>, ctx: JobContext): Promise<void> {

@@ -1,0 +1,14 @@
+import type { TRole } from '../../shared/constants.ts';
+
+/**
+ * The caller behind a request, as the session check (modules/users/session.service.ts) reads it
+ * from the database on every authenticated call. Both edges, tRPC and REST, hand it to services.
+ */
+export type TSessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: TRole;
+  verified: boolean;
+  approved: boolean;
+};
