@@ -14,12 +14,43 @@ export type TUploadField = TFileRules & {
   cleanImages?: boolean;
 };
 
-export type TMultipartResult<F extends string> = {
+/** A submitted form: its text fields as sent and the files stored from it, by field. */
+export type TUploadedForm<F extends string> = {
   fields: Record<string, string>;
   files: Partial<Record<F, TStoredFile[]>>;
+};
+
+export type TMultipartResult<F extends string> = TUploadedForm<F> & {
   /** Removes every file this request stored: call it when the change does not commit. */
   discard(): Promise<void>;
 };
+
+/** The first file stored from a field, if one was sent. */
+export function firstFile<F extends string>(form: TUploadedForm<F>, field: F): TStoredFile | undefined {
+  return form.files[field]?.[0];
+}
+
+/**
+ * The one way a feature takes an upload: reads the request's multipart body under `rules` (see
+ * readMultipart) and hands the form to `save`. When `save` throws (refused fields, a conflict, a
+ * failed write) every file the request stored is removed, so a refused upload leaves no file and
+ * no row. Errors name the field they concern (`fields`), whatever the feature.
+ */
+export async function withUpload<F extends string, T>(
+  request: FastifyRequest,
+  storage: FileStorage,
+  rules: Record<F, TUploadField>,
+  save: (form: TUploadedForm<F>) => Promise<T>,
+  options: { maxFiles?: number } = {},
+): Promise<T> {
+  const upload = await readMultipart(request, storage, rules, options);
+  try {
+    return await save({ fields: upload.fields, files: upload.files });
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
 
 /** What busboy says of a body that is not well-formed multipart. */
 const MALFORMED_BODY = /^(Multipart: |Unexpected end of (multipart|form) data|Malformed part header|Part terminated early)/;

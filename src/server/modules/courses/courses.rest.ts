@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
-import { readMultipart, type TUploadField } from '../../lib/files/multipart.ts';
+import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
 import { toRestCourse } from '../../lib/spec-fields.ts';
@@ -45,21 +45,11 @@ function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
 const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
   reply.status(status).send({ message: result.message, data: toRestCourse(result.course) });
 
-/** Reads the course form (multipart) and hands it, with its image, to `save`; refused input keeps no file. */
-async function withCourseForm(
-  deps: AppDeps,
-  request: FastifyRequest,
-  save: (form: TCourseForm, image: TStoredFile | undefined) => Promise<TCourseResult>,
-): Promise<TCourseResult> {
-  const upload = await readMultipart(request, deps.files, COURSE_IMAGE_UPLOAD);
-  try {
-    // An edit form may send the current image's name as text: it means "keep the image".
-    const { courseImg: _keep, ...fields } = upload.fields;
-    return await save(parseInput(ZCourseMultipartFields, fields), upload.files.courseImg?.[0]);
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
+/** The course form as it arrives: its fields checked, its image (when one was sent) stored. */
+function courseForm(form: TUploadedForm<'courseImg'>): { fields: TCourseForm; image: TStoredFile | undefined } {
+  // An edit form may send the current image's name as text: it means "keep the image".
+  const { courseImg: _keep, ...fields } = form.fields;
+  return { fields: parseInput(ZCourseMultipartFields, fields), image: firstFile(form, 'courseImg') };
 }
 
 /** The spec's course calls (section 7). Errors carry their text in `error` as well as `message`. */
@@ -100,14 +90,20 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
 
   api.post('/courses', async (request, reply) => {
     const admin = requireAdmin(request);
-    const result = await withCourseForm(deps, request, (form, image) => createCourse(deps, admin, form, image));
+    const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
+      const { fields, image } = courseForm(form);
+      return createCourse(deps, admin, fields, image);
+    });
     return sendResult(reply, result, 201);
   });
 
   api.put('/courses/:id', async (request, reply) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await withCourseForm(deps, request, (form, image) => updateCourse(deps, admin, id, form, image));
+    const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
+      const { fields, image } = courseForm(form);
+      return updateCourse(deps, admin, id, fields, image);
+    });
     return sendResult(reply, result);
   });
 

@@ -4,11 +4,21 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject } from '../../../shared/schemas/common.ts';
 import { ZProfileByUserRequest, ZProfileListQuery } from '../../../shared/schemas/profile.ts';
 import type { AppDeps } from '../../deps.ts';
-import { readMultipart } from '../../lib/files/multipart.ts';
+import { withUpload } from '../../lib/files/multipart.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
-import { allProfiles, createProfile, getProfileOfUser, listProfiles, requireMyProfile, updateProfile } from './profiles.service.ts';
+import {
+  allProfiles,
+  checkProfileCanBeCreated,
+  checkProfileCanBeUpdated,
+  createProfile,
+  getProfileOfUser,
+  listProfiles,
+  profileUploadRules,
+  requireMyProfile,
+  updateProfile,
+} from './profiles.service.ts';
 
 const V = MESSAGES.validation;
 
@@ -28,13 +38,15 @@ export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
 
   api.post('/userProfile', async (request, reply) => {
     const user = requireUser(request);
-    const saved = await createProfile(deps, user, (rules) => readMultipart(request, deps.files, rules));
+    await checkProfileCanBeCreated(deps, user);
+    const saved = await withUpload(request, deps.files, profileUploadRules(deps.env), (form) => createProfile(deps, user, form));
     return reply.status(201).send(saved);
   });
 
   api.put('/userProfile/update', async (request) => {
     const user = requireUser(request);
-    return updateProfile(deps, user, (rules) => readMultipart(request, deps.files, rules));
+    await checkProfileCanBeUpdated(deps, user);
+    return withUpload(request, deps.files, profileUploadRules(deps.env), (form) => updateProfile(deps, user, form));
   });
 
   api.get('/userProfile/getAllUserProfiles', async (request, reply) => {

@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FILE_KINDS } from '../../lib/files/file-kinds.ts';
-import type { TMultipartResult, TUploadField } from '../../lib/files/multipart.ts';
+import { firstFile, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TFileArea, TStoredFile } from '../../lib/files/storage.ts';
 import { describeIssues } from '../../lib/validation.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
@@ -38,9 +38,6 @@ import {
 } from './profiles.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jwtSecret' | 'logger'>;
-
-/** Reads the request's multipart body under the given rules (readMultipart, bound to a request). */
-export type TProfileUploadReader = (rules: Record<TProfileFileField, TUploadField>) => Promise<TMultipartResult<TProfileFileField>>;
 
 const FILE_STORAGE: Record<TProfileFileField, { area: TFileArea; column: keyof TProfileFileNames; kinds: TUploadField['kinds'] }> = {
   profilePicture: { area: 'profile_pictures', column: 'profilePictureFile', kinds: ['jpeg', 'png'] },
@@ -201,28 +198,6 @@ function invalid(issues: ReadonlyArray<{ message: string; path: ReadonlyArray<Pr
   return new AppError('BAD_REQUEST', message, { fields });
 }
 
-function storedFile(upload: TMultipartResult<TProfileFileField>, field: TProfileFileField): TStoredFile | undefined {
-  return upload.files[field]?.[0];
-}
-
-/**
- * Runs `work` with the request's upload; when it does not complete, every file the request stored
- * is removed, so a refused or failed submission leaves no file behind.
- */
-async function withUpload<T>(
-  deps: Deps,
-  readUpload: TProfileUploadReader,
-  work: (upload: TMultipartResult<TProfileFileField>) => Promise<T>,
-): Promise<T> {
-  const upload = await readUpload(profileUploadRules(deps.env));
-  try {
-    return await work(upload);
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
-}
-
 function requireVerified(user: TSessionUser) {
   if (!user.verified) throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
 }
@@ -248,66 +223,72 @@ function columnsOf(fields: ReturnType<typeof ZProfileFields.parse>) {
 }
 
 /**
- * Creates the caller's profile from the form's fields and its three files. The fields are checked
- * after the files were streamed to storage; a refusal removes them. The profile always belongs to
+ * Refusals that need no upload: called before the body is read, so megabytes of files that could
+ * not be kept anyway are never stored. createProfile checks again.
+ */
+export async function checkProfileCanBeCreated(deps: Deps, user: TSessionUser): Promise<void> {
+  requireVerified(user);
+  if (await existsForUser(deps.db, user.id)) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
+}
+
+/** The same before an update. */
+export async function checkProfileCanBeUpdated(deps: Deps, user: TSessionUser): Promise<void> {
+  requireVerified(user);
+  if (!(await existsForUser(deps.db, user.id))) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+}
+
+/**
+ * Creates the caller's profile from the form's fields and its three files (already stored, under
+ * profileUploadRules; the caller removes them when this throws). The profile always belongs to
  * the caller: ids, roles or approvals in the form are ignored.
  */
-export async function createProfile(deps: Deps, user: TSessionUser, readUpload: TProfileUploadReader): Promise<TProfileSaved> {
-  requireVerified(user);
-  // Refuse before reading megabytes of files that could not be kept anyway.
-  if (await existsForUser(deps.db, user.id)) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
+export async function createProfile(deps: Deps, user: TSessionUser, form: TUploadedForm<TProfileFileField>): Promise<TProfileSaved> {
+  await checkProfileCanBeCreated(deps, user);
+  const parsed = ZProfileCreateFields.safeParse(form.fields);
+  const issues: Array<{ message: string; path: ReadonlyArray<PropertyKey> }> = parsed.success ? [] : [...parsed.error.issues];
+  for (const field of FILE_FIELDS) {
+    if (!firstFile(form, field)) issues.push({ message: MESSAGES.profile.required(PROFILE_FILES[field].label), path: [field] });
+  }
+  if (!parsed.success || issues.length > 0) throw invalid(issues);
 
-  const created = await withUpload(deps, readUpload, async (upload) => {
-    const parsed = ZProfileCreateFields.safeParse(upload.fields);
-    const issues: Array<{ message: string; path: ReadonlyArray<PropertyKey> }> = parsed.success ? [] : [...parsed.error.issues];
-    for (const field of FILE_FIELDS) {
-      if (!storedFile(upload, field)) issues.push({ message: MESSAGES.profile.required(PROFILE_FILES[field].label), path: [field] });
-    }
-    if (!parsed.success || issues.length > 0) throw invalid(issues);
-
-    const inserted = await insertIfAbsent(deps.db, {
-      userId: user.id,
-      ...columnsOf(parsed.data),
-      profilePictureFile: storedFile(upload, 'profilePicture')!.name,
-      idDocumentFile: storedFile(upload, 'IdDocument')!.name,
-      signatureFile: storedFile(upload, 'signature')!.name,
-      consentAcceptedAt: parsed.data.consent ? new Date() : null,
-    });
-    // Two submissions at once: the unique index lets one through; the other's files go.
-    if (!inserted) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
-    return inserted;
+  const created = await insertIfAbsent(deps.db, {
+    userId: user.id,
+    ...columnsOf(parsed.data),
+    profilePictureFile: firstFile(form, 'profilePicture')!.name,
+    idDocumentFile: firstFile(form, 'IdDocument')!.name,
+    signatureFile: firstFile(form, 'signature')!.name,
+    consentAcceptedAt: parsed.data.consent ? new Date() : null,
   });
+  // Two submissions at once: the unique index lets one through; the other's files go.
+  if (!created) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
   deps.logger.info({ userId: user.id, profileId: created.id }, 'profile created');
   return { message: MESSAGES.profile.submitted, data: await requireMyProfile(deps, user) };
 }
 
 /**
- * Replaces the caller's profile fields; each file sent replaces the stored one, which is removed
- * only after the change has committed (until then the old file is still the profile's).
+ * Replaces the caller's profile fields; each file sent (already stored; the caller removes it when
+ * this throws) replaces the stored one, which is removed only after the change has committed
+ * (until then the old file is still the profile's).
  */
-export async function updateProfile(deps: Deps, user: TSessionUser, readUpload: TProfileUploadReader): Promise<TProfileSaved> {
-  requireVerified(user);
-  if (!(await existsForUser(deps.db, user.id))) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+export async function updateProfile(deps: Deps, user: TSessionUser, form: TUploadedForm<TProfileFileField>): Promise<TProfileSaved> {
+  await checkProfileCanBeUpdated(deps, user);
+  const parsed = ZProfileFields.safeParse(form.fields);
+  if (!parsed.success) throw invalid(parsed.error.issues);
 
-  const replaced = await withUpload(deps, readUpload, async (upload) => {
-    const parsed = ZProfileFields.safeParse(upload.fields);
-    if (!parsed.success) throw invalid(parsed.error.issues);
-
-    return inTransaction(deps.db, async (tx) => {
-      const current = await lockFileNamesByUserId(tx, user.id);
-      if (!current) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
-      const files: Partial<TProfileFileNames> = {};
-      const old: Array<{ area: TFileArea; name: string }> = [];
-      for (const field of FILE_FIELDS) {
-        const file = storedFile(upload, field);
-        if (!file) continue;
-        const { area, column } = FILE_STORAGE[field];
-        files[column] = file.name;
-        old.push({ area, name: current[column] });
-      }
-      await updateByUserId(tx, user.id, { ...columnsOf(parsed.data), ...files });
-      return old;
-    });
+  const replaced = await inTransaction(deps.db, async (tx) => {
+    const current = await lockFileNamesByUserId(tx, user.id);
+    if (!current) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+    const files: Partial<TProfileFileNames> = {};
+    const old: Array<{ area: TFileArea; name: string }> = [];
+    for (const field of FILE_FIELDS) {
+      const file = firstFile(form, field);
+      if (!file) continue;
+      const { area, column } = FILE_STORAGE[field];
+      files[column] = file.name;
+      old.push({ area, name: current[column] });
+    }
+    await updateByUserId(tx, user.id, { ...columnsOf(parsed.data), ...files });
+    return old;
   });
 
   // After the commit: a failure here leaves an unreferenced file, never a profile without its file.
