@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FILE_KINDS } from '../../lib/files/file-kinds.ts';
 import { firstFile, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
-import type { TFileArea, TStoredFile } from '../../lib/files/storage.ts';
+import type { TFileArea } from '../../lib/files/storage.ts';
 import { describeIssues } from '../../lib/validation.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { fileUrl } from '../../lib/files/file-urls.ts';
