@@ -3,13 +3,13 @@ import { ENROLMENT_STATUSES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { requestObject, ZId } from './common.ts';
 import { ZCourse } from './course.ts';
+import { pageFields, pageOf } from './paging.ts';
 
 const V = MESSAGES.validation;
 
 export const ENROLMENT_SEARCH_MAX_LENGTH = 100;
 export const ENROLMENT_PAGE_DEFAULT_SIZE = 20;
 export const ENROLMENT_PAGE_MAX_SIZE = 100;
-const MAX_PAGE = 10_000;
 
 export const ZEnrolmentStatus = z.enum(ENROLMENT_STATUSES);
 
@@ -85,13 +85,7 @@ export const ZEnrolmentRequestQuery = requestObject({
     .max(ENROLMENT_SEARCH_MAX_LENGTH, MESSAGES.enrolment.searchTooLong)
     .default(''),
   status: ZEnrolmentStatus.default('pending'),
-  page: z.number({ error: V.page }).int(V.page).min(1, V.page).max(MAX_PAGE, V.page).default(1),
-  pageSize: z
-    .number({ error: V.pageSize })
-    .int(V.pageSize)
-    .min(1, V.pageSize)
-    .max(ENROLMENT_PAGE_MAX_SIZE, V.pageSize)
-    .default(ENROLMENT_PAGE_DEFAULT_SIZE),
+  ...pageFields({ defaultSize: ENROLMENT_PAGE_DEFAULT_SIZE, maxSize: ENROLMENT_PAGE_MAX_SIZE }),
 });
 export type TEnrolmentRequestQuery = z.input<typeof ZEnrolmentRequestQuery>;
 
@@ -113,12 +107,7 @@ export const ZEnrolmentRequestItem = z.object({
 });
 export type TEnrolmentRequestItem = z.infer<typeof ZEnrolmentRequestItem>;
 
-export const ZEnrolmentRequestPage = z.object({
-  items: z.array(ZEnrolmentRequestItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZEnrolmentRequestPage = pageOf(ZEnrolmentRequestItem);
 export type TEnrolmentRequestPage = z.infer<typeof ZEnrolmentRequestPage>;
 
 /** enrolments.accept / enrolments.reject. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_TYPES, PHONE_PATTERN, type TIdType } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { plainText, presentText, requestObject, ZId } from './common.ts';
+import { pageFields, pageOf } from './paging.ts';
 
 const P = MESSAGES.profile;
 const V = MESSAGES.validation;
@@ -201,7 +202,6 @@ export type TProfile = z.infer<typeof ZProfile>;
 export const PROFILE_LIST_DEFAULT_PAGE_SIZE = 20;
 export const PROFILE_LIST_MAX_PAGE_SIZE = 100;
 export const PROFILE_SEARCH_MAX_LENGTH = 100;
-const MAX_PAGE = 10_000;
 
 /**
  * The administrators' profile list: `search` matches a name containing it (from three letters;
@@ -210,22 +210,11 @@ const MAX_PAGE = 10_000;
  */
 export const ZProfileListQuery = requestObject({
   search: z.string().trim().max(PROFILE_SEARCH_MAX_LENGTH, P.search).optional(),
-  page: z.number({ error: V.page }).int(V.page).min(1, V.page).max(MAX_PAGE, V.page).default(1),
-  pageSize: z
-    .number({ error: V.pageSize })
-    .int(V.pageSize)
-    .min(1, V.pageSize)
-    .max(PROFILE_LIST_MAX_PAGE_SIZE, V.pageSize)
-    .default(PROFILE_LIST_DEFAULT_PAGE_SIZE),
+  ...pageFields({ defaultSize: PROFILE_LIST_DEFAULT_PAGE_SIZE, maxSize: PROFILE_LIST_MAX_PAGE_SIZE }),
 });
 export type TProfileListQuery = z.input<typeof ZProfileListQuery>;
 
-export const ZProfilePage = z.object({
-  items: z.array(ZProfile),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZProfilePage = pageOf(ZProfile);
 export type TProfilePage = z.infer<typeof ZProfilePage>;
 
 export const ZProfileByUserRequest = requestObject({ userId: ZId });

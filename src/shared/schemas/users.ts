@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
 import { requestObject, ZId } from './common.ts';
-
-const V = MESSAGES.validation;
+import { pageFields, pageOf } from './paging.ts';
 
 export const USER_LIST_DEFAULT_PAGE_SIZE = 20;
 export const USER_LIST_MAX_PAGE_SIZE = 100;
-/** No one pages through a million screens; the bound keeps OFFSET cheap. */
-const MAX_PAGE = 10_000;
-
-export const ZUserListQuery = requestObject({
-  page: z.number({ error: V.page }).int(V.page).min(1, V.page).max(MAX_PAGE, V.page).default(1),
-  pageSize: z
-    .number({ error: V.pageSize })
-    .int(V.pageSize)
-    .min(1, V.pageSize)
-    .max(USER_LIST_MAX_PAGE_SIZE, V.pageSize)
-    .default(USER_LIST_DEFAULT_PAGE_SIZE),
-});
+export const ZUserListQuery = requestObject(pageFields({ defaultSize: USER_LIST_DEFAULT_PAGE_SIZE, maxSize: USER_LIST_MAX_PAGE_SIZE }));
 export type TUserListQuery = z.input<typeof ZUserListQuery>;
 
 export const ZApproveUserRequest = requestObject({ userId: ZId });
@@ -38,12 +25,7 @@ export const ZUserListItem = z.object({
 });
 export type TUserListItem = z.infer<typeof ZUserListItem>;
 
-export const ZUserPage = z.object({
-  items: z.array(ZUserListItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZUserPage = pageOf(ZUserListItem);
 export type TUserPage = z.infer<typeof ZUserPage>;
 
 export const ZApproveUserResult = z.object({ message: z.string(), user: ZUserListItem });

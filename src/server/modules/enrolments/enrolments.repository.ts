@@ -153,7 +153,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 export async function searchRequests(
   db: Executor,
   query: { status: TEnrolmentStatus; search: string; limit: number; offset: number },
-): Promise<{ items: TRequestRow[]; total: number }> {
+): Promise<{ rows: TRequestRow[]; total: number }> {
   const inStatus = eq(enrolments.status, query.status);
   const ids = { id: enrolments.id, requestedAt: enrolments.requestedAt };
   const joined = () =>
@@ -172,11 +172,11 @@ export async function searchRequests(
       .orderBy(desc(enrolments.requestedAt), desc(enrolments.id))
       .limit(query.limit)
       .offset(query.offset);
-    const [items, [counted]] = await Promise.all([
+    const [pageRows, [counted]] = await Promise.all([
       joined().where(inArray(enrolments.id, pageIds)).orderBy(desc(enrolments.requestedAt), desc(enrolments.id)),
       db.select({ total: count() }).from(enrolments).where(inStatus),
     ]);
-    return { items, total: counted?.total ?? 0 };
+    return { rows: pageRows, total: counted?.total ?? 0 };
   }
 
   const pattern = containsPattern(query.search);
@@ -209,9 +209,9 @@ export async function searchRequests(
   if (rows.length === 0 && query.offset > 0) {
     // Past the last page there is no row to carry the total.
     const [counted] = await db.with(matching).select({ total: count() }).from(matching);
-    return { items: [], total: counted?.total ?? 0 };
+    return { rows: [], total: counted?.total ?? 0 };
   }
-  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 export async function findRequestById(db: Executor, id: string): Promise<TRequestRow | undefined> {

@@ -9,6 +9,7 @@ import {
   type TMyEnrolment,
 } from '../../../shared/schemas/enrolment.ts';
 import type { AppDeps } from '../../deps.ts';
+import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { toRestCourse } from '../../lib/spec-fields.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -26,18 +27,9 @@ import {
 const V = MESSAGES.validation;
 const ZIdParams = requestObject({ id: ZId });
 
-/** Query strings carry text: the same bounds as ZEnrolmentRequestQuery, read from digits. */
-const digits = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,6}$/, message)
-    .transform(Number)
-    .optional();
-const ZRequestQueryString = requestObject({
-  search: z.string({ error: V.mustBeText('Search') }).optional(),
-  page: digits(V.page),
-  pageSize: digits(V.pageSize),
-}).pipe(ZEnrolmentRequestQuery);
+const ZRequestQueryString = requestObject({ search: z.string({ error: V.mustBeText('Search') }).optional(), ...REST_PAGE_PARAMS })
+  .transform(pageSizeFromLimit)
+  .pipe(ZEnrolmentRequestQuery);
 
 /** The spec's UserCourse (section 3) for the learner's own list: `courseId` is the whole course. */
 function toRestOwnEnrolment(user: TSessionUser, enrolment: TMyEnrolment) {

@@ -18,6 +18,7 @@ import { queueMail } from '../../lib/mail/mail.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/courses.service.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
+import { readPage } from '../../lib/paging.ts';
 import {
   countCompletedVideos,
   decide,
@@ -163,15 +164,8 @@ export async function getCourseHome(deps: Deps, user: TSessionUser, courseId: st
 
 /** Requests (pending unless asked otherwise), searched over learner name, e-mail and course title. */
 export async function searchRequests(deps: Deps, query: TEnrolmentRequestQuery): Promise<TEnrolmentRequestPage> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? ENROLMENT_PAGE_DEFAULT_SIZE;
-  const { items, total } = await searchRequestRows(deps.db, {
-    status: query.status ?? 'pending',
-    search: query.search?.trim() ?? '',
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
-  return { items: items.map(toRequestItem), total, page, pageSize };
+  const filter = { status: query.status ?? 'pending', search: query.search?.trim() ?? '' };
+  return readPage(query, ENROLMENT_PAGE_DEFAULT_SIZE, (window) => searchRequestRows(deps.db, { ...filter, ...window }), toRequestItem);
 }
 
 /** Every request with a status, searched like the pages, a batch at a time (the spec's whole list). */
@@ -181,7 +175,7 @@ export async function allRequests(
 ): Promise<TWholeList<TEnrolmentRequestItem>> {
   const filter = { status: query.status, search: query.search?.trim() ?? '' };
   const { total } = await searchRequestRows(deps.db, { ...filter, limit: 0, offset: 0 });
-  const batches = inBatches(async (limit, offset) => (await searchRequestRows(deps.db, { ...filter, limit, offset })).items.map(toRequestItem));
+  const batches = inBatches(async (limit, offset) => (await searchRequestRows(deps.db, { ...filter, limit, offset })).rows.map(toRequestItem));
   return { total, batches };
 }
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject } from '../../../shared/schemas/common.ts';
 import { ZProfileByUserRequest, ZProfileListQuery } from '../../../shared/schemas/profile.ts';
 import type { AppDeps } from '../../deps.ts';
 import { withUpload } from '../../lib/files/multipart.ts';
+import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
@@ -20,16 +20,8 @@ import {
   updateProfile,
 } from './profiles.service.ts';
 
-const V = MESSAGES.validation;
-
-/** Query strings carry text: page numbers are read from digits, then bounded by ZProfileListQuery. */
-const digits = (message: string) => z.string({ error: message }).regex(/^\d{1,6}$/, message).transform(Number).optional();
-const ZListQueryString = requestObject({
-  search: z.string().optional(),
-  page: digits(V.page),
-  limit: digits(V.pageSize),
-})
-  .transform(({ limit, ...rest }) => (limit === undefined ? rest : { ...rest, pageSize: limit }))
+const ZListQueryString = requestObject({ search: z.string().optional(), ...REST_PAGE_PARAMS })
+  .transform(pageSizeFromLimit)
   .pipe(ZProfileListQuery);
 
 /** The spec's Profile calls (section 7), answering with the spec's field names. */

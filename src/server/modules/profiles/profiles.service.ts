@@ -24,6 +24,7 @@ import { describeIssues } from '../../lib/validation.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { fileUrl } from '../../lib/files/file-urls.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
+import { readPage } from '../../lib/paging.ts';
 import {
   existsForUser,
   findByUserId,
@@ -163,12 +164,14 @@ export async function getProfileOfUser(deps: Deps, viewer: TSessionUser, userId:
 /** Administrators: every profile, newest first, searched on the server and paged. */
 export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProfileListQuery): Promise<TProfilePage> {
   if (admin.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PROFILE_LIST_DEFAULT_PAGE_SIZE;
   const search = query.search?.trim() || undefined;
-  const { rows, total } = await findPage(deps.db, { search, limit: pageSize, offset: (page - 1) * pageSize });
   const now = new Date();
-  return { items: rows.map((row) => toProfile(deps, row, admin, now)), total, page, pageSize };
+  return readPage(
+    query,
+    PROFILE_LIST_DEFAULT_PAGE_SIZE,
+    (window) => findPage(deps.db, { search, ...window }),
+    (row) => toProfile(deps, row, admin, now),
+  );
 }
 
 /** Administrators: every profile matching the search, newest first, a batch at a time. */

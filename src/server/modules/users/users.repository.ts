@@ -51,7 +51,7 @@ function approvedLearners() {
 }
 
 async function pageOf(db: Executor, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
-  const [items, [counted]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db
       .select(reviewColumns)
       .from(users)
@@ -61,7 +61,7 @@ async function pageOf(db: Executor, where: SQL | undefined, order: SQL[], page: 
       .offset(page.offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { items, total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export function findAwaitingApproval(db: Executor, page: { limit: number; offset: number }) {

@@ -1,24 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../deps.ts';
+import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import { allApproved, allUnapproved, approveUser, listApproved, listUnapproved } from './users.service.ts';
 
-const V = MESSAGES.validation;
-
-/** Query strings carry text: the same bounds as ZUserListQuery, read from digits. */
-const digits = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,6}$/, message)
-    .transform(Number)
-    .optional();
-const ZListQueryString = requestObject({ page: digits(V.page), pageSize: digits(V.pageSize) }).pipe(ZUserListQuery);
+const ZListQueryString = requestObject(REST_PAGE_PARAMS).transform(pageSizeFromLimit).pipe(ZUserListQuery);
 
 const ZApproveParams = requestObject({ id: ZId });
 

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
+import { readPage } from '../../lib/paging.ts';
 import {
   findApproved,
   findAwaitingApproval,
@@ -19,7 +20,6 @@ import {
 } from './users.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'logger'>;
-type TPageRequest = { page?: number | undefined; pageSize?: number | undefined };
 
 function toListItem(row: TReviewRow): TUserListItem {
   return {
@@ -36,36 +36,26 @@ function toListItem(row: TReviewRow): TUserListItem {
   };
 }
 
-function pageBounds(query: TPageRequest) {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? USER_LIST_DEFAULT_PAGE_SIZE;
-  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
-}
-
 /** Learners who verified their e-mail and wait for an administrator, newest registration first. */
 export async function listUnapproved(deps: Deps, query: TUserListQuery): Promise<TUserPage> {
-  const bounds = pageBounds(query);
-  const { items, total } = await findAwaitingApproval(deps.db, bounds);
-  return { items: items.map(toListItem), total, page: bounds.page, pageSize: bounds.pageSize };
+  return readPage(query, USER_LIST_DEFAULT_PAGE_SIZE, (window) => findAwaitingApproval(deps.db, window), toListItem);
 }
 
 /** Approved learners, most recently approved first. */
 export async function listApproved(deps: Deps, query: TUserListQuery): Promise<TUserPage> {
-  const bounds = pageBounds(query);
-  const { items, total } = await findApproved(deps.db, bounds);
-  return { items: items.map(toListItem), total, page: bounds.page, pageSize: bounds.pageSize };
+  return readPage(query, USER_LIST_DEFAULT_PAGE_SIZE, (window) => findApproved(deps.db, window), toListItem);
 }
 
 /** Every learner awaiting approval, in the list's order, a batch at a time (the spec's whole list). */
 export async function allUnapproved(deps: Deps): Promise<TWholeList<TUserListItem>> {
   const { total } = await findAwaitingApproval(deps.db, { limit: 0, offset: 0 });
-  return { total, batches: inBatches(async (limit, offset) => (await findAwaitingApproval(deps.db, { limit, offset })).items.map(toListItem)) };
+  return { total, batches: inBatches(async (limit, offset) => (await findAwaitingApproval(deps.db, { limit, offset })).rows.map(toListItem)) };
 }
 
 /** Every approved learner, in the list's order, a batch at a time. */
 export async function allApproved(deps: Deps): Promise<TWholeList<TUserListItem>> {
   const { total } = await findApproved(deps.db, { limit: 0, offset: 0 });
-  return { total, batches: inBatches(async (limit, offset) => (await findApproved(deps.db, { limit, offset })).items.map(toListItem)) };
+  return { total, batches: inBatches(async (limit, offset) => (await findApproved(deps.db, { limit, offset })).rows.map(toListItem)) };
 }
 
 /**
