@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createEnrolment, createUser } from '../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { courses, enrolments, users } from './db/schema.ts';
-import { signAccessToken } from './lib/tokens.ts';
 
 let portal: TestPortal;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -24,7 +23,7 @@ describe('calls without a documented body', () => {
     const toAccept = await createEnrolment(db, { userId: learner.id, courseId: course.id });
     const toReject = await createEnrolment(db, { userId: learner.id, courseId: (await createCourse(db)).id });
     const headers = {
-      authorization: `Bearer ${signAccessToken({ sub: admin.id, role: 'admin' }, portal.runtime.jwtSecret, 900)}`,
+      authorization: portal.authorization({ id: admin.id, role: 'admin' }),
       ...(contentType ? { 'content-type': contentType } : {}),
     };
     const call = async (method: 'POST' | 'PUT', url: string) => {
@@ -47,7 +46,7 @@ describe('calls without a documented body', () => {
 
   it('still refuses a JSON body that is malformed, and a body of a type nobody reads', async () => {
     const learner = await createUser(portal.runtime.db);
-    const authorization = `Bearer ${signAccessToken({ sub: admin.id, role: 'admin' }, portal.runtime.jwtSecret, 900)}`;
+    const authorization = portal.authorization({ id: admin.id, role: 'admin' });
     const broken = await portal.app.inject({
       method: 'POST',
       url: `/api/user/approve-user/${learner.id}`,

@@ -6,7 +6,6 @@ import { uniqueIp } from '../testing/mailbox.ts';
 import { form } from '../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { courses, users } from './db/schema.ts';
-import { signAccessToken } from './lib/tokens.ts';
 
 const NUL = 'ab\u0000cd';
 let portal: TestPortal;
@@ -17,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const authorization = () => `Bearer ${signAccessToken({ sub: admin.id, role: 'admin' }, portal.runtime.jwtSecret, 900)}`;
+const authorization = () => portal.authorization({ id: admin.id, role: 'admin' });
 const rowCount = async (table: typeof users | typeof courses) => (await portal.runtime.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('a NUL character, which PostgreSQL cannot store', () => {

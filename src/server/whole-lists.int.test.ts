@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createEnrolment, createProfileRow, createUser, TEST_PASSWORD_HASH } from '../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { users } from './db/schema.ts';
-import { signAccessToken } from './lib/tokens.ts';
 
 /** More than one batch of the streamed lists. */
 const MANY = 620;
@@ -18,7 +17,7 @@ beforeAll(async () => {
   portal = await createTestPortal();
   const db = portal.runtime.db;
   const admin = await createUser(db, { role: 'admin' });
-  authorization = `Bearer ${signAccessToken({ sub: admin.id, role: 'admin' }, portal.runtime.jwtSecret, 900)}`;
+  authorization = portal.authorization({ id: admin.id, role: 'admin' });
   const learner = (approvedAt: Date | null) => ({
     title: 'Mr',
     firstName: 'Whole',

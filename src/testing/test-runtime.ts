@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../server/app.ts';
 import { parseEnv } from '../server/env.ts';
 import { createLogger } from '../server/lib/logger.ts';
+import { signAccessToken } from '../server/lib/tokens.ts';
+import type { TRole } from '../shared/constants.ts';
 import type { TSessionUser } from '../server/lib/session-user.ts';
 import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
@@ -19,6 +21,8 @@ export type TestPortal = {
   runtime: Runtime;
   app: FastifyInstance;
   dataDir: string;
+  /** An `Authorization` header value for the user, as a login would give (no session bound). */
+  authorization(user: { id: string; role: TRole }): string;
   /** A tRPC caller acting as the given user (or a visitor), from the given address. */
   caller(user?: TSessionUser | null, ip?: string): ReturnType<typeof createCaller>;
   /** Waits until the jobs dispatched so far have run (in-process runner). */
@@ -61,6 +65,7 @@ export async function createTestPortal(
     runtime,
     app,
     dataDir,
+    authorization: (user) => `Bearer ${signAccessToken({ sub: user.id, role: user.role }, runtime.jwtSecret, 900)}`,
     caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test' }),
     drainJobs: () => runtime.jobs.drain(),
     async close() {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { AppError } from './errors.ts';
 
 export type TRateLimitHit = {
   /** Hits in the current window, this one included. */
@@ -31,6 +32,26 @@ export async function consume(
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const { count, resetInMs } = await store.hit(key, rule.windowMs);
   return { allowed: count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
+}
+
+/**
+ * Counts one hit on each limit in turn and refuses with 429 at the first one over its limit, with
+ * the caller's message for the minutes left (and Retry-After). The one throttle every form uses.
+ */
+export async function throttle(
+  deps: { rateLimit: RateLimitStore; logger: Logger },
+  limits: ReadonlyArray<readonly [key: string, rule: TRateLimitRule]>,
+  tooMany: (minutes: number) => string,
+): Promise<void> {
+  for (const [key, rule] of limits) {
+    const gate = await consume(deps.rateLimit, key, rule);
+    if (!gate.allowed) {
+      deps.logger.warn({ key }, 'throttled');
+      throw new AppError('TOO_MANY_REQUESTS', tooMany(Math.ceil(gate.retryAfterSeconds / 60)), {
+        retryAfterSeconds: gate.retryAfterSeconds,
+      });
+    }
+  }
 }
 
 export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {

@@ -1,4 +1,5 @@
 import { BadgeCheck, CalendarDays, CircleAlert, Contact, FileStack, MapPin, Ship } from 'lucide-react';
+import { personName } from '../../../shared/names.ts';
 import type { ComponentType, ReactNode } from 'react';
 import { PROFILE_FIELD_LABELS as L, type TProfile } from '../../../shared/schemas/profile.ts';
 import { PROFILE_IMAGE_PX } from '../../../shared/constants.ts';
@@ -38,7 +39,7 @@ function Section({ icon: Icon, title, children }: { icon: ComponentType<{ classN
 }
 
 export function creatorName(profile: TProfile): string {
-  return `${profile.creator.firstName} ${profile.creator.lastName}`.trim();
+  return personName(profile.creator);
 }
 
 /** A one-line postal address. */

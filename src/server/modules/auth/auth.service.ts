@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { personName } from '../../../shared/names.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   TAuthUser,
@@ -77,7 +78,7 @@ type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' |
 export function toAuthUser(account: TAccount): TAuthUser {
   return {
     id: account.id,
-    name: `${account.firstName} ${account.lastName}`.trim(),
+    name: personName(account),
     email: account.email,
     role: account.role,
     verified: account.verifiedAt !== null,

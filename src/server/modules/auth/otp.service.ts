@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
-import { consume, type TRateLimitRule } from '../../lib/rate-limit.ts';
+import { throttle, type TRateLimitRule } from '../../lib/rate-limit.ts';
 import {
   consumeCode,
   findLiveCode,
@@ -53,18 +53,14 @@ function sameHash(a: string, b: string): boolean {
 
 /** Refuses with 429 once the e-mail or the address has asked for too many codes. */
 export async function throttleCodeSending(deps: Pick<AppDeps, 'rateLimit' | 'logger'>, email: string, ip: string) {
-  for (const [key, rule] of [
-    [otpSendKeys.ip(ip), OTP_SEND_LIMITS.perIp],
-    [otpSendKeys.email(email), OTP_SEND_LIMITS.perEmail],
-  ] as const) {
-    const gate = await consume(deps.rateLimit, key, rule);
-    if (!gate.allowed) {
-      deps.logger.warn({ key }, 'code sending throttled');
-      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.auth.tooManyCodes(Math.ceil(gate.retryAfterSeconds / 60)), {
-        retryAfterSeconds: gate.retryAfterSeconds,
-      });
-    }
-  }
+  await throttle(
+    deps,
+    [
+      [otpSendKeys.ip(ip), OTP_SEND_LIMITS.perIp],
+      [otpSendKeys.email(email), OTP_SEND_LIMITS.perEmail],
+    ],
+    MESSAGES.auth.tooManyCodes,
+  );
 }
 
 /**

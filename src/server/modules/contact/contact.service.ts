@@ -2,9 +2,8 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMessageResult } from '../../../shared/schemas/common.ts';
 import type { TContactRequest } from '../../../shared/schemas/contact.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
-import { consume, type TRateLimitRule } from '../../lib/rate-limit.ts';
+import { throttle, type TRateLimitRule } from '../../lib/rate-limit.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'logger' | 'rateLimit' | 'site'>;
 
@@ -17,13 +16,7 @@ export const contactKey = (ip: string) => `contact:ip:${ip}`;
  * Nothing is sent to the address the visitor typed, so the form cannot mail third parties.
  */
 export async function sendContactMessage(deps: Deps, input: TContactRequest, ip: string): Promise<TMessageResult> {
-  const gate = await consume(deps.rateLimit, contactKey(ip), CONTACT_LIMIT);
-  if (!gate.allowed) {
-    deps.logger.warn({ ip }, 'contact form throttled');
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.contact.tooMany(Math.ceil(gate.retryAfterSeconds / 60)), {
-      retryAfterSeconds: gate.retryAfterSeconds,
-    });
-  }
+  await throttle(deps, [[contactKey(ip), CONTACT_LIMIT]], MESSAGES.contact.tooMany);
   const job = await deps.db.transaction((tx) =>
     queueMail(tx, {
       to: deps.site.email,

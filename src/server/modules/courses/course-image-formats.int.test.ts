@@ -8,14 +8,13 @@ import { createUser } from '../../../testing/factories.ts';
 import { form, HTML, SVG, type TFormPart } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { courses } from '../../db/schema.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 
 let portal: TestPortal;
 let authorization: string;
 beforeAll(async () => {
   portal = await createTestPortal();
   const admin = await createUser(portal.runtime.db, { role: 'admin' });
-  authorization = `Bearer ${signAccessToken({ sub: admin.id, role: 'admin' }, portal.runtime.jwtSecret, 900)}`;
+  authorization = portal.authorization({ id: admin.id, role: 'admin' });
 });
 afterAll(() => portal.close());
 

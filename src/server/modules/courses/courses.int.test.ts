@@ -10,7 +10,6 @@ import { imageInfo, imageOf } from '../../../testing/images.ts';
 import { form, HTML, PDF, type TFormPart } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { courses } from '../../db/schema.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 import { CATALOGUE_RECHECK_MS, invalidateCatalogue } from './courses.service.ts';
 
 const C = MESSAGES.courses;
@@ -29,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
-  authorization: `Bearer ${signAccessToken({ sub: user.id, role: user.role }, portal.runtime.jwtSecret, 900)}`,
+  authorization: portal.authorization(user),
 });
 const imageDir = () => portal.runtime.files.areaDir('courseImg');
 /** Every file in the course image folder, temporary ones included. */

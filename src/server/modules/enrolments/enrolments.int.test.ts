@@ -7,7 +7,6 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { enrolments, mails, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 import { invalidateCatalogue } from '../courses/courses.service.ts';
 
 const E = MESSAGES.enrolment;
@@ -26,7 +25,7 @@ type TUser = Awaited<ReturnType<typeof createUser>>;
 const approvedLearner = (overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(portal.runtime.db, { approvedAt: new Date(), ...overrides });
 const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
-  authorization: `Bearer ${signAccessToken({ sub: user.id, role: user.role }, portal.runtime.jwtSecret, 900)}`,
+  authorization: portal.authorization(user),
 });
 const as = (user: TUser) => portal.caller(sessionOf(user));
 const rowsOf = (userId: string, courseId: string) =>

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.ts';
+import { personName } from '../../../shared/names.ts';
 import {
   ENROLMENT_PAGE_DEFAULT_SIZE,
   type TCourseHome,
@@ -59,7 +60,7 @@ function toRequestItem(row: TRequestRow): TEnrolmentRequestItem {
     status: row.status,
     requestedAt: row.requestedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    user: { id: row.userId, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
+    user: { id: row.userId, name: personName(row), email: row.email },
     course: {
       id: row.courseId,
       title: row.courseTitle,

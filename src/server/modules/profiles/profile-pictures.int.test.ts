@@ -6,7 +6,6 @@ import { createUser } from '../../../testing/factories.ts';
 import { form, HTML, PDF, PROFILE_SPEC_FIELDS, type TFormPart } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles } from '../../db/schema.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -44,7 +43,7 @@ describe('stored pictures', () => {
       method: 'POST',
       url: '/api/userProfile',
       ...body,
-      headers: { ...body.headers, authorization: `Bearer ${signAccessToken({ sub: user.id, role: 'learner' }, portal.runtime.jwtSecret, 900)}` },
+      headers: { ...body.headers, authorization: portal.authorization({ id: user.id, role: 'learner' }) },
     });
     expect(res.statusCode, res.body).toBe(201);
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -13,7 +12,7 @@ afterAll(() => portal.close());
 
 type TUser = Awaited<ReturnType<typeof createUser>>;
 const bearer = (user: TUser) => ({
-  authorization: `Bearer ${signAccessToken({ sub: user.id, role: user.role }, portal.runtime.jwtSecret, 900)}`,
+  authorization: portal.authorization(user),
 });
 
 /** Three profiles whose searchable values share a prefix of their own. */

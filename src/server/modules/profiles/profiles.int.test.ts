@@ -8,7 +8,6 @@ import { ELF, form, HTML, JPEG, PDF, PNG, SVG, type TFormPart } from '../../../t
 import { imageInfo } from '../../../testing/images.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles, users } from '../../db/schema.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 import { fileUrl } from '../../lib/files/file-urls.ts';
 
 let portal: TestPortal;
@@ -19,7 +18,7 @@ afterAll(() => portal.close());
 
 type TUser = Awaited<ReturnType<typeof createUser>>;
 const bearer = (user: TUser) => ({
-  authorization: `Bearer ${signAccessToken({ sub: user.id, role: user.role }, portal.runtime.jwtSecret, 900)}`,
+  authorization: portal.authorization(user),
 });
 
 const FIELDS = {
@@ -249,7 +248,7 @@ describe('the size limit', () => {
   it('refuses a file over PROFILE_FILE_MAX_BYTES with 413 and keeps nothing of the submission', async () => {
     const user = await createUser(small.runtime.db);
     const headers = {
-      authorization: `Bearer ${signAccessToken({ sub: user.id, role: user.role }, small.runtime.jwtSecret, 900)}`,
+      authorization: small.authorization(user),
     };
     const big = Buffer.concat([PNG, Buffer.alloc(5000)]);
     const body = profileForm({}, [FILES[1]!, FILES[2]!, { name: 'profilePicture', file: big, filename: 'me.png' }]);

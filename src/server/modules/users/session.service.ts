@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import { personName } from '../../../shared/names.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
 import { findSessionUserById, isSessionLive } from './users.repository.ts';
@@ -26,7 +27,7 @@ export async function resolveSessionUser(
   return {
     id: user.id,
     email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: personName(user),
     role: user.role,
     verified: user.verifiedAt !== null,
     approved: user.approvedAt !== null,

@@ -4,7 +4,6 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { users } from '../../db/schema.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -13,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
-  authorization: `Bearer ${signAccessToken({ sub: user.id, role: user.role }, portal.runtime.jwtSecret, 900)}`,
+  authorization: portal.authorization(user),
 });
 const row = async (id: string) => (await portal.runtime.db.select().from(users).where(eq(users.id, id)))[0]!;
 

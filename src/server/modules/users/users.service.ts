@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.ts';
+import { personName } from '../../../shared/names.ts';
 import type {
   TApproveUserResult,
   TUserListItem,
@@ -27,7 +28,7 @@ function toListItem(row: TReviewRow): TUserListItem {
     title: row.title,
     firstName: row.firstName,
     lastName: row.lastName,
-    name: `${row.firstName} ${row.lastName}`.trim(),
+    name: personName(row),
     email: row.email,
     mobile: row.mobile,
     verified: row.verifiedAt !== null,
