@@ -19,7 +19,10 @@ export type TestPortal = {
   runtime: Runtime;
   app: FastifyInstance;
   dataDir: string;
-  /** A tRPC caller acting as the given user (or a visitor), from the given address. */
+  /**
+   * A tRPC caller acting as the given user (or a visitor), from the given address. It keeps no
+   * cookies: the login's refresh cookie is tested over HTTP (browser-session.int.test.ts).
+   */
   caller(user?: TSessionUser | null, ip?: string): ReturnType<typeof createCaller>;
   /** Waits until the jobs dispatched so far have run (in-process runner). */
   drainJobs(): Promise<void>;
@@ -61,7 +64,7 @@ export async function createTestPortal(
     runtime,
     app,
     dataDir,
-    caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test' }),
+    caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test', setCookie: () => {} }),
     drainJobs: () => runtime.jobs.drain(),
     async close() {
       await app.close();
