@@ -5,6 +5,7 @@ import { createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 import { codeIn, mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let harness: BrowserHarness;
@@ -36,9 +37,20 @@ async function logIn(page: Page, email: string, password = TEST_PASSWORD, screen
 const storedSession = (page: Page) =>
   page.evaluate(() => ({
     accessToken: localStorage.getItem('accessToken'),
-    refreshToken: localStorage.getItem('refreshToken'),
+    hasRefreshCookie: localStorage.getItem('hasRefreshCookie'),
     user: localStorage.getItem('user'),
   }));
+const SIGNED_OUT = { accessToken: null, hasRefreshCookie: null, user: null };
+
+/** Whether the server still takes this refresh token (asked the way a spec client would). */
+async function refreshTokenWorks(refreshToken: string): Promise<boolean> {
+  const res = await fetch(`${harness.baseUrl}/api/user/refresh-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  });
+  return res.status === 200;
+}
 
 /** A JWT-shaped token whose `exp` lies in the past (the server would refuse it anyway). */
 function expiredAccessToken(role = 'learner'): string {
@@ -90,7 +102,7 @@ describe('a new learner', () => {
     await page.getByText(MESSAGES.enrolment.accountNotApproved).waitFor();
     const stored = await storedSession(page);
     expect(stored.accessToken).toBeTruthy();
-    expect(stored.refreshToken).toBeTruthy();
+    expect(stored.hasRefreshCookie).toBe('true');
     expect(JSON.parse(stored.user!)).toMatchObject({ name: 'Meera Pillai', email, role: 'learner' });
     expect(JSON.parse(stored.user!)._id).toBeTruthy();
 
@@ -154,7 +166,7 @@ describe('a new learner', () => {
 });
 
 describe('sessions and guards', () => {
-  it('an expired session without a refresh token ends on load and opens /login', async () => {
+  it('an expired session without a refresh cookie ends on load and opens /login', async () => {
     const { page, context } = await harness.newPage(1280);
     await page.goto('/');
     await page.evaluate((token) => {
@@ -164,22 +176,59 @@ describe('sessions and guards', () => {
     await page.goto('/dashboard');
     await waitForPath(page, '/login');
     await page.getByText(MESSAGES.auth.sessionExpired).waitFor();
-    expect(await storedSession(page)).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(await storedSession(page)).toEqual(SIGNED_OUT);
     await context.close();
   });
 
-  it('an expired access token with a refresh token is renewed instead', async () => {
+  it('keeps the refresh token out of reach of script, and a reload stays logged in', async () => {
     const learner = await createUser(harness.portal.runtime.db);
     const { page, context, problems } = await harness.newPage(1280);
     await logIn(page, learner.email);
-    const before = await storedSession(page);
-    await page.evaluate((token) => localStorage.setItem('accessToken', token), expiredAccessToken());
+    expect(pathOf(page)).toBe('/dashboard');
+    const cookie = await refreshCookieOf(context);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/session' });
+    const token = cookie!.value;
+
+    const seenBy = (tab: Page) =>
+      tab.evaluate(() => ({ cookies: document.cookie, storage: JSON.stringify(Object.entries(localStorage)) }));
+    // Neither on a screen nor on a page under the cookie's own path (a 404, in a tab of its own)
+    // can script read it.
+    const underCookiePath = await context.newPage();
+    await underCookiePath.goto('/api/session/refresh');
+    for (const [where, seen] of [
+      ['screen', await seenBy(page)],
+      ['cookie path', await seenBy(underCookiePath)],
+    ] as const) {
+      expect(seen.cookies, where).not.toContain(REFRESH_COOKIE);
+      expect(seen.cookies, where).not.toContain(token);
+      expect(seen.storage, where).not.toContain(token);
+      expect(seen.storage, where).not.toContain('refreshToken');
+    }
+    await underCookiePath.close();
+
+    await page.reload();
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    expect((await storedSession(page)).accessToken).toBeTruthy();
+    expect(problems, problems.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('an expired access token is renewed with the refresh cookie instead', async () => {
+    const learner = await createUser(harness.portal.runtime.db);
+    const { page, context, problems } = await harness.newPage(1280);
+    await logIn(page, learner.email);
+    const before = await refreshCookieOf(context);
+    const expired = expiredAccessToken();
+    await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
     await page.reload();
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     await page.waitForFunction((old) => {
-      const token = localStorage.getItem('refreshToken');
+      const token = localStorage.getItem('accessToken');
       return token !== null && token !== old;
-    }, before.refreshToken);
+    }, expired);
+    // The renewal rotated the cookie.
+    await expect.poll(async () => (await refreshCookieOf(context))?.value).not.toBe(before!.value);
     expect(pathOf(page)).toBe('/dashboard');
     expect(problems, problems.join('\n')).toEqual([]);
     await context.close();
@@ -202,7 +251,7 @@ describe('sessions and guards', () => {
     await logIn(page, learner.email);
     await page.goto('/admin-dashboard/unapproved-users');
     await waitForPath(page, '/backend');
-    expect(await storedSession(page)).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(await storedSession(page)).toEqual(SIGNED_OUT);
 
     // And /backend itself lets only administrators in.
     await page.getByLabel('Email Address').fill(learner.email);
@@ -217,7 +266,7 @@ describe('sessions and guards', () => {
     const learner = await createUser(harness.portal.runtime.db);
     const { page, context } = await harness.newPage(390);
     await logIn(page, learner.email);
-    const { refreshToken } = await storedSession(page);
+    const cookie = await refreshCookieOf(context);
     await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
@@ -228,10 +277,11 @@ describe('sessions and guards', () => {
     await drawer.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     await page.getByRole('heading', { name: /^Login to / }).waitFor();
-    expect(await storedSession(page)).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(await storedSession(page)).toEqual(SIGNED_OUT);
 
-    // The session was revoked at the server: its refresh token no longer works.
-    await expect(harness.portal.caller().auth.refresh({ refreshToken: refreshToken! })).rejects.toThrow();
+    // The session was revoked at the server, and the browser dropped the cookie.
+    expect(await refreshTokenWorks(cookie!.value)).toBe(false);
+    expect(await refreshCookieOf(context)).toBeUndefined();
     await context.close();
   });
 
@@ -241,9 +291,12 @@ describe('sessions and guards', () => {
     await logIn(page, admin.email, TEST_PASSWORD, '/backend');
     const bar = page.getByRole('banner').filter({ hasText: 'Admin Dashboard' });
     await bar.waitFor();
+    const cookie = await refreshCookieOf(context);
     await bar.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/backend');
-    expect(await storedSession(page)).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(await storedSession(page)).toEqual(SIGNED_OUT);
+    expect(await refreshTokenWorks(cookie!.value)).toBe(false);
+    expect(await refreshCookieOf(context)).toBeUndefined();
     await context.close();
   });
 });

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages.ts';
-import { TEST_PASSWORD, createUser } from '../src/testing/factories.ts';
+import { createUser } from '../src/testing/factories.ts';
 import { imageOf } from '../src/testing/images.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { signInAs } from './support/session.ts';
 
 let harness: BrowserHarness;
 let fileDir: string;
@@ -22,25 +23,6 @@ afterAll(async () => {
   await harness?.close();
   if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
-
-type TSession = { accessToken: string; refreshToken: string; user: { _id: string; name: string; email: string; role: string } };
-
-/** Logs in through the documented REST route and keeps the session where the client does. */
-async function signIn(page: Page, email: string) {
-  const res = await fetch(`${harness.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const session = (await res.json()) as TSession;
-  await page.goto('/');
-  await page.evaluate((value) => {
-    localStorage.setItem('accessToken', value.accessToken);
-    localStorage.setItem('refreshToken', value.refreshToken);
-    localStorage.setItem('user', JSON.stringify(value.user));
-  }, session);
-}
 
 async function imageLoaded(page: Page, selector: string): Promise<boolean> {
   const image = page.locator(selector).first();
@@ -61,7 +43,7 @@ describe('courses and enrolment', () => {
     // ---- The administrator creates the course, with its image.
     const adminTab = await harness.newPage(1280);
     const a = adminTab.page;
-    await signIn(a, admin.email);
+    await signInAs(a, admin.email);
     await a.goto('/admin-dashboard/create-course');
     await a.getByRole('heading', { name: 'Create Course', level: 1 }).waitFor();
 
@@ -103,7 +85,7 @@ describe('courses and enrolment', () => {
     // ---- The learner requests it from the dashboard.
     const learnerTab = await harness.newPage(1280);
     const l = learnerTab.page;
-    await signIn(l, learner.email);
+    await signInAs(l, learner.email);
     await l.goto('/dashboard');
     await l.getByRole('heading', { name: 'Course List' }).waitFor();
     await l.getByRole('button', { name: `Enrollment: ${title}` }).click();

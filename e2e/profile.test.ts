@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages.ts';
-import { TEST_PASSWORD, createUser } from '../src/testing/factories.ts';
+import { createUser } from '../src/testing/factories.ts';
 import { JPEG, PDF, PNG } from '../src/testing/multipart.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { signInAs } from './support/session.ts';
 
 let harness: BrowserHarness;
 let fileDir: string;
@@ -24,29 +25,6 @@ afterAll(async () => {
   await harness?.close();
   if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
-
-type TSession = { accessToken: string; refreshToken: string; user: { _id: string; name: string; email: string; role: string } };
-
-/** Logs in through the documented REST route. */
-async function logIn(email: string): Promise<TSession> {
-  const res = await fetch(`${harness.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as TSession;
-}
-
-/** Puts the session where the client keeps it, as the login screen would. */
-async function signInPage(page: Page, session: TSession) {
-  await page.goto('/');
-  await page.evaluate((value) => {
-    localStorage.setItem('accessToken', value.accessToken);
-    localStorage.setItem('refreshToken', value.refreshToken);
-    localStorage.setItem('user', JSON.stringify(value.user));
-  }, session);
-}
 
 /** YYYY-MM-DD, `months` from today. */
 function monthsFromNow(months: number): string {
@@ -73,7 +51,7 @@ describe('seafarer profile', () => {
 
     // ---- The learner has no profile yet: the creation form.
     const { page, context, problems } = await harness.newPage(1280);
-    await signInPage(page, await logIn(learner.email));
+    await signInAs(page, learner.email);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Create your profile' }).waitFor();
 
@@ -150,7 +128,7 @@ describe('seafarer profile', () => {
 
     // ---- An administrator finds the profile by its INDOS number and opens the ID document.
     const adminPage = await harness.newPage(1280);
-    await signInPage(adminPage.page, await logIn(admin.email));
+    await signInAs(adminPage.page, admin.email);
     await adminPage.page.goto('/admin-dashboard/user-profiles');
     await adminPage.page.getByRole('heading', { name: 'User Profiles' }).waitFor();
     await adminPage.page.getByLabel('Search profiles').fill(indos.toLowerCase());
@@ -182,7 +160,8 @@ describe('seafarer profile', () => {
     await adminPage.context.close();
 
     // ---- Another learner: the server answers as if there were no such profile...
-    const otherSession = await logIn(other.email);
+    const otherPage = await harness.newPage(1280);
+    const otherSession = await signInAs(otherPage.page, other.email);
     const input = encodeURIComponent(JSON.stringify({ userId: learner.id }));
     const byUser = await fetch(`${harness.baseUrl}/trpc/profiles.byUser?input=${input}`, {
       headers: { authorization: `Bearer ${otherSession.accessToken}` },
@@ -191,8 +170,6 @@ describe('seafarer profile', () => {
     expect(await byUser.text()).not.toContain(indos);
 
     // ...and the admin screens send them away.
-    const otherPage = await harness.newPage(1280);
-    await signInPage(otherPage.page, otherSession);
     await otherPage.page.goto('/admin-dashboard/user-profiles');
     await otherPage.page.waitForURL((url) => !url.pathname.startsWith('/admin-dashboard'));
     await expect(otherPage.page.locator('body').textContent()).resolves.not.toContain(indos);

@@ -7,6 +7,7 @@ import { refuseNulCharacters } from './lib/validation.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
 import { filesRest } from './modules/files/files.rest.ts';
 import { authRest } from './modules/auth/auth.rest.ts';
+import { browserSessionRoutes } from './modules/auth/browser-session.routes.ts';
 import { siteRest } from './modules/site/site.rest.ts';
 import { usersRest } from './modules/users/users.rest.ts';
 import { profilesRest } from './modules/profiles/profiles.rest.ts';
@@ -15,8 +16,9 @@ import { enrolmentsRest } from './modules/enrolments/enrolments.rest.ts';
 import { contactRest } from './modules/contact/contact.rest.ts';
 
 /**
- * The documented REST paths (spec section 7) under /api. Each feature's adapter is registered
- * here; all of them call the same service functions as the tRPC routers.
+ * The documented REST paths (spec section 7) under /api, and the browser client's session calls
+ * (/api/session). Each feature's adapter is registered here; all of them call the same service
+ * functions as the tRPC routers.
  */
 export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.decorateRequest('user', null);
@@ -52,6 +54,8 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(siteRest, { deps });
   await api.register(filesRest, { deps });
   await api.register(authRest, { deps });
+  // Not in the spec: the browser client's own session calls, at BROWSER_SESSION_PATH.
+  await api.register(browserSessionRoutes, { prefix: '/session', deps });
   await api.register(usersRest, { deps });
   await api.register(profilesRest, { deps });
   await api.register(coursesRest, { deps });

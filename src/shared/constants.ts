@@ -17,6 +17,17 @@ export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 /** Procedures one tRPC request may carry; a larger batch is refused before any of them runs. */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
+/**
+ * Where the browser client renews (`/refresh`) and ends (`/logout`) its session. Its refresh
+ * token lives in an HttpOnly cookie sent only to this path (decision 015).
+ */
+export const BROWSER_SESSION_PATH = '/api/session';
+/**
+ * A header every call to BROWSER_SESSION_PATH carries. A page on another site cannot send it
+ * without the server's consent (a CORS preflight, which this server never grants).
+ */
+export const SESSION_CALL_HEADER = { name: 'X-Requested-With', value: 'portal' } as const;
+
 export const DELAY_AFTER_REGISTRATION_MS = 1000;
 export const DELAY_AFTER_SUCCESS_MS = 2000;
 export const DELAY_AFTER_PROFILE_SUBMIT_MS = 1500;

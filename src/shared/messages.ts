@@ -65,6 +65,7 @@ export const MESSAGES = {
       `Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     sessionExpired: 'Your session has expired. Please log in again.',
     loggedOut: 'You have been logged out.',
+    sessionCallForeign: "This request must come from the portal's own pages.",
     adminSetupInvalid: 'This set-up link is invalid, used or expired. Restart the server to get a new one.',
     adminExists: 'An administrator account already exists. Please log in.',
     adminCreated: 'Administrator account created. You can now log in.',

@@ -23,7 +23,10 @@ export type TestPortal = {
   dataDir: string;
   /** An `Authorization` header value for the user, as a login would give (no session bound). */
   authorization(user: { id: string; role: TRole }): string;
-  /** A tRPC caller acting as the given user (or a visitor), from the given address. */
+  /**
+   * A tRPC caller acting as the given user (or a visitor), from the given address. It keeps no
+   * cookies: the login's refresh cookie is tested over HTTP (browser-session.int.test.ts).
+   */
   caller(user?: TSessionUser | null, ip?: string): ReturnType<typeof createCaller>;
   /** Waits until the jobs dispatched so far have run (in-process runner). */
   drainJobs(): Promise<void>;
@@ -66,7 +69,7 @@ export async function createTestPortal(
     app,
     dataDir,
     authorization: (user) => `Bearer ${signAccessToken({ sub: user.id, role: user.role }, runtime.jwtSecret, 900)}`,
-    caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test' }),
+    caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test', setCookie: () => {} }),
     drainJobs: () => runtime.jobs.drain(),
     async close() {
       await app.close();

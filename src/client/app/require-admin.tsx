@@ -4,7 +4,7 @@ import { paths } from '@/app/paths.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isExpired, readClaims } from '@/lib/access-token.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
-import { readRefreshToken } from '@/lib/session-store.ts';
+import { canRenewSession } from '@/lib/session-store.ts';
 import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
 
 /** Clears the stored session and opens the administrator login, remembering the page. */
@@ -19,8 +19,8 @@ function LeaveAdminArea({ from }: { from: string }) {
 
 /**
  * The admin area needs a valid, unexpired access token with the role admin (spec section 6);
- * anything else clears storage and opens /backend. An expired token is first exchanged with the
- * refresh token, as everywhere else, so an administrator is not logged out every 15 minutes.
+ * anything else clears storage and opens /backend. An expired token is first renewed with the
+ * refresh cookie, as everywhere else, so an administrator is not logged out every 15 minutes.
  * The server checks the role on every call regardless; this only keeps others off the screens.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
@@ -29,7 +29,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const from = location.pathname + location.search;
   const expired = token !== null && isExpired(token, EXPIRY_MARGIN_MS);
   const [refreshFailed, setRefreshFailed] = useState(false);
-  const canRefresh = expired && !refreshFailed && readRefreshToken() !== null;
+  const canRefresh = expired && !refreshFailed && canRenewSession();
 
   useEffect(() => {
     if (!canRefresh) return;

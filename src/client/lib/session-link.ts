@@ -4,11 +4,11 @@ import type { AppRouter } from '../../server/router.ts';
 import { httpStatusOf } from '@/lib/api-errors.ts';
 import { isExpired } from '@/lib/access-token.ts';
 import { readAccessToken } from '@/lib/session.ts';
-import { readRefreshToken } from '@/lib/session-store.ts';
+import { canRenewSession } from '@/lib/session-store.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
 
-/** Calls whose 401 means "wrong credentials" or that manage the session: never refreshed for. */
-const SESSION_PATHS = new Set(['auth.login', 'auth.adminLogin', 'auth.refresh', 'auth.logout']);
+/** Calls whose 401 means "wrong credentials": never refreshed for. */
+const SESSION_PATHS = new Set(['auth.login', 'auth.adminLogin']);
 
 /** The Authorization header for the stored access token (read per request, so rotations apply). */
 export function authorizationHeader(): Record<string, string> {
@@ -17,7 +17,7 @@ export function authorizationHeader(): Record<string, string> {
 }
 
 /**
- * Before a call, exchanges an already expired access token (when a refresh token is stored); after
+ * Before a call, renews an already expired access token (when a refresh cookie is held); after
  * a 401 on a call that carried a token, refreshes once (shared with every other call failing at the
  * same moment) and retries once. A refused refresh has already cleared the session by then, and the
  * call fails with its 401.
@@ -52,7 +52,7 @@ export const sessionLink: TRPCLink<AppRouter> = () => {
       }
 
       const token = readAccessToken();
-      if (token && !SESSION_PATHS.has(op.path) && isExpired(token, EXPIRY_MARGIN_MS) && readRefreshToken()) {
+      if (token && !SESSION_PATHS.has(op.path) && isExpired(token, EXPIRY_MARGIN_MS) && canRenewSession()) {
         void refreshAccessToken().then(() => send(false));
       } else {
         send(false);

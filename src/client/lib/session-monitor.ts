@@ -1,7 +1,7 @@
 import { TOKEN_CHECK_INTERVAL_MS } from '../../shared/constants.ts';
 import { isExpired } from '@/lib/access-token.ts';
 import { readAccessToken } from '@/lib/session.ts';
-import { expireSession, readRefreshToken } from '@/lib/session-store.ts';
+import { canRenewSession, expireSession } from '@/lib/session-store.ts';
 import { refreshAccessToken } from '@/lib/session-refresh.ts';
 
 /**
@@ -9,8 +9,8 @@ import { refreshAccessToken } from '@/lib/session-refresh.ts';
  *
  * The spec's client clears storage as soon as the token has expired. Access tokens live 15
  * minutes, so that would sign a learner out in the middle of a training video; instead, while a
- * refresh token is stored, a token that would expire before the next check is exchanged for a new
- * one ahead of time. Only when there is no refresh token, or the server refuses it, does the
+ * refresh cookie is held, a token that would expire before the next check is renewed ahead of
+ * time. Only when there is no refresh cookie, or the server refuses it, does the
  * session end and the user go to the login screen. Returns a function that stops the checks.
  */
 export function startSessionMonitor(): () => void {
@@ -18,7 +18,7 @@ export function startSessionMonitor(): () => void {
     const token = readAccessToken();
     if (!token) return;
     if (!isExpired(token, TOKEN_CHECK_INTERVAL_MS + 10_000)) return;
-    if (readRefreshToken()) {
+    if (canRenewSession()) {
       await refreshAccessToken();
       return;
     }

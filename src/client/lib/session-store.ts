@@ -1,6 +1,6 @@
 import {
   ACCESS_TOKEN_KEY,
-  REFRESH_TOKEN_KEY,
+  REFRESH_COOKIE_FLAG_KEY,
   SESSION_EXPIRED_EVENT,
   USER_KEY,
   announceSessionChange,
@@ -16,8 +16,12 @@ import {
 /** The user as stored under `user`: the documented REST shape, with `_id`. */
 export type TStoredUser = { _id: string; name: string; email: string; role: string };
 
-export function readRefreshToken(): string | null {
-  return readStored(REFRESH_TOKEN_KEY);
+/**
+ * Whether the session can be renewed: the login left a refresh cookie in this browser. The cookie
+ * itself is out of script's reach; the server says whether it is still good.
+ */
+export function canRenewSession(): boolean {
+  return readStored(REFRESH_COOKIE_FLAG_KEY) !== null;
 }
 
 export function readStoredUser(): TStoredUser | null {
@@ -31,10 +35,15 @@ export function readStoredUser(): TStoredUser | null {
   }
 }
 
-/** Keeps a new or rotated session: the token pair, and the user when it is known. */
-export function storeSession(tokens: { accessToken: string; refreshToken: string }, user?: TStoredUser): void {
-  localStorage.setItem(ACCESS_TOKEN_KEY, tokens.accessToken);
-  localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+/**
+ * Keeps a new or renewed session: its access token, and the user when it is known. The server
+ * has just set or rotated the refresh cookie, so the session can be renewed from here on.
+ */
+export function storeSession(accessToken: string, user?: TStoredUser): void {
+  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+  localStorage.setItem(REFRESH_COOKIE_FLAG_KEY, 'true');
+  // Older clients kept the refresh token itself here, readable by any script on the page.
+  localStorage.removeItem('refreshToken');
   if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
   announceSessionChange();
 }

@@ -1,19 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * The stored session, as the spec's client keeps it: `accessToken`, `refreshToken` and `user` in
- * localStorage. This file is part of the home page's first chunk, so it holds only what the
- * navigation bar and the guards need (read, clear, listen); storing a session is in
- * lib/session-store.ts, refreshing and expiry checks in lib/session-refresh.ts and
+ * The stored session: `accessToken` and `user` in localStorage, as the spec's client keeps them,
+ * and a flag saying the browser holds a refresh cookie. The refresh token itself is in an HttpOnly
+ * cookie that script cannot read (decision 015). This file is part of the home page's first chunk,
+ * so it holds only what the navigation bar and the guards need (read, clear, listen); storing a
+ * session is in lib/session-store.ts, refreshing and expiry checks in lib/session-refresh.ts and
  * lib/session-monitor.ts, all loaded only when needed.
  */
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
 export const USER_KEY = 'user';
+/** Set while the browser holds a refresh cookie for this session; not a secret, just a hint. */
+export const REFRESH_COOKIE_FLAG_KEY = 'hasRefreshCookie';
 
-/** Every key a signed-in session may have left behind (`token` and `adminToken`: older clients' names). */
-export const SESSION_STORAGE_KEYS = [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_KEY, 'token', 'adminToken'] as const;
+/**
+ * Every key a signed-in session may have left behind (`refreshToken`, `token` and `adminToken`:
+ * older clients' names).
+ */
+export const SESSION_STORAGE_KEYS = [ACCESS_TOKEN_KEY, USER_KEY, REFRESH_COOKIE_FLAG_KEY, 'refreshToken', 'token', 'adminToken'] as const;
 
 /** Fired on window when this tab changes the session (the `storage` event only reaches other tabs). */
 const SESSION_CHANGE_EVENT = 'portal:session-change';

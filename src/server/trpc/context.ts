@@ -8,13 +8,17 @@ export type TrpcContext = {
   user: TSessionUser | null;
   ip: string;
   requestId: string;
+  /** Adds a Set-Cookie header to the answer (the login's refresh cookie). */
+  setCookie: (cookie: string) => void;
 };
 
 export function createContextFactory(deps: AppDeps) {
-  return async ({ req }: CreateFastifyContextOptions): Promise<TrpcContext> => ({
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => ({
     deps,
     user: await resolveSessionUser(deps, req.headers.authorization),
     ip: req.ip,
     requestId: String(req.id),
+    // Fastify appends each set-cookie rather than replacing the last.
+    setCookie: (cookie) => void res.header('set-cookie', cookie),
   });
 }

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const caller = (user: TSessionUser | null) =>
-  createCallerFactory(probeRouter)({ deps: portal.runtime, user, ip: '127.0.0.1', requestId: 't' });
+  createCallerFactory(probeRouter)({ deps: portal.runtime, user, ip: '127.0.0.1', requestId: 't', setCookie: () => {} });
 
 describe('procedures', () => {
   it('refuses a visitor with UNAUTHORIZED and a learner on admin procedures with FORBIDDEN', async () => {

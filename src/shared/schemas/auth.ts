@@ -172,8 +172,16 @@ export type TAuthUser = z.infer<typeof ZAuthUser>;
 export const ZTokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TTokenPair = z.infer<typeof ZTokenPair>;
 
-export const ZLoginResult = ZTokenPair.extend({ user: ZAuthUser });
-export type TLoginResult = z.infer<typeof ZLoginResult>;
+/**
+ * What the browser's login (auth.login, auth.adminLogin) answers. Its refresh token goes into an
+ * HttpOnly cookie instead, out of reach of script on the page (decision 015); the REST login
+ * answers it in the body for clients written to the spec.
+ */
+export const ZBrowserLoginResult = z.object({ accessToken: z.string(), user: ZAuthUser });
+export type TBrowserLoginResult = z.infer<typeof ZBrowserLoginResult>;
+
+/** What the browser's session renewal (POST /api/session/refresh) answers; the cookie is rotated. */
+export type TBrowserRefreshResult = { accessToken: string };
 
 export const ZRegisterResult = z.object({ message: z.string(), email: z.string() });
 export type TRegisterResult = z.infer<typeof ZRegisterResult>;

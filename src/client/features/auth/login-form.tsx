@@ -50,8 +50,9 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
   async function onSubmit(values: TLoginValues) {
     setFormError(undefined);
     try {
-      const { user, ...tokens } = await mutation.mutateAsync(values);
-      storeSession(tokens, { _id: user.id, name: user.name, email: user.email, role: user.role });
+      // The refresh token came as an HttpOnly cookie; only the access token is the page's to keep.
+      const { user, accessToken } = await mutation.mutateAsync(values);
+      storeSession(accessToken, { _id: user.id, name: user.name, email: user.email, role: user.role });
       navigate(destinationAfterLogin(user.role, arrival.from), { replace: true });
     } catch (error) {
       // 403 on the learners' login: right password, e-mail not verified yet. The OTP screen

@@ -50,7 +50,7 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   localStorage.clear();
   localStorage.setItem('accessToken', FRESH);
-  localStorage.setItem('refreshToken', 'refresh-1');
+  localStorage.setItem('hasRefreshCookie', 'true');
   refresh.mockReset();
   seen.location = undefined;
 });

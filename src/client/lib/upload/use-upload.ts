@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isExpired } from '@/lib/access-token.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
-import { readRefreshToken } from '@/lib/session-store.ts';
+import { canRenewSession } from '@/lib/session-store.ts';
 import { readAccessToken } from '@/lib/session.ts';
 import { sendForm, type TUploadRequest, type TUploadResult } from '@/lib/upload/send-form.ts';
 
@@ -23,7 +23,7 @@ function isUnauthorized(result: TUploadResult): boolean {
  */
 async function uploadWithSession(request: TUploadRequest, { onProgress, signal }: TSessionUploadOptions = {}): Promise<TUploadResult> {
   let token = readAccessToken();
-  if (token && isExpired(token, EXPIRY_MARGIN_MS) && readRefreshToken()) token = await refreshAccessToken();
+  if (token && isExpired(token, EXPIRY_MARGIN_MS) && canRenewSession()) token = await refreshAccessToken();
   let result = await sendForm(request, { token, onProgress, signal });
   if (isUnauthorized(result) && token) {
     const renewed = await refreshAccessToken();

@@ -34,9 +34,10 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
     return reply.status(201).send(result);
   });
 
-  api.post('/user/refresh-token', async (request) =>
-    refreshSession(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken),
-  );
+  api.post('/user/refresh-token', async (request) => {
+    const session = await refreshSession(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken);
+    return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+  });
 
   api.post('/user/logout', async (request) => logout(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken));
 

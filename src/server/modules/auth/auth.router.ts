@@ -3,15 +3,13 @@ import {
   ZAdminSetupRequest,
   ZAdminSetupStatusRequest,
   ZAuthUser,
+  ZBrowserLoginResult,
   ZEmailRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
-  ZLoginResult,
-  ZRefreshTokenRequest,
   ZRegisterRequest,
   ZRegisterResult,
   ZResetPasswordRequest,
-  ZTokenPair,
   ZVerifyOtpRequest,
 } from '../../../shared/schemas/auth.ts';
 import { ZMessageResult } from '../../../shared/schemas/common.ts';
@@ -20,14 +18,13 @@ import { adminSetupStatus, setupAdmin } from './admin-setup.service.ts';
 import {
   forgotPassword,
   login,
-  logout,
-  refreshSession,
   register,
   resendVerification,
   resetPassword,
   sessionUserToAuthUser,
   verifyEmail,
 } from './auth.service.ts';
+import { keepRefreshTokenInCookie } from './browser-session.ts';
 
 export const authRouter = createRouter({
   register: publicProcedure
@@ -42,22 +39,18 @@ export const authRouter = createRouter({
     .input(ZEmailRequest)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) => resendVerification(ctx.deps, input, ctx.ip)),
+  // The browser's logins: the refresh token goes into its cookie; renewing and ending the session
+  // are POST /api/session/refresh and /logout (browser-session.routes.ts).
   login: publicProcedure
     .input(ZLoginRequest)
-    .output(ZLoginResult)
-    .mutation(({ ctx, input }) => login(ctx.deps, input, ctx.ip)),
+    .output(ZBrowserLoginResult)
+    .mutation(async ({ ctx, input }) => keepRefreshTokenInCookie(await login(ctx.deps, input, ctx.ip), ctx.setCookie, ctx.deps.env)),
   adminLogin: publicProcedure
     .input(ZLoginRequest)
-    .output(ZLoginResult)
-    .mutation(({ ctx, input }) => login(ctx.deps, input, ctx.ip, { adminOnly: true })),
-  refresh: publicProcedure
-    .input(ZRefreshTokenRequest)
-    .output(ZTokenPair)
-    .mutation(({ ctx, input }) => refreshSession(ctx.deps, input.refreshToken)),
-  logout: publicProcedure
-    .input(ZRefreshTokenRequest)
-    .output(ZMessageResult)
-    .mutation(({ ctx, input }) => logout(ctx.deps, input.refreshToken)),
+    .output(ZBrowserLoginResult)
+    .mutation(async ({ ctx, input }) =>
+      keepRefreshTokenInCookie(await login(ctx.deps, input, ctx.ip, { adminOnly: true }), ctx.setCookie, ctx.deps.env),
+    ),
   forgotPassword: publicProcedure
     .input(ZForgotPasswordRequest)
     .output(ZMessageResult)

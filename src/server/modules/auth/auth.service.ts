@@ -6,7 +6,6 @@ import type {
   TEmailRequest,
   TForgotPasswordRequest,
   TLoginRequest,
-  TLoginResult,
   TRegisterRequest,
   TRegisterResult,
   TResetPasswordRequest,
@@ -211,6 +210,9 @@ async function throttleLogin(deps: Deps, email: string, ip: string) {
   };
 }
 
+/** The tokens of a new or renewed session, and when the session ends (its refresh token's end). */
+export type TIssuedSession = TTokenPair & { expiresAt: Date };
+
 /**
  * A new refresh token in the session's family and an access token bound to that session. A
  * session lasts REFRESH_TOKEN_TTL_MS from its login, however often it is renewed.
@@ -220,7 +222,7 @@ async function startSession(
   jwtSecret: string,
   account: TAccount,
   session: { familyId: string; expiresAt: Date } = { familyId: randomUUID(), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) },
-) {
+): Promise<TIssuedSession> {
   const refreshToken = randomToken(32);
   await insertRefreshToken(db, {
     userId: account.id,
@@ -229,7 +231,7 @@ async function startSession(
     expiresAt: session.expiresAt,
   });
   const accessToken = signAccessToken({ sub: account.id, role: account.role, sid: session.familyId }, jwtSecret, ACCESS_TOKEN_TTL_SECONDS);
-  return { accessToken, refreshToken };
+  return { accessToken, refreshToken, expiresAt: session.expiresAt };
 }
 
 /**
@@ -241,7 +243,7 @@ export async function login(
   input: TLoginRequest,
   ip: string,
   options: { adminOnly?: boolean } = {},
-): Promise<TLoginResult> {
+): Promise<TIssuedSession & { user: TAuthUser }> {
   const attempt = await throttleLogin(deps, input.email, ip);
   const invalid = new AppError('UNAUTHORIZED', MESSAGES.auth.invalidCredentials);
   const account = await findAccountByEmail(deps.db, input.email);
@@ -260,9 +262,9 @@ export async function login(
     throw new AppError('FORBIDDEN', MESSAGES.auth.emailNotVerified, { fields: { email: MESSAGES.auth.emailNotVerified } });
   }
   if (options.adminOnly && account.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.auth.adminOnly);
-  const tokens = await startSession(deps.db, deps.jwtSecret, account);
+  const session = await startSession(deps.db, deps.jwtSecret, account);
   deps.logger.info({ userId: account.id, role: account.role }, 'logged in');
-  return { ...tokens, user: toAuthUser(account) };
+  return { ...session, user: toAuthUser(account) };
 }
 
 /**
@@ -271,8 +273,10 @@ export async function login(
  * token of the session has been used. Once a successor has been used, the older token coming back
  * means it was copied, so the whole session (every token since that login) is revoked.
  */
-export async function refreshSession(deps: Deps, refreshToken: string): Promise<TTokenPair> {
+export async function refreshSession(deps: Deps, refreshToken: string | undefined): Promise<TIssuedSession> {
   const expired = () => new AppError('UNAUTHORIZED', MESSAGES.auth.sessionExpired);
+  // A browser whose cookie is gone (expired, cleared) sends none.
+  if (!refreshToken) throw expired();
   const row = await findRefreshTokenByHash(deps.db, hashToken(refreshToken));
   const at = new Date();
   if (!row || row.revokedAt || row.expiresAt <= at) throw expired();
@@ -293,9 +297,9 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
   return outcome;
 }
 
-/** Ends the session the refresh token belongs to. Answers the same for a token already ended. */
-export async function logout(deps: Deps, refreshToken: string): Promise<TMessageResult> {
-  const row = await findRefreshTokenByHash(deps.db, hashToken(refreshToken));
+/** Ends the session the refresh token belongs to. Answers the same for a token already ended, or none. */
+export async function logout(deps: Deps, refreshToken: string | undefined): Promise<TMessageResult> {
+  const row = refreshToken ? await findRefreshTokenByHash(deps.db, hashToken(refreshToken)) : undefined;
   if (row) await revokeFamily(deps.db, row.familyId, new Date());
   return { message: MESSAGES.auth.loggedOut };
 }

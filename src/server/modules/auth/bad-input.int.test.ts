@@ -35,6 +35,9 @@ const REST_PATHS: Record<Route, string> = {
   refresh: '/api/user/refresh-token',
 };
 
+/** Spec clients refresh in the body; the browser refreshes with its cookie, so there is no auth.refresh. */
+const REST_ONLY: ReadonlySet<Route> = new Set(['refresh']);
+
 const HOSTILE_STRINGS = [
   '',
   ' ',
@@ -81,7 +84,7 @@ async function nothingWritten() {
 
 describe('bad input on every accounts route', () => {
   for (const route of Object.keys(valid) as Route[]) {
-    it(`${route}: REST and tRPC answer 400 with a clear message, and nothing is written`, async () => {
+    it(`${route}: ${REST_ONLY.has(route) ? 'REST answers' : 'REST and tRPC answer'} 400 with a clear message, and nothing is written`, async () => {
       for (const [label, body] of badBodies(route)) {
         const remoteAddress = uniqueIp();
         const rest = await portal.app.inject({
@@ -97,6 +100,7 @@ describe('bad input on every accounts route', () => {
         expect(restMessage, `${route} REST ${label}`).toMatch(/^[A-Z]/);
         expect(restMessage, `${route} REST ${label}`).not.toMatch(/Invalid input|expected \w+, received/);
 
+        if (REST_ONLY.has(route)) continue;
         const trpc = await portal.app.inject({
           method: 'POST',
           url: `/trpc/auth.${route}`,

@@ -19,6 +19,8 @@ afterAll(() => portal.close());
 
 const login = (email: string, password: string, remoteAddress = uniqueIp()) =>
   portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress });
+const refresh = (refreshToken: string) =>
+  portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken } });
 const tokensOf = (userId: string) =>
   portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
 const me = (accessToken: string) =>
@@ -53,7 +55,6 @@ describe('login', () => {
     expect(session.user).toMatchObject({ id: user.id, role: 'learner', verified: true, approved: false });
     const [token] = await tokensOf(user.id);
     expect(token!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(token!.tokenHash).not.toBe(session.refreshToken);
     const lifetime = token!.expiresAt.getTime() - token!.createdAt.getTime();
     expect(Math.round(lifetime / 86_400_000)).toBe(30);
   });
@@ -209,7 +210,7 @@ describe('refresh tokens', () => {
   it('rotate on every use; the used one no longer works', async () => {
     const user = await createUser(portal.runtime.db);
     const first = (await login(user.email, TEST_PASSWORD)).json();
-    const res = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken: first.refreshToken } });
+    const res = await refresh(first.refreshToken);
     expect(res.statusCode).toBe(200);
     const second = res.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
@@ -224,15 +225,15 @@ describe('refresh tokens', () => {
   it('revoke the whole session when a token whose successor was used comes back', async () => {
     const user = await createUser(portal.runtime.db);
     const first = (await login(user.email, TEST_PASSWORD)).json();
-    const second = await portal.caller().auth.refresh({ refreshToken: first.refreshToken });
-    // The browser client moves on to the new token...
-    const third = await portal.caller().auth.refresh({ refreshToken: second.refreshToken });
+    const second = (await refresh(first.refreshToken)).json();
+    // The client moves on to the new token...
+    const third = (await refresh(second.refreshToken)).json();
     // ...so the first one coming back now is a copy.
-    const replay = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken: first.refreshToken } });
+    const replay = await refresh(first.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ message: MESSAGES.auth.sessionExpired });
     // The thief's copy and the owner's newer token are both dead now, and so is the access token.
-    await expect(portal.caller().auth.refresh({ refreshToken: third.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await refresh(third.refreshToken)).statusCode).toBe(401);
     expect((await tokensOf(user.id)).every((row) => row.revokedAt !== null)).toBe(true);
     const me = await portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${third.accessToken}` } });
     expect(me.statusCode).toBe(401);
@@ -242,7 +243,7 @@ describe('refresh tokens', () => {
     const user = await createUser(portal.runtime.db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
     for (let i = 0; i < 10; i += 1) {
-      const res = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken } });
+      const res = await refresh(refreshToken);
       expect(res.statusCode, `refresh ${i + 1}`).toBe(200);
       const { accessToken } = res.json();
       const profile = await portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${accessToken}` } });
@@ -253,8 +254,9 @@ describe('refresh tokens', () => {
   it('let two simultaneous refreshes of a token both through, in the same session', async () => {
     const user = await createUser(portal.runtime.db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
-    const results = await Promise.all([portal.caller().auth.refresh({ refreshToken }), portal.caller().auth.refresh({ refreshToken })]);
-    expect(results.every((result) => result.refreshToken)).toBe(true);
+    const results = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+    expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+    expect(results.every((result) => result.json().refreshToken)).toBe(true);
     expect(new Set((await tokensOf(user.id)).map((row) => row.familyId)).size).toBe(1);
   });
 
@@ -264,12 +266,12 @@ describe('refresh tokens', () => {
     const [first] = await tokensOf(user.id);
     const soon = new Date(Date.now() + 60_000);
     await portal.runtime.db.update(refreshTokens).set({ expiresAt: soon }).where(eq(refreshTokens.id, first!.id));
-    const renewed = await portal.caller().auth.refresh({ refreshToken });
+    const renewed = (await refresh(refreshToken)).json();
     const rows = await tokensOf(user.id);
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.expiresAt.getTime() === soon.getTime())).toBe(true);
     await portal.runtime.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
-    await expect(portal.caller().auth.refresh({ refreshToken: renewed.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await refresh(renewed.refreshToken)).statusCode).toBe(401);
   });
 
   it('end the access tokens of a session at its logout, not minutes later', async () => {
@@ -289,18 +291,19 @@ describe('refresh tokens', () => {
     const laptop = (await login(user.email, TEST_PASSWORD)).json();
     const out = await portal.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: phone.refreshToken } });
     expect(out.json()).toEqual({ message: MESSAGES.auth.loggedOut });
-    await expect(portal.caller().auth.refresh({ refreshToken: phone.refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await portal.caller().auth.refresh({ refreshToken: laptop.refreshToken })).refreshToken).toBeTruthy();
+    expect((await refresh(phone.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(laptop.refreshToken)).json().refreshToken).toBeTruthy();
     // Logging out twice is not an error.
-    expect((await portal.caller().auth.logout({ refreshToken: phone.refreshToken })).message).toBe(MESSAGES.auth.loggedOut);
+    const again = await portal.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: phone.refreshToken } });
+    expect(again.json()).toEqual({ message: MESSAGES.auth.loggedOut });
   });
 
   it('refuse an expired or unknown token', async () => {
     const user = await createUser(portal.runtime.db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
     await portal.runtime.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
-    await expect(portal.caller().auth.refresh({ refreshToken })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(portal.caller().auth.refresh({ refreshToken: 'A'.repeat(43) })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    expect((await refresh('A'.repeat(43))).statusCode).toBe(401);
   });
 });
 

@@ -1,0 +1,30 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TEST_PASSWORD } from '../../src/testing/factories.ts';
+
+export const REFRESH_COOKIE = 'portal_refresh';
+
+export type TBrowserSession = { accessToken: string; user: { id: string; name: string; email: string; role: string } };
+
+/**
+ * Signs the page's browser in as the login screen does, without the typing: auth.login leaves the
+ * refresh cookie in the browser context, and the access token and user go where the client keeps
+ * them.
+ */
+export async function signInAs(page: Page, email: string, password = TEST_PASSWORD): Promise<TBrowserSession> {
+  const res = await page.request.post('/trpc/auth.login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  const session = ((await res.json()) as { result: { data: TBrowserSession } }).result.data;
+  await page.goto('/');
+  await page.evaluate(({ accessToken, user }) => {
+    localStorage.setItem('accessToken', accessToken);
+    localStorage.setItem('hasRefreshCookie', 'true');
+    localStorage.setItem('user', JSON.stringify({ _id: user.id, name: user.name, email: user.email, role: user.role }));
+  }, session);
+  return session;
+}
+
+/** The browser's refresh cookie (HttpOnly: the page cannot see it, the context can), if any. */
+export async function refreshCookieOf(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE);
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TBrowserRefreshResult } from '../../../shared/schemas/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { isAppError } from '../../lib/errors.ts';
+import { logout, refreshSession } from './auth.service.ts';
+import {
+  clearedRefreshCookie,
+  readRefreshCookie,
+  refreshCookie,
+  refuseForeignSessionCall,
+  secureCookies,
+} from './browser-session.ts';
+
+/**
+ * The browser client's session calls, under BROWSER_SESSION_PATH: the refresh token comes in its
+ * HttpOnly cookie, never in a body, and each answer sets or clears that cookie. Clients written
+ * to the spec use /user/refresh-token and /user/logout instead (auth.rest.ts).
+ */
+export const browserSessionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  const secure = secureCookies(deps.env);
+
+  api.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    refuseForeignSessionCall(request.headers);
+  });
+
+  /** Rotates the cookie's refresh token (reuse detection as everywhere) and answers a new access token. */
+  api.post('/refresh', async (request, reply): Promise<TBrowserRefreshResult> => {
+    try {
+      const session = await refreshSession(deps, readRefreshCookie(request.headers));
+      reply.header('set-cookie', refreshCookie(session, secure));
+      return { accessToken: session.accessToken };
+    } catch (error) {
+      // Refused (expired, revoked, reused): the browser forgets the cookie. A failure of ours keeps it.
+      if (isAppError(error)) reply.header('set-cookie', clearedRefreshCookie(secure));
+      throw error;
+    }
+  });
+
+  /** Ends the cookie's session at the server and clears the cookie. */
+  api.post('/logout', async (request, reply) => {
+    const answer = await logout(deps, readRefreshCookie(request.headers));
+    reply.header('set-cookie', clearedRefreshCookie(secure));
+    return answer;
+  });
+};
