@@ -82,6 +82,8 @@ export const ZEnv = z.preprocess(
       BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
       /** Each profile file (ID document, picture, signature). */
       PROFILE_FILE_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+      /** Each training video file an administrator uploads. */
+      TRAINING_VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
       ACADEMY_NAME: z.string().min(1).default('Maritime Training Academy'),
       ACADEMY_TAGLINE: z
         .string()

@@ -57,6 +57,8 @@ export const enrolments = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the learner last asked: a rejected request asked again goes back to the queue as new. */
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the learner submitted the course's training, every part watched (the test opens then). */
+    trainingSubmittedAt: timestamp('training_submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -44,8 +44,12 @@ export const trainingVideos = pgTable(
     originalName: text('original_name').notNull(),
     sourceFile: text('source_file').notNull(),
     status: videoStatusEnum('status').notNull().default('pending'),
+    /** How far the transcode job has got, 0 to 100, while the status is processing. */
+    progressPercent: integer('progress_percent').notNull().default(0),
     durationSeconds: real('duration_seconds'),
     renditions: jsonb('renditions').$type<TRendition[]>().notNull().default([]),
+    posterFile: text('poster_file'),
+    /** Why the video could not be prepared, in words an administrator can act on. */
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,6 +75,10 @@ export const watchProgress = pgTable(
       .references(() => trainingVideos.id, { onDelete: 'cascade' }),
     watchedIntervals: jsonb('watched_intervals').$type<TWatchedInterval[]>().notNull().default([]),
     watchedSeconds: real('watched_seconds').notNull().default(0),
+    /** Where the learner was at the last heartbeat: playback resumes here, on any device. */
+    lastPosition: real('last_position').notNull().default(0),
+    /** When the last heartbeat arrived: a claim of more watching than time has passed is refused. */
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },

@@ -122,8 +122,9 @@ export async function readMultipart<F extends string>(
               throw namingField(error, part.fieldname);
             })
           : saved;
-      stored.push(file);
-      list.push(file);
+      const named = { ...file, originalName: part.filename };
+      stored.push(named);
+      list.push(named);
     }
   } catch (error) {
     await discard();

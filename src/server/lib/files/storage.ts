@@ -19,7 +19,14 @@ export const FILE_AREAS = [
 ] as const;
 export type TFileArea = (typeof FILE_AREAS)[number];
 
-export type TStoredFile = { area: TFileArea; name: string; kind: TFileKind; bytes: number };
+export type TStoredFile = {
+  area: TFileArea;
+  name: string;
+  kind: TFileKind;
+  bytes: number;
+  /** The name the file had on the sender's device, when it came from an upload form. */
+  originalName?: string;
+};
 export type TFileRules = { maxBytes: number; kinds: readonly TFileKind[]; tooLarge?: string; wrongType?: string };
 
 const NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,4}$/;

@@ -15,6 +15,16 @@ export async function findOwn(db: Executor, userId: string, courseId: string): P
   return row;
 }
 
+/** Records when the learner submitted the course's training; the first submission's time is kept. */
+export async function markTrainingSubmitted(db: Executor, enrolmentId: string, at: Date): Promise<Date> {
+  const [row] = await db
+    .update(enrolments)
+    .set({ trainingSubmittedAt: sql`coalesce(${enrolments.trainingSubmittedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
+    .where(eq(enrolments.id, enrolmentId))
+    .returning({ trainingSubmittedAt: enrolments.trainingSubmittedAt });
+  return row?.trainingSubmittedAt ?? at;
+}
+
 /**
  * Records a request: a new row, or a rejected one asked again (back to pending, as new). Nothing
  * comes back when the learner's request is already pending or approved.

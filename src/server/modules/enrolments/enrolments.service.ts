@@ -29,6 +29,7 @@ import {
   findRequestById,
   findStatusesOfUser,
   findTrainingOf,
+  markTrainingSubmitted,
   searchRequests as searchRequestRows,
   type TEnrolmentRow,
   type TRequestRow,
@@ -121,6 +122,24 @@ export async function listOwnEnrolments(deps: Deps, user: TSessionUser): Promise
     course: toCourse(deps, course),
     progress: toProgress(progress.get(course.id)),
   }));
+}
+
+/**
+ * The learner's approved enrolment in a course (training and the test open only then), or null
+ * for no enrolment or one not approved.
+ */
+export async function findApprovedEnrolment(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  courseId: string,
+): Promise<{ id: string; trainingSubmittedAt: Date | null } | null> {
+  const row = await findOwn(deps.db, userId, courseId);
+  return row?.status === 'approved' ? { id: row.id, trainingSubmittedAt: row.trainingSubmittedAt } : null;
+}
+
+/** Records the learner's submission of the course's training (the first time counts). */
+export function recordTrainingSubmitted(deps: Pick<AppDeps, 'db'>, enrolmentId: string, at = new Date()): Promise<Date> {
+  return markTrainingSubmitted(deps.db, enrolmentId, at);
 }
 
 /**

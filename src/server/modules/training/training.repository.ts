@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { courses, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
+import type { TWatchedInterval } from '../../db/schema/training.ts';
+
+export type TVideoRow = typeof trainingVideos.$inferSelect;
+export type TSetRow = typeof trainingVideoSets.$inferSelect;
+export type TWatchRow = typeof watchProgress.$inferSelect;
+export type TCourseOfSet = { id: string; title: string; isActive: boolean };
+
+export async function findCourse(db: Executor, courseId: string): Promise<TCourseOfSet | undefined> {
+  const [row] = await db
+    .select({ id: courses.id, title: courses.title, isActive: courses.isActive })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row;
+}
+
+/**
+ * The course's training set, created on first upload; the title is the latest one given. The row
+ * is locked until the transaction ends, so two uploads to one course number their parts in turn.
+ */
+export async function lockSetForCourse(tx: Executor, courseId: string, title: string): Promise<TSetRow> {
+  const [row] = await tx
+    .insert(trainingVideoSets)
+    .values({ courseId, title })
+    .onConflictDoUpdate({ target: trainingVideoSets.courseId, set: { title, updatedAt: new Date() } })
+    .returning();
+  await tx.select({ id: trainingVideoSets.id }).from(trainingVideoSets).where(eq(trainingVideoSets.id, row!.id)).for('update');
+  return row!;
+}
+
+export async function lockSet(tx: Executor, setId: string): Promise<TSetRow | undefined> {
+  const [row] = await tx.select().from(trainingVideoSets).where(eq(trainingVideoSets.id, setId)).for('update');
+  return row;
+}
+
+export async function findSetByCourse(db: Executor, courseId: string): Promise<TSetRow | undefined> {
+  const [row] = await db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, courseId));
+  return row;
+}
+
+export async function findSetById(db: Executor, setId: string): Promise<TSetRow | undefined> {
+  const [row] = await db.select().from(trainingVideoSets).where(eq(trainingVideoSets.id, setId));
+  return row;
+}
+
+export async function lastSerial(tx: Executor, setId: string): Promise<number> {
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${trainingVideos.serial}), 0)`.mapWith(Number) })
+    .from(trainingVideos)
+    .where(eq(trainingVideos.setId, setId));
+  return row?.last ?? 0;
+}
+
+export function insertVideos(tx: Executor, rows: Array<typeof trainingVideos.$inferInsert>): Promise<TVideoRow[]> {
+  return tx.insert(trainingVideos).values(rows).returning();
+}
+
+/** Every set with its course, and every set's videos in order (All Uploaded Training Videos). */
+export async function findAllSets(db: Executor) {
+  const sets = await db
+    .select({ set: trainingVideoSets, course: { id: courses.id, title: courses.title, isActive: courses.isActive } })
+    .from(trainingVideoSets)
+    .innerJoin(courses, eq(courses.id, trainingVideoSets.courseId))
+    .orderBy(asc(courses.title), asc(trainingVideoSets.id));
+  const videos = sets.length
+    ? await db
+        .select()
+        .from(trainingVideos)
+        .where(inArray(trainingVideos.setId, sets.map((row) => row.set.id)))
+        .orderBy(asc(trainingVideos.setId), asc(trainingVideos.serial))
+    : [];
+  return sets.map((row) => ({ ...row, videos: videos.filter((video) => video.setId === row.set.id) }));
+}
+
+export function findVideosOfSet(db: Executor, setId: string): Promise<TVideoRow[]> {
+  return db.select().from(trainingVideos).where(eq(trainingVideos.setId, setId)).orderBy(asc(trainingVideos.serial));
+}
+
+export async function findVideo(db: Executor, videoId: string): Promise<(TVideoRow & { courseId: string }) | undefined> {
+  const [row] = await db
+    .select({ video: trainingVideos, courseId: trainingVideoSets.courseId })
+    .from(trainingVideos)
+    .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+    .where(eq(trainingVideos.id, videoId));
+  return row ? { ...row.video, courseId: row.courseId } : undefined;
+}
+
+export async function updateVideo(db: Executor, videoId: string, patch: Partial<typeof trainingVideos.$inferInsert>): Promise<void> {
+  await db
+    .update(trainingVideos)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(trainingVideos.id, videoId));
+}
+
+/**
+ * Marks a video processing unless it is ready already; answers whether the job should work on it
+ * (a job delivered twice after success does nothing).
+ */
+export async function claimForProcessing(db: Executor, videoId: string): Promise<TVideoRow | undefined> {
+  const [row] = await db
+    .update(trainingVideos)
+    .set({ status: 'processing', progressPercent: 0, error: null, updatedAt: new Date() })
+    .where(and(eq(trainingVideos.id, videoId), sql`${trainingVideos.status} <> 'ready'`))
+    .returning();
+  return row;
+}
+
+/** Gives the set's parts the serials 1..n in the order given (every id of the set, once). */
+export async function renumber(tx: Executor, setId: string, orderedIds: string[]): Promise<void> {
+  if (orderedIds.length === 0) return;
+  // Two steps, so the unique (set, serial) index never sees two parts on one number.
+  await tx
+    .update(trainingVideos)
+    .set({ serial: sql`${trainingVideos.serial} + 100000` })
+    .where(eq(trainingVideos.setId, setId));
+  const cases = sql.join(
+    orderedIds.map((id, index) => sql`when ${id}::uuid then ${index + 1}`),
+    sql` `,
+  );
+  await tx
+    .update(trainingVideos)
+    .set({ serial: sql`case ${trainingVideos.id} ${cases} end`, updatedAt: new Date() })
+    .where(and(eq(trainingVideos.setId, setId), inArray(trainingVideos.id, orderedIds)));
+}
+
+export async function deleteVideo(tx: Executor, videoId: string): Promise<TVideoRow | undefined> {
+  const [row] = await tx.delete(trainingVideos).where(eq(trainingVideos.id, videoId)).returning();
+  return row;
+}
+
+/** The set's parts in order with this learner's watch record of each, if any. */
+export async function findPlayerRows(db: Executor, userId: string, setId: string) {
+  return db
+    .select({ video: trainingVideos, watch: watchProgress })
+    .from(trainingVideos)
+    .leftJoin(watchProgress, and(eq(watchProgress.videoId, trainingVideos.id), eq(watchProgress.userId, userId)))
+    .where(eq(trainingVideos.setId, setId))
+    .orderBy(asc(trainingVideos.serial));
+}
+
+/** The learner's watch record of a video, created empty if new, locked until the transaction ends. */
+export async function lockWatchRecord(tx: Executor, userId: string, videoId: string): Promise<TWatchRow> {
+  await tx.insert(watchProgress).values({ userId, videoId }).onConflictDoNothing({ target: [watchProgress.userId, watchProgress.videoId] });
+  const [row] = await tx
+    .select()
+    .from(watchProgress)
+    .where(and(eq(watchProgress.userId, userId), eq(watchProgress.videoId, videoId)))
+    .for('update');
+  return row!;
+}
+
+export async function saveWatchRecord(
+  tx: Executor,
+  id: string,
+  record: { watchedIntervals: TWatchedInterval[]; watchedSeconds: number; lastPosition: number; lastBeatAt: Date; completedAt: Date | null },
+): Promise<void> {
+  await tx
+    .update(watchProgress)
+    .set({ ...record, updatedAt: record.lastBeatAt })
+    .where(eq(watchProgress.id, id));
+}
+
+/** How many of the set's parts the learner has completed. */
+export async function countCompleted(db: Executor, userId: string, setId: string): Promise<{ completed: number; total: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      completed: sql<number>`count(${watchProgress.completedAt})`.mapWith(Number),
+    })
+    .from(trainingVideos)
+    .leftJoin(watchProgress, and(eq(watchProgress.videoId, trainingVideos.id), eq(watchProgress.userId, userId), isNotNull(watchProgress.completedAt)))
+    .where(eq(trainingVideos.setId, setId));
+  return { completed: row?.completed ?? 0, total: row?.total ?? 0 };
+}
+
+/** Every stored file the videos point to: originals, renditions and posters (for the sweep). */
+export async function findVideoFileNames(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ source: trainingVideos.sourceFile, poster: trainingVideos.posterFile, renditions: trainingVideos.renditions })
+    .from(trainingVideos);
+  return rows.flatMap((row) => [row.source, ...(row.poster ? [row.poster] : []), ...row.renditions.map((rendition) => rendition.file)]);
+}
