@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -23,6 +23,13 @@ type ConfirmDialogProps = {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /**
+   * Where focus goes once the dialog has closed; by default back to the control that was focused
+   * when it opened.
+   * A screen whose confirmed action removes that control calls `event.preventDefault()` and
+   * moves focus itself.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   /** A short summary of what is being confirmed, shown in a panel under the question. */
   children?: ReactNode;
 };
@@ -41,8 +48,16 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onClose,
+  onCloseAutoFocus,
   children,
 }: ConfirmDialogProps) {
+  // The dialog opens from a screen's state, not from a Radix trigger, so Radix has nothing to give
+  // focus back to: remember what had it (layout effect: before the dialog takes focus).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
+
   return (
     <AlertDialog
       open={open}
@@ -50,7 +65,14 @@ export function ConfirmDialog({
         if (!next && !pending) onClose();
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -6,6 +6,11 @@ export type TAuthNavigationState = {
   email?: string;
   /** Where the user wanted to go before being asked to log in. */
   from?: string;
+  /**
+   * Navigation state for `from`, handed back when the login leads there: what the user was doing
+   * when asked to log in (the catalogue's Enroll Now keeps the course here).
+   */
+  returnState?: Record<string, unknown>;
   /** Why the OTP screen was opened: a new registration, or a login refused for an unverified e-mail. */
   reason?: 'registered' | 'unverified';
   /** A message from the previous screen to show on arrival. */
@@ -18,9 +23,11 @@ export function readAuthState(state: unknown): TAuthNavigationState {
   const record = state as Record<string, unknown>;
   const text = (key: string) => (typeof record[key] === 'string' && record[key] !== '' ? (record[key] as string) : undefined);
   const reason = text('reason');
+  const returnState = record.returnState;
   return {
     email: text('email'),
     from: text('from'),
+    returnState: returnState && typeof returnState === 'object' ? (returnState as Record<string, unknown>) : undefined,
     reason: reason === 'registered' || reason === 'unverified' ? reason : undefined,
     notice: text('notice'),
   };

@@ -1,6 +1,7 @@
 import { ArrowRight, Clock, Loader2, RotateCw } from 'lucide-react';
-import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
@@ -95,13 +96,24 @@ function VisitorCourseCard({ course, action, eager }: { course: TCourse; action:
   );
 }
 
-/** The signed-in learner's status per course, when there is a learner. */
-function useOwnStatuses(enabled: boolean): Map<string, TEnrolmentStatus> {
+/** The signed-in learner's status per course, when there is a learner, and whether it is known yet. */
+function useOwnStatuses(enabled: boolean): { statuses: Map<string, TEnrolmentStatus>; known: boolean } {
   const mine = useMyEnrolments({ enabled });
-  return useMemo(
+  const statuses = useMemo(
     () => new Map((enabled ? (mine.data ?? []) : []).map((enrolment) => [enrolment.courseId, enrolment.status])),
     [enabled, mine.data],
   );
+  return { statuses, known: enabled && !mine.isPending };
+}
+
+/**
+ * The course whose Enroll Now a visitor pressed before logging in: the login screen hands it back
+ * in navigation state (`returnState` of the login's arrival), which only this app can set, so no
+ * link can make a learner request a course.
+ */
+function courseToEnrolOnArrival(state: unknown): string | undefined {
+  if (!state || typeof state !== 'object' || !('enrolIn' in state)) return undefined;
+  return typeof state.enrolIn === 'string' && state.enrolIn !== '' ? state.enrolIn : undefined;
 }
 
 /** /courses: the public catalogue of active courses. */
@@ -110,18 +122,35 @@ export function CoursesPage() {
   const navigate = useNavigate();
   const token = useAccessToken();
   const isLearner = token !== null && readClaims(token)?.role === 'learner';
+  const location = useLocation();
   const catalogue = useCatalogue();
-  const statuses = useOwnStatuses(isLearner);
+  const { statuses, known } = useOwnStatuses(isLearner);
   const { request, isRequesting } = useRequestEnrolment();
 
   function enroll(courseId: string) {
-    // A visitor logs in first and comes back to the catalogue (the login screen honours `from`).
+    // A visitor logs in first; the login screen brings them back here with the course, and the
+    // request goes out then (below).
     if (!token) {
-      navigate(paths.login, { state: { from: paths.courses } });
+      navigate(paths.login, { state: { from: paths.courses, returnState: { enrolIn: courseId } } });
       return;
     }
     request(courseId);
   }
+
+  // Back from the login with a course to enrol in: once the learner's own requests are known,
+  // send the request (its toast confirms it), or say where the learner already stands. The
+  // state is then dropped, so a reload or a return to this page does not ask again.
+  const enrolOnArrival = courseToEnrolOnArrival(location.state);
+  const handledArrival = useRef<string | null>(null);
+  useEffect(() => {
+    if (!enrolOnArrival || !known || handledArrival.current === location.key) return;
+    handledArrival.current = location.key;
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    const status = statuses.get(enrolOnArrival);
+    if (status === 'pending') toast.info(MESSAGES.enrolment.alreadyPending);
+    else if (status === 'approved') toast.info(MESSAGES.enrolment.alreadyApproved);
+    else request(enrolOnArrival);
+  }, [enrolOnArrival, known, statuses, location, navigate, request]);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../../shared/constants.ts';
 import { MESSAGES } from '../../../../shared/messages.ts';
+import type { TEnrolmentRequestItem } from '../../../../shared/schemas/enrolment.ts';
 import { refusalReason } from '@/lib/api-errors.ts';
 import { trpc } from '@/lib/trpc.ts';
 
@@ -8,13 +9,19 @@ const E = MESSAGES.enrolment;
 
 export type TDecision = 'accept' | 'reject';
 
-/** enrolments.accept / enrolments.reject with the catalogue's 4 s toasts; the request list reloads after. */
+/** Who and what a decision was about, under the toast's catalogue wording. */
+const about = (request: TEnrolmentRequestItem) => `${request.user.name}: ${request.course.title}`;
+
+/**
+ * enrolments.accept / enrolments.reject with the catalogue's 4 s toasts. Every count and page of
+ * requests reloads after, since the request moves from one state's list to another's.
+ */
 export function useEnrolmentDecision() {
   const utils = trpc.useUtils();
   const reload = () => utils.enrolments.search.invalidate();
   const accept = trpc.enrolments.accept.useMutation({
-    onSuccess: () => {
-      toast.success(E.accepted, { duration: ADMIN_TOAST_MS });
+    onSuccess: ({ request }) => {
+      toast.success(E.accepted, { duration: ADMIN_TOAST_MS, description: about(request) });
     },
     onError: (error) => {
       toast.error(E.acceptFailed, { duration: ADMIN_TOAST_MS, description: refusalReason(error, E.acceptFailed) });
@@ -22,8 +29,8 @@ export function useEnrolmentDecision() {
     onSettled: reload,
   });
   const reject = trpc.enrolments.reject.useMutation({
-    onSuccess: () => {
-      toast.success(E.rejected, { duration: ADMIN_TOAST_MS });
+    onSuccess: ({ request }) => {
+      toast.success(E.rejected, { duration: ADMIN_TOAST_MS, description: about(request) });
     },
     onError: (error) => {
       toast.error(E.rejectFailed, { duration: ADMIN_TOAST_MS, description: refusalReason(error, E.rejectFailed) });
@@ -32,8 +39,12 @@ export function useEnrolmentDecision() {
   });
   return {
     pending: accept.isPending || reject.isPending,
-    decide(enrolmentId: string, decision: TDecision, done: () => void) {
-      (decision === 'accept' ? accept : reject).mutate({ enrolmentId }, { onSettled: done });
+    /** Sends the decision; `done` runs once the server has answered, with whether it was recorded. */
+    decide(enrolmentId: string, decision: TDecision, done: (recorded: boolean) => void) {
+      (decision === 'accept' ? accept : reject).mutate(
+        { enrolmentId },
+        { onSuccess: () => done(true), onError: () => done(false) },
+      );
     },
   };
 }
