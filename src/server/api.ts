@@ -14,6 +14,7 @@ import { profilesRest } from './modules/profiles/profiles.rest.ts';
 import { coursesRest } from './modules/courses/courses.rest.ts';
 import { enrolmentsRest } from './modules/enrolments/enrolments.rest.ts';
 import { contactRest } from './modules/contact/contact.rest.ts';
+import { trainingRest } from './modules/training/training.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api, and the browser client's session calls
@@ -61,6 +62,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(coursesRest, { deps });
   await api.register(enrolmentsRest, { deps });
   await api.register(contactRest, { deps });
+  await api.register(trainingRest, { deps });
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
 };

@@ -4,6 +4,7 @@ import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
+import { trainingRouter } from './modules/training/training.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
 import { createRouter } from './trpc/init.ts';
 
@@ -15,6 +16,7 @@ export const appRouter = createRouter({
   profiles: profilesRouter,
   courses: coursesRouter,
   enrolments: enrolmentsRouter,
+  training: trainingRouter,
   contact: contactRouter,
 });
 

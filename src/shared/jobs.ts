@@ -9,6 +9,10 @@ export const JOBS = {
     name: 'send-mail',
     payload: z.object({ mailId: z.string().uuid() }),
   },
+  transcodeVideo: {
+    name: 'transcode-video',
+    payload: z.object({ videoId: z.string().uuid() }),
+  },
 } as const;
 
 export type TJobName = (typeof JOBS)[keyof typeof JOBS]['name'];

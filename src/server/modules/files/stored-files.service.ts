@@ -3,6 +3,7 @@ import type { TFileArea } from '../../lib/files/storage.ts';
 import type { TReferencedNames } from '../../lib/files/sweep.ts';
 import { storedCourseImageNames } from '../courses/courses.service.ts';
 import { storedProfileFileNames } from '../profiles/profiles.service.ts';
+import { storedTrainingFileNames } from '../training/training.service.ts';
 
 /**
  * Which stored files rows point to, per area, for the sweep of left-over uploads. An area is swept
@@ -15,5 +16,6 @@ export function referencedFileNames(deps: Pick<AppDeps, 'db'>): Partial<Record<T
     id_documents: profileFiles,
     signatures: profileFiles,
     courseImg: () => storedCourseImageNames(deps),
+    trainingVideo: () => storedTrainingFileNames(deps),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { courses, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { courses, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
 import type { TWatchedInterval } from '../../db/schema/training.ts';
 
 export type TVideoRow = typeof trainingVideos.$inferSelect;
@@ -181,4 +181,15 @@ export async function findVideoFileNames(db: Executor): Promise<string[]> {
     .select({ source: trainingVideos.sourceFile, poster: trainingVideos.posterFile, renditions: trainingVideos.renditions })
     .from(trainingVideos);
   return rows.flatMap((row) => [row.source, ...(row.poster ? [row.poster] : []), ...row.renditions.map((rendition) => rendition.file)]);
+}
+
+export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+/** The account a stream link was made for: its role decides whether enrolment and order apply. */
+export async function findViewer(db: Executor, userId: string): Promise<{ id: string; role: 'admin' | 'learner' } | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(userId)) return undefined;
+  const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  return row;
 }

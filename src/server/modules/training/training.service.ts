@@ -1,0 +1,418 @@
+import path from 'node:path';
+import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TProgress } from '../../../shared/schemas/enrolment.ts';
+import {
+  HEARTBEAT_SECONDS,
+  ZTrainingUploadFields,
+  type TAdminTrainingSet,
+  type TAdminVideo,
+  type THeartbeat,
+  type THeartbeatResult,
+  type TPlayerVideo,
+  type TReorderRequest,
+  type TTrainingPlayer,
+  type TTrainingSubmitResult,
+  type TTrainingUploadResult,
+  type TVideoSource,
+} from '../../../shared/schemas/training.ts';
+import type { TRendition } from '../../db/schema/training.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { VIDEO_KINDS } from '../../lib/files/file-kinds.ts';
+import { fileUrl, fileUrlKey, type TFileToServe } from '../../lib/files/file-urls.ts';
+import type { TUploadedForm, TUploadField } from '../../lib/files/multipart.ts';
+import { linkExpiry, signSubject, verifySubject } from '../../lib/files/signed-url.ts';
+import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
+import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
+import { describeIssues } from '../../lib/validation.ts';
+import { JOBS } from '../../../shared/jobs.ts';
+import { findApprovedEnrolment, recordTrainingSubmitted } from '../enrolments/enrolments.service.ts';
+import {
+  countCompleted,
+  deleteVideo,
+  findAllSets,
+  findCourse,
+  findPlayerRows,
+  findSetByCourse,
+  findSetById,
+  findVideo,
+  findVideoFileNames,
+  findVideosOfSet,
+  findViewer,
+  inTransaction,
+  insertVideos,
+  lastSerial,
+  lockSet,
+  lockSetForCourse,
+  lockWatchRecord,
+  renumber,
+  saveWatchRecord,
+  updateVideo,
+  type TCourseOfSet,
+  type TSetRow,
+  type TVideoRow,
+} from './training.repository.ts';
+import { isPlausibleSpan, mergeInterval, watchedSeconds } from './watched.ts';
+
+const T = MESSAGES.training;
+type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger'>;
+
+/** The form field that carries the video files (repeated), as the spec names it. */
+export const VIDEO_FIELD = 'trainingVideo';
+/** At most this many files in one upload. */
+export const VIDEOS_PER_UPLOAD = 20;
+/** Video links outlive a long lesson; the player fetches fresh ones when a link has expired. */
+export const VIDEO_URL_TTL_SECONDS = 3 * 3600;
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}
+
+/** What each video file may be: a video by its bytes, up to TRAINING_VIDEO_MAX_BYTES. */
+export function trainingUploadRules(env: Pick<AppDeps['env'], 'TRAINING_VIDEO_MAX_BYTES'>): Record<typeof VIDEO_FIELD, TUploadField> {
+  return {
+    [VIDEO_FIELD]: {
+      area: 'trainingVideo',
+      kinds: VIDEO_KINDS,
+      maxBytes: env.TRAINING_VIDEO_MAX_BYTES,
+      multiple: true,
+      tooLarge: T.videoTooLarge(sizeText(env.TRAINING_VIDEO_MAX_BYTES)),
+      wrongType: T.notAVideo,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links
+
+/** A link to one rendition for one viewer: the stream checks that viewer's access on each request. */
+function streamUrl(deps: Pick<AppDeps, 'jwtSecret'>, viewerId: string, videoId: string, height: number, now: Date): string {
+  const expires = linkExpiry(now, VIDEO_URL_TTL_SECONDS);
+  const signature = signSubject(fileUrlKey(deps.jwtSecret), streamSubject(viewerId, videoId, height), expires);
+  return `/api/trainingVideo/stream/${videoId}/${height}?viewer=${viewerId}&expires=${expires}&signature=${signature}`;
+}
+
+function streamSubject(viewerId: string, videoId: string, height: number): string {
+  return `stream:${viewerId}/${videoId}/${height}`;
+}
+
+function sourcesOf(deps: Deps, viewerId: string, video: TVideoRow, now: Date): TVideoSource[] {
+  if (video.status !== 'ready') return [];
+  return [...video.renditions]
+    .sort((a, b) => b.height - a.height)
+    .map((rendition) => ({ height: rendition.height, url: streamUrl(deps, viewerId, video.id, rendition.height, now) }));
+}
+
+function posterUrl(deps: Deps, video: TVideoRow, now: Date): string | null {
+  return video.posterFile ? fileUrl(deps, 'trainingVideo', video.posterFile, now) : null;
+}
+
+/** A part's title: the one stored, from the file's name on the administrator's computer. */
+function partTitle(originalName: string | undefined, serial: number): string {
+  const base = originalName ? path.parse(originalName).name.replace(/[_]+/g, ' ').trim() : '';
+  return base.slice(0, 200) || `Part ${serial}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrators
+
+function toAdminVideo(deps: Deps, viewerId: string, video: TVideoRow, now: Date): TAdminVideo {
+  return {
+    id: video.id,
+    serial: video.serial,
+    title: video.originalName,
+    status: video.status,
+    progressPercent: video.status === 'ready' ? 100 : video.progressPercent,
+    error: video.error,
+    durationSeconds: video.durationSeconds,
+    posterUrl: posterUrl(deps, video, now),
+    sources: sourcesOf(deps, viewerId, video, now),
+    uploadedAt: video.createdAt.toISOString(),
+  };
+}
+
+function toAdminSet(deps: Deps, viewerId: string, set: TSetRow, course: TCourseOfSet, videos: TVideoRow[]): TAdminTrainingSet {
+  const now = new Date();
+  return {
+    id: set.id,
+    title: set.title,
+    course,
+    videos: videos.map((video) => toAdminVideo(deps, viewerId, video, now)),
+  };
+}
+
+function transcodeIntent(tx: Parameters<typeof insertIntent>[0], videoId: string, attempt: string): Promise<TJobRef> {
+  const name = JOBS.transcodeVideo.name;
+  return insertIntent(tx, { name, businessKey: `${videoId}:${attempt}`, payload: { videoId } }).then((id) => ({ id, name }));
+}
+
+/**
+ * Adds the uploaded videos (already stored; the caller removes them when this throws) to the
+ * course's training as its next parts, and queues one transcode job for each in the same
+ * transaction.
+ */
+export async function uploadVideos(deps: Deps, admin: TSessionUser, form: TUploadedForm<typeof VIDEO_FIELD>): Promise<TTrainingUploadResult> {
+  const parsed = ZTrainingUploadFields.safeParse(form.fields);
+  const files = form.files[VIDEO_FIELD] ?? [];
+  const issues: Array<{ message: string; path: ReadonlyArray<PropertyKey> }> = parsed.success ? [] : [...parsed.error.issues];
+  if (files.length === 0) issues.push({ message: T.videoRequired, path: [VIDEO_FIELD] });
+  if (!parsed.success || issues.length > 0) {
+    const { message, fields } = describeIssues(issues);
+    throw new AppError('BAD_REQUEST', message, { fields });
+  }
+  const course = await findCourse(deps.db, parsed.data.courseId);
+  if (!course) throw new AppError('NOT_FOUND', T.courseNotFound, { fields: { courseId: T.courseNotFound } });
+
+  const { set, jobs } = await inTransaction(deps.db, async (tx) => {
+    const set = await lockSetForCourse(tx, course.id, parsed.data.title);
+    const first = (await lastSerial(tx, set.id)) + 1;
+    const videos = await insertVideos(
+      tx,
+      files.map((file, index) => ({
+        setId: set.id,
+        serial: first + index,
+        originalName: partTitle(file.originalName, first + index),
+        sourceFile: file.name,
+        status: 'pending' as const,
+      })),
+    );
+    const jobs = await Promise.all(videos.map((video) => transcodeIntent(tx, video.id, 'upload')));
+    return { set, jobs };
+  });
+  await deps.jobs.dispatch(jobs);
+  deps.logger.info({ adminId: admin.id, courseId: course.id, videos: files.length }, 'training videos uploaded');
+  const videos = await findVideosOfSet(deps.db, set.id);
+  return { message: T.uploaded(files.length), set: toAdminSet(deps, admin.id, set, course, videos) };
+}
+
+/** Every course's training with its parts' status and progress (All Uploaded Training Videos). */
+export async function listTrainingSets(deps: Deps, admin: TSessionUser): Promise<TAdminTrainingSet[]> {
+  const sets = await findAllSets(deps.db);
+  return sets.map((row) => toAdminSet(deps, admin.id, row.set, row.course, row.videos));
+}
+
+async function adminSetOf(deps: Deps, admin: TSessionUser, setId: string): Promise<TAdminTrainingSet> {
+  const set = await findSetById(deps.db, setId);
+  const course = set && (await findCourse(deps.db, set.courseId));
+  if (!set || !course) throw new AppError('NOT_FOUND', T.none);
+  return toAdminSet(deps, admin.id, set, course, await findVideosOfSet(deps.db, set.id));
+}
+
+/** Puts the set's parts in the order given (every part of the set, once). */
+export async function reorderVideos(deps: Deps, admin: TSessionUser, input: TReorderRequest): Promise<TAdminTrainingSet & { message: string }> {
+  await inTransaction(deps.db, async (tx) => {
+    const set = await lockSet(tx, input.setId);
+    if (!set) throw new AppError('NOT_FOUND', T.none);
+    const current = (await findVideosOfSet(tx, set.id)).map((video) => video.id);
+    const given = new Set(input.videoIds);
+    if (given.size !== input.videoIds.length || given.size !== current.length || current.some((id) => !given.has(id))) {
+      throw new AppError('BAD_REQUEST', T.reorderMismatch, { fields: { videoIds: T.reorderMismatch } });
+    }
+    await renumber(tx, set.id, input.videoIds);
+  });
+  deps.logger.info({ adminId: admin.id, setId: input.setId }, 'training reordered');
+  return { message: T.reordered, ...(await adminSetOf(deps, admin, input.setId)) };
+}
+
+/** Deletes a part and its files; the parts after it move up. Learners' records of it go with it. */
+export async function deleteTrainingVideo(deps: Deps, admin: TSessionUser, videoId: string): Promise<{ message: string }> {
+  const removed = await inTransaction(deps.db, async (tx) => {
+    const video = await findVideo(tx, videoId);
+    if (!video) throw new AppError('NOT_FOUND', T.videoNotFound);
+    await lockSet(tx, video.setId);
+    const row = await deleteVideo(tx, videoId);
+    if (!row) throw new AppError('NOT_FOUND', T.videoNotFound);
+    await renumber(tx, row.setId, (await findVideosOfSet(tx, row.setId)).map((rest) => rest.id));
+    return row;
+  });
+  // After the commit: a file left by a failure here is swept later, never a row without its file.
+  const names = [removed.sourceFile, ...(removed.posterFile ? [removed.posterFile] : []), ...removed.renditions.map((rendition) => rendition.file)];
+  await Promise.all(
+    names.map((name) =>
+      deps.files.remove('trainingVideo', name).catch((err: unknown) => deps.logger.warn({ err, name }, 'training video file not removed')),
+    ),
+  );
+  deps.logger.info({ adminId: admin.id, videoId }, 'training video deleted');
+  return { message: T.deleted };
+}
+
+/** Queues a failed video to be prepared again. */
+export async function retryVideo(deps: Deps, admin: TSessionUser, videoId: string): Promise<{ message: string }> {
+  const job = await inTransaction(deps.db, async (tx) => {
+    const video = await findVideo(tx, videoId);
+    if (!video) throw new AppError('NOT_FOUND', T.videoNotFound);
+    if (video.status !== 'failed') throw new AppError('CONFLICT', T.notReady);
+    await updateVideo(tx, videoId, { status: 'pending', progressPercent: 0, error: null });
+    return transcodeIntent(tx, videoId, `retry-${Date.now()}`);
+  });
+  await deps.jobs.dispatch([job]);
+  deps.logger.info({ adminId: admin.id, videoId }, 'training video queued again');
+  return { message: T.retried };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Learners
+
+/** An administrator sees every course's training; a learner only with an approved enrolment. */
+async function requireTrainingAccess(deps: Deps, viewer: TSessionUser, courseId: string) {
+  if (viewer.role === 'admin') return { enrolment: null };
+  const enrolment = await findApprovedEnrolment(deps, viewer.id, courseId);
+  if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
+  return { enrolment };
+}
+
+function progressOf(completed: number, total: number): TProgress {
+  return { completedVideos: completed, totalVideos: total, percent: total === 0 ? 0 : Math.floor((completed / total) * 100) };
+}
+
+/** Whether enough of the video was watched to count it completed. */
+function isComplete(watched: number, durationSeconds: number | null): boolean {
+  return durationSeconds !== null && durationSeconds > 0 && watched >= durationSeconds * VIDEO_COMPLETION_SHARE;
+}
+
+/**
+ * The course's parts in order for the player: completed and locked markers from the server's
+ * record (part N+1 stays locked until 1..N are completed), where to resume, and stream links for
+ * the parts the viewer may play. Administrators see every part unlocked.
+ */
+export async function getPlayer(deps: Deps, viewer: TSessionUser, courseId: string): Promise<TTrainingPlayer> {
+  const { enrolment } = await requireTrainingAccess(deps, viewer, courseId);
+  const course = await findCourse(deps.db, courseId);
+  const set = await findSetByCourse(deps.db, courseId);
+  if (!course || !set) throw new AppError('NOT_FOUND', T.noneForCourse);
+  const rows = await findPlayerRows(deps.db, viewer.id, set.id);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', T.noneForCourse);
+
+  const now = new Date();
+  let earlierDone = true;
+  const videos: TPlayerVideo[] = rows.map(({ video, watch }) => {
+    const completed = watch?.completedAt != null;
+    const locked = viewer.role !== 'admin' && !earlierDone;
+    earlierDone &&= completed;
+    return {
+      id: video.id,
+      serial: video.serial,
+      title: video.originalName,
+      ready: video.status === 'ready',
+      durationSeconds: video.durationSeconds,
+      posterUrl: posterUrl(deps, video, now),
+      sources: locked ? [] : sourcesOf(deps, viewer.id, video, now),
+      completed,
+      locked,
+      watchedSeconds: Math.round((watch?.watchedSeconds ?? 0) * 10) / 10,
+      resumeAt: completed ? 0 : (watch?.lastPosition ?? 0),
+    };
+  });
+  const completedCount = videos.filter((video) => video.completed).length;
+  const firstOpen = videos.findIndex((video) => !video.completed);
+  return {
+    setId: set.id,
+    title: set.title,
+    course: { id: course.id, title: course.title },
+    videos,
+    progress: progressOf(completedCount, videos.length),
+    currentIndex: firstOpen === -1 ? videos.length - 1 : firstOpen,
+    allCompleted: completedCount === videos.length,
+    submittedAt: enrolment?.trainingSubmittedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Records a heartbeat from the player: the span watched since the last one joins the learner's
+ * watched spans (each second counts once), and the part is completed at VIDEO_COMPLETION_SHARE of
+ * its duration. A locked or unready part, or a span longer than the time since the last heartbeat
+ * (skipping ahead, a faster clock), is refused and nothing is recorded.
+ */
+export async function recordHeartbeat(deps: Deps, viewer: TSessionUser, beat: THeartbeat): Promise<THeartbeatResult> {
+  const video = await findVideo(deps.db, beat.videoId);
+  if (!video) throw new AppError('NOT_FOUND', T.videoNotFound);
+  await requireTrainingAccess(deps, viewer, video.courseId);
+  if (video.status !== 'ready' || !video.durationSeconds) throw new AppError('CONFLICT', T.notReady);
+  const duration = video.durationSeconds;
+
+  const result = await inTransaction(deps.db, async (tx) => {
+    const rows = await findPlayerRows(tx, viewer.id, video.setId);
+    const earlier = rows.filter((row) => row.video.serial < video.serial);
+    if (viewer.role !== 'admin' && earlier.some((row) => row.watch?.completedAt == null)) {
+      throw new AppError('FORBIDDEN', T.locked);
+    }
+    const record = await lockWatchRecord(tx, viewer.id, video.id);
+    const now = new Date();
+    const from = Math.min(beat.from, duration);
+    const to = Math.min(beat.to, duration);
+    const since = record.lastBeatAt ? (now.getTime() - record.lastBeatAt.getTime()) / 1000 : null;
+    if (!isPlausibleSpan(to - from, since, HEARTBEAT_SECONDS)) throw new AppError('BAD_REQUEST', T.tooFast);
+    const intervals = mergeInterval(record.watchedIntervals, [from, to]);
+    const watched = Math.min(watchedSeconds(intervals), duration);
+    const completedAt = record.completedAt ?? (isComplete(watched, duration) ? now : null);
+    await saveWatchRecord(tx, record.id, {
+      watchedIntervals: intervals,
+      watchedSeconds: watched,
+      lastPosition: Math.min(beat.position, duration),
+      lastBeatAt: now,
+      completedAt,
+    });
+    return { watched, completed: completedAt !== null };
+  });
+  const counts = await countCompleted(deps.db, viewer.id, video.setId);
+  return {
+    videoId: video.id,
+    watchedSeconds: Math.round(result.watched * 10) / 10,
+    completed: result.completed,
+    progress: progressOf(counts.completed, counts.total),
+    allCompleted: counts.total > 0 && counts.completed === counts.total,
+  };
+}
+
+/** The learner submits the training once every part is completed; the course's test opens then. */
+export async function submitTraining(deps: Deps, learner: TSessionUser, setId: string): Promise<TTrainingSubmitResult> {
+  const set = await findSetById(deps.db, setId);
+  if (!set) throw new AppError('NOT_FOUND', T.none);
+  if (learner.role === 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+  const enrolment = await findApprovedEnrolment(deps, learner.id, set.courseId);
+  if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
+  const counts = await countCompleted(deps.db, learner.id, set.id);
+  if (counts.total === 0 || counts.completed < counts.total) throw new AppError('BAD_REQUEST', T.notComplete);
+  const submittedAt = await recordTrainingSubmitted(deps, enrolment.id);
+  deps.logger.info({ userId: learner.id, setId }, 'training submitted');
+  return { message: T.submitted, submittedAt: submittedAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streams
+
+/**
+ * Checks a stream link and the viewer's access now: an administrator, or a learner with an
+ * approved enrolment whose earlier parts are completed. Answers the rendition to send.
+ */
+export async function authorizeStream(
+  deps: Deps,
+  input: { videoId: string; height: string; viewer?: string; expires?: string; signature?: string },
+): Promise<TFileToServe> {
+  const missing = () => new AppError('NOT_FOUND', MESSAGES.common.notFound);
+  const height = Number(input.height);
+  if (!input.viewer || !/^\d{2,4}$/.test(input.height)) throw missing();
+  const verdict = verifySubject(fileUrlKey(deps.jwtSecret), streamSubject(input.viewer, input.videoId, height), input.expires, input.signature);
+  if (verdict === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
+  if (verdict === 'invalid') throw missing();
+
+  const video = await findVideo(deps.db, input.videoId);
+  const rendition: TRendition | undefined = video?.renditions.find((candidate) => candidate.height === height);
+  if (!video || video.status !== 'ready' || !rendition) throw missing();
+  const viewer = await findViewer(deps.db, input.viewer);
+  if (!viewer) throw missing();
+  if (viewer.role !== 'admin') {
+    const enrolment = await findApprovedEnrolment(deps, viewer.id, video.courseId);
+    if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
+    const rows = await findPlayerRows(deps.db, viewer.id, video.setId);
+    if (rows.some((row) => row.video.serial < video.serial && row.watch?.completedAt == null)) throw new AppError('FORBIDDEN', T.locked);
+  }
+  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${video.serial}-${height}p.mp4`, image: false };
+}
+
+/** The names of the files the videos keep (for the sweep of left-over uploads). */
+export async function storedTrainingFileNames(deps: Pick<AppDeps, 'db'>): Promise<ReadonlySet<string>> {
+  return new Set(await findVideoFileNames(deps.db));
+}
