@@ -16,6 +16,8 @@ export type TClip = {
   /** A phone's portrait video: stored landscape, with a quarter turn in its metadata. */
   rotate?: 90;
   rate?: number;
+  /** Written as a stream, as a browser's recorder does: a WebM then states no duration. */
+  streamed?: boolean;
 };
 
 /**
@@ -38,7 +40,12 @@ export async function makeClip(dir: string, name: string, clip: TClip): Promise<
       ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '500k', '-c:a', 'libopus']
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
   const target = clip.rotate ? `${file}.upright.${container}` : file;
-  await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, ...codecs, '-f', formatOf(container), target]);
+  const output = clip.streamed ? ['-f', formatOf(container), 'pipe:1'] : ['-f', formatOf(container), target];
+  const made = await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, ...codecs, ...output], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (clip.streamed) await writeFile(target, made.stdout);
   if (clip.rotate) {
     // ffmpeg 5 writes the turn only when copying streams.
     await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', target, '-c', 'copy', '-metadata:s:v:0', `rotate=${clip.rotate}`, file]);

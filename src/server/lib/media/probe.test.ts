@@ -20,8 +20,9 @@ beforeAll(async () => {
     makeClip(dir, 'phone.mov', { width: 320, height: 180, seconds: 1, audio: true, rotate: 90 }),
     makeClip(dir, 'deck.webm', { width: 320, height: 180, seconds: 1, audio: true, container: 'webm' }),
     makeClip(dir, 'briefing.m4a', { width: 0, height: 0, seconds: 1, container: 'm4a' }),
+    makeClip(dir, 'recording.webm', { width: 320, height: 180, seconds: 1.5, audio: true, container: 'webm', streamed: true }),
   ]);
-  [clips.lecture, clips.silent, clips.phone, clips.webm, clips.audioOnly] = made;
+  [clips.lecture, clips.silent, clips.phone, clips.webm, clips.audioOnly, clips.recording] = made;
   clips.cutOff = await truncatedCopy(clips.lecture!, 'cut-off.mp4', 0.5);
   clips.png = path.join(dir, 'picture.mp4');
   await writeFile(clips.png, PNG);
@@ -63,6 +64,10 @@ describe('probe', () => {
 
   it('reads WebM', async () => {
     expect(await media.probe(clips.webm!)).toMatchObject({ width: 320, height: 180, hasAudio: true, videoCodec: 'vp8' });
+  });
+
+  it("measures a browser recording's duration, which its header does not state", async () => {
+    expect(await media.probe(clips.recording!)).toMatchObject({ durationSeconds: expect.closeTo(1.5, 1), width: 320, height: 180 });
   });
 
   it('refuses what is not a video with a reason the administrator can read', async () => {
@@ -124,8 +129,11 @@ describe('readProbeReport', () => {
     expect(() => readProbeReport({ streams: [audio, cover], format })).toThrow(expect.objectContaining({ code: 'NO_VIDEO_STREAM' }));
   });
 
-  it('refuses a still picture without a duration and an answer of the wrong shape', () => {
-    expect(() => readProbeReport({ streams: [video], format: { duration: 'N/A' } })).toThrow(expect.objectContaining({ code: 'UNPLAYABLE' }));
+  it('leaves the duration to be measured when the file states none', () => {
+    expect(readProbeReport({ streams: [video], format: { duration: 'N/A' } }).durationSeconds).toBeUndefined();
+  });
+
+  it('refuses an answer of the wrong shape', () => {
     expect(() => readProbeReport({ streams: 'none' })).toThrow(expect.objectContaining({ code: 'UNPLAYABLE' }));
   });
 });

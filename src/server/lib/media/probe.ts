@@ -44,7 +44,7 @@ const ZProbeStream = z.object({
   channels: z.number().optional(),
   duration: z.string().optional(),
   disposition: z.object({ default: z.number().optional(), attached_pic: z.number().optional() }).optional(),
-  tags: z.record(z.string(), z.string()).optional(),
+  tags: z.record(z.string(), z.unknown()).optional(),
   side_data_list: z.array(z.object({ rotation: z.number().optional() })).optional(),
 });
 type TProbeStream = z.infer<typeof ZProbeStream>;
@@ -65,7 +65,7 @@ const positive = (value: string | undefined) => {
 
 /** Quarter turns the player applies: phones store a portrait video as a landscape one plus a rotation. */
 function isQuarterTurned(stream: TProbeStream): boolean {
-  const tagged = Number.parseFloat(stream.tags?.rotate ?? '');
+  const tagged = Number.parseFloat(String(stream.tags?.rotate ?? ''));
   const rotation =
     stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? (Number.isFinite(tagged) ? tagged : 0);
   return Math.abs(Math.round(rotation / 90)) % 2 === 1;
@@ -78,8 +78,11 @@ function displayWidth(stream: TProbeStream, width: number): number {
   return Math.round((width * num) / den);
 }
 
-/** Reads ffprobe's `-print_format json -show_format -show_streams` answer. */
-export function readProbeReport(report: unknown): TVideoSource {
+/**
+ * Reads ffprobe's `-print_format json -show_format -show_streams` answer. The duration is
+ * undefined when the file does not state one (a WebM recorded in a browser).
+ */
+export function readProbeReport(report: unknown): Omit<TVideoSource, 'durationSeconds'> & { durationSeconds: number | undefined } {
   const parsed = ZProbeReport.safeParse(report);
   if (!parsed.success) throw new MediaError('UNPLAYABLE', NOT_PLAYABLE, { detail: 'ffprobe answered in an unexpected shape' });
   const { streams, format } = parsed.data;
@@ -96,7 +99,6 @@ export function readProbeReport(report: unknown): TVideoSource {
     throw new MediaError('UNPLAYABLE', NOT_PLAYABLE, { detail: 'the video stream has no codec or picture size' });
   }
   const durationSeconds = positive(format?.duration) ?? positive(video.duration);
-  if (durationSeconds === undefined) throw new MediaError('UNPLAYABLE', NOT_PLAYABLE, { detail: 'no duration' });
 
   const width = displayWidth(video, video.width);
   const upright = isQuarterTurned(video) ? { width: video.height, height: width } : { width, height: video.height };
@@ -138,7 +140,10 @@ export async function probeVideo(
   } catch (error) {
     throw new MediaError('UNPLAYABLE', NOT_PLAYABLE, { detail: 'ffprobe answered no JSON', cause: error });
   }
-  const source = readProbeReport(report);
+  const reading = readProbeReport(report);
+  const durationSeconds = reading.durationSeconds ?? (await measureDuration(ffprobe, file, reading.videoStream, options));
+  if (durationSeconds === undefined) throw new MediaError('UNPLAYABLE', NOT_PLAYABLE, { detail: 'no duration' });
+  const source = { ...reading, durationSeconds };
   if (options.maxDurationSeconds !== undefined && source.durationSeconds > options.maxDurationSeconds) {
     throw new MediaError(
       'TOO_LONG',
@@ -146,4 +151,26 @@ export async function probeVideo(
     );
   }
   return source;
+}
+
+/**
+ * The end of the last picture, read from the packets' timestamps (no decoding): for a file whose
+ * header states no duration, as browsers' recorders write WebM.
+ */
+async function measureDuration(
+  ffprobe: string,
+  file: string,
+  videoStream: number,
+  options: Omit<TToolRun, 'onLine' | 'keepStdoutBytes'>,
+): Promise<number | undefined> {
+  let end = 0;
+  const args = ['-v', 'error', '-select_streams', String(videoStream), '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0'];
+  const run = await runTool('ffprobe', ffprobe, [...args, ...inputArguments(file)], {
+    ...options,
+    onLine: (line) => {
+      const [pts, duration] = line.split(',').map((field) => Number.parseFloat(field));
+      if (pts !== undefined && Number.isFinite(pts)) end = Math.max(end, pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0));
+    },
+  });
+  return run.exitCode === 0 && end > 0 ? end : undefined;
 }
