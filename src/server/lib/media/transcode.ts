@@ -132,7 +132,7 @@ export async function transcodeVideo(
       // ffmpeg ends without complaint where a cut-off MP4's data ends; its index promised more.
       if (made.durationSeconds < source.durationSeconds * 0.9 - 0.5) {
         throw new MediaError('INCOMPLETE', 'the video file is incomplete or damaged', {
-          detail: `${made.durationSeconds.toFixed(2)} s of pictures where the file announces ${source.durationSeconds.toFixed(2)} s`,
+          detail: `${made.durationSeconds.toFixed(2)} s of video where the file announces ${source.durationSeconds.toFixed(2)} s`,
         });
       }
       if (made.videoCodec !== 'h264') throw new MediaError('FAILED', 'the video could not be converted', { detail: `rendition is ${made.videoCodec}` });
