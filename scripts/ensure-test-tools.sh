@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Browser tests drive the system Chromium (Debian's package). Installs it when missing and allowed.
+# The tests need two of Debian's packages: chromium (browser tests) and ffmpeg (the media tests
+# make and check small videos). Installs whichever is missing when running as root with apt-get.
 set -euo pipefail
 chrome="${CHROME_PATH:-/usr/bin/chromium}"
-if [ -x "$chrome" ]; then exit 0; fi
+missing=()
+[ -x "$chrome" ] || missing+=(chromium)
+{ command -v ffmpeg && command -v ffprobe; } >/dev/null 2>&1 || missing+=(ffmpeg)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing Chromium for the browser tests..."
+  echo "Installing ${missing[*]} for the tests..."
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   exit 0
 fi
-echo "The browser tests need Chromium at $chrome: install Debian's 'chromium' package or set CHROME_PATH." >&2
+for package in "${missing[@]}"; do
+  case "$package" in
+    chromium) echo "The browser tests need Chromium at $chrome: install Debian's 'chromium' package or set CHROME_PATH." >&2 ;;
+    ffmpeg) echo "The media tests need ffmpeg and ffprobe on PATH: install Debian's 'ffmpeg' package." >&2 ;;
+  esac
+done
 exit 1
