@@ -9,7 +9,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
-# The transcode job runs ffmpeg and ffprobe from PATH (decision 015).
+# The transcode job runs ffmpeg and ffprobe from PATH (decision 017).
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
