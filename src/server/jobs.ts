@@ -1,6 +1,7 @@
 import { JOBS } from '../shared/jobs.ts';
 import type { TJobProcessor } from './lib/jobs/runner.ts';
 import { sendMail } from './lib/mail/send-mail.job.ts';
+import { transcodeTrainingVideo } from './modules/training/transcode.job.ts';
 
 /**
  * Every job name and the processor that does its work, handed to the runner by the runtime, so the
@@ -8,4 +9,5 @@ import { sendMail } from './lib/mail/send-mail.job.ts';
  */
 export const JOB_PROCESSORS: Readonly<Record<string, TJobProcessor>> = {
   [JOBS.sendMail.name]: { payload: JOBS.sendMail.payload, run: sendMail },
+  [JOBS.transcodeVideo.name]: { payload: JOBS.transcodeVideo.payload, run: transcodeTrainingVideo },
 };

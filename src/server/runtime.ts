@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { JOB_PROCESSORS } from './jobs.ts';
 import { createFileStorage } from './lib/files/storage.ts';
+import { createMediaAdapter } from './lib/media/media-adapter.ts';
 import { startFileSweeper } from './lib/files/sweep.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { JobContext } from './lib/jobs/runner.ts';
@@ -53,7 +54,9 @@ export async function createRuntime(
     outboxDir: path.join(dataDir, 'outbox'),
     logger,
   });
-  const jobContext: JobContext = { db: database.db, mail, logger, dataDir, processors: JOB_PROCESSORS };
+  const files = createFileStorage(path.join(dataDir, 'files'));
+  const media = createMediaAdapter({ ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH });
+  const jobContext: JobContext = { db: database.db, mail, files, media, logger, dataDir, processors: JOB_PROCESSORS };
   const jobs: JobDispatcher = env.REDIS_URL
     ? createBullmqDispatcher(env.REDIS_URL, logger, options.queuePrefix)
     : createInProcessDispatcher(jobContext);
@@ -69,7 +72,6 @@ export async function createRuntime(
     stopReconciler = startReconciler(database.db, jobs, logger);
   }
 
-  const files = createFileStorage(path.join(dataDir, 'files'));
   const stopFileSweeper = startFileSweeper(files, referencedFileNames({ db: database.db }), logger);
 
   const clientDir = options.clientDir ?? CLIENT_DIST_DIR;

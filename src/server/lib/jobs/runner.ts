@@ -1,16 +1,24 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../files/storage.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { MediaAdapter } from '../media/media-adapter.ts';
 import { findById, markDone, recordFailure } from './outbox.repository.ts';
 
 /** The work behind one job name: its payload's schema and the function that does it. */
-export type TJobProcessor = { payload: z.ZodType; run: (payload: never, ctx: JobContext) => Promise<void> };
+export type TJobProcessor = {
+  payload: z.ZodType;
+  /** Throws when the work failed and may be tried again; `attempt.isLast` says no retry follows. */
+  run: (payload: never, ctx: JobContext, attempt: { isLast: boolean }) => Promise<void>;
+};
 
 /** What a processor may use; the same whether it runs in the API process or in a worker. */
 export type JobContext = {
   db: Database;
   mail: MailTransport;
+  files: FileStorage;
+  media: MediaAdapter;
   logger: Logger;
   dataDir: string;
   /** Every job name and its processor, handed in by the composition root (src/server/jobs.ts). */
@@ -38,7 +46,7 @@ export async function runOutboxJob(
   const processor = ctx.processors[row.name];
   try {
     if (!processor) throw new Error(`no processor for job ${row.name}`);
-    await processor.run(processor.payload.parse(row.payload) as never, ctx);
+    await processor.run(processor.payload.parse(row.payload) as never, ctx, attempt);
     await markDone(ctx.db, row.id);
     ctx.logger.info({ job: row.name, outboxId }, 'job done');
   } catch (error) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { courses, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
-import type { TWatchedInterval } from '../../db/schema/training.ts';
+import type { TRendition, TWatchedInterval } from '../../db/schema/training.ts';
 
 export type TVideoRow = typeof trainingVideos.$inferSelect;
 export type TSetRow = typeof trainingVideoSets.$inferSelect;
@@ -192,4 +192,29 @@ export async function findViewer(db: Executor, userId: string): Promise<{ id: st
   if (!/^[0-9a-f-]{36}$/.test(userId)) return undefined;
   const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Stores a finished transcode if the video is still there and still processing (not deleted or
+ * finished by another delivery of the job meanwhile). Answers whether it was stored.
+ */
+export async function storeTranscode(
+  db: Executor,
+  videoId: string,
+  result: { renditions: TRendition[]; posterFile: string; durationSeconds: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(trainingVideos)
+    .set({ ...result, status: 'ready', progressPercent: 100, error: null, updatedAt: new Date() })
+    .where(and(eq(trainingVideos.id, videoId), eq(trainingVideos.status, 'processing')))
+    .returning({ id: trainingVideos.id });
+  return rows.length > 0;
+}
+
+/** Records why a video could not be prepared; its status becomes failed (unless it is gone). */
+export async function markFailed(db: Executor, videoId: string, reason: string): Promise<void> {
+  await db
+    .update(trainingVideos)
+    .set({ status: 'failed', error: reason, updatedAt: new Date() })
+    .where(and(eq(trainingVideos.id, videoId), sql`${trainingVideos.status} <> 'ready'`));
 }

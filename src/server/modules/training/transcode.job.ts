@@ -1,0 +1,54 @@
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TJobPayload } from '../../../shared/jobs.ts';
+import type { JobContext } from '../../lib/jobs/runner.ts';
+import { isMediaError } from '../../lib/media/media-error.ts';
+import { claimForProcessing, markFailed, storeTranscode, updateVideo } from './training.repository.ts';
+
+/** The admin pages show the job's progress; a write every few percent is live enough. */
+const PROGRESS_STEP = 5;
+
+/**
+ * Turns an uploaded training video into its web renditions and poster (lib/media), all or nothing.
+ * A video already ready, or deleted, is left alone, so a job delivered twice does its work once. A
+ * file that cannot be a video fails at once with the reason; other failures are retried, and the
+ * last one marks the video failed. The original upload is kept.
+ */
+export async function transcodeTrainingVideo(
+  payload: TJobPayload<'transcodeVideo'>,
+  ctx: JobContext,
+  attempt: { isLast: boolean },
+): Promise<void> {
+  const video = await claimForProcessing(ctx.db, payload.videoId);
+  if (!video) return;
+  const area = 'trainingVideo';
+  let written = 0;
+  const onProgress = async (percent: number) => {
+    if (percent - written < PROGRESS_STEP) return;
+    written = percent;
+    await updateVideo(ctx.db, video.id, { progressPercent: percent });
+  };
+
+  let result;
+  try {
+    result = await ctx.media.transcode(ctx.files.absolutePath(area, video.sourceFile), ctx.files.areaDir(area), { onProgress });
+  } catch (error) {
+    if (isMediaError(error) && error.permanent) {
+      await markFailed(ctx.db, video.id, error.reason);
+      ctx.logger.warn({ videoId: video.id, reason: error.reason, detail: error.detail }, 'training video cannot be prepared');
+      return;
+    }
+    if (attempt.isLast) await markFailed(ctx.db, video.id, MESSAGES.training.processingFailed);
+    throw error;
+  }
+
+  const stored = await storeTranscode(ctx.db, video.id, {
+    renditions: result.renditions,
+    posterFile: result.poster,
+    durationSeconds: result.durationSeconds,
+  });
+  const leftOver = stored ? video.renditions.map((rendition) => rendition.file).concat(video.posterFile ?? []) : [];
+  const unwanted = stored ? leftOver : [...result.renditions.map((rendition) => rendition.file), result.poster];
+  // A retry's earlier files, or this run's files when the video went meanwhile.
+  await Promise.all(unwanted.map((name) => ctx.files.remove(area, name)));
+  ctx.logger.info({ videoId: video.id, stored, renditions: result.renditions.map((r) => r.height) }, 'training video prepared');
+}
