@@ -116,7 +116,7 @@ export async function renumber(tx: Executor, setId: string, orderedIds: string[]
     .set({ serial: sql`${trainingVideos.serial} + 100000` })
     .where(eq(trainingVideos.setId, setId));
   const cases = sql.join(
-    orderedIds.map((id, index) => sql`when ${id}::uuid then ${index + 1}`),
+    orderedIds.map((id, index) => sql`when ${id}::uuid then ${index + 1}::integer`),
     sql` `,
   );
   await tx
