@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -34,7 +35,10 @@ afterAll(async () => {
 });
 
 const as = (user: TUser) => portal.caller(sessionOf(user));
-const storedNames = () => readdirSync(portal.runtime.files.areaDir('trainingVideo')).sort();
+const storedNames = () => {
+  const dir = portal.runtime.files.areaDir('trainingVideo');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+};
 
 function upload(user: TUser, parts: TFormPart[]) {
   const body = form(parts);
@@ -146,6 +150,40 @@ describe('uploading training videos', () => {
     expect(storedNames()).toEqual(before);
     const outbox = await portal.runtime.db.select().from(jobOutbox).where(eq(jobOutbox.name, 'transcode-video'));
     expect(outbox.every((row) => row.status === 'done')).toBe(true);
+  });
+
+  it('keeps no row and no file when the upload is cut off mid-way', async () => {
+    const course = await createCourse(portal.runtime.db);
+    const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = storedNames();
+    const boundary = '----cut-off';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="courseId"\r\n\r\n${course.id}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut off\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="trainingVideo"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+    const { port } = new URL(address);
+    let partial: string[] = [];
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/trainingVideo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${portal.authorization(admin)}\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 50 * 1024 * 1024}\r\n\r\n`,
+        );
+        socket.write(head);
+        socket.write(clipA);
+        // A part of the file arrives, then the link drops.
+        setTimeout(() => {
+          partial = storedNames().filter((name) => name.endsWith('.part'));
+          socket.destroy();
+          resolve();
+        }, 300);
+      });
+    });
+    expect(partial).toHaveLength(1);
+    // The server notices the closed connection and cleans up.
+    for (let i = 0; i < 50 && storedNames().length !== before.length; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(storedNames()).toEqual(before);
+    expect(await portal.runtime.db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id))).toEqual([]);
   });
 
   it('is for administrators only', async () => {
