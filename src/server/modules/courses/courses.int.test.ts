@@ -10,7 +10,7 @@ import { imageInfo, imageOf } from '../../../testing/images.ts';
 import { form, HTML, PDF, type TFormPart } from '../../../testing/multipart.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { courses } from '../../db/schema.ts';
-import { CATALOGUE_RECHECK_MS, invalidateCatalogue } from './courses.service.ts';
+import { CATALOGUE_RECHECK_MS, invalidateCatalogue } from './catalogue.service.ts';
 
 const C = MESSAGES.courses;
 

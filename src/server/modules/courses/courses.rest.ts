@@ -15,13 +15,8 @@ import type { TStoredFile } from '../../lib/files/storage.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
 import { toRestCourse } from '../../lib/spec-fields.ts';
 import { parseInput } from '../../lib/validation.ts';
-import {
-  createCourse,
-  getCatalogue,
-  listAllCourses,
-  setCourseActive,
-  updateCourse,
-} from './courses.service.ts';
+import { getCatalogue } from './catalogue.service.ts';
+import { createCourse, listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
 
 const ZIdParams = requestObject({ id: ZId });
 

@@ -6,7 +6,8 @@ import {
   ZCourseUpdateRequest,
 } from '../../../shared/schemas/course.ts';
 import { adminProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
-import { getCatalogue, getCourse, listAllCourses, setCourseActive, updateCourse } from './courses.service.ts';
+import { listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
+import { getCatalogue, getCourse } from './catalogue.service.ts';
 
 /**
  * Courses. Creating a course, and changing its image, go through the multipart REST routes

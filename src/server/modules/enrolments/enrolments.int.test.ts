@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { enrolments, mails, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
-import { invalidateCatalogue } from '../courses/courses.service.ts';
+import { invalidateCatalogue } from '../courses/catalogue.service.ts';
 
 const E = MESSAGES.enrolment;
 const MISSING = '00000000-0000-4000-8000-000000000000';

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
-import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/courses.service.ts';
+import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/catalogue.service.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { readPage } from '../../lib/paging.ts';
 import {
