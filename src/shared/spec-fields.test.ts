@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TCourse } from './schemas/course.ts';
+import type { TProfile, TProfileFile } from './schemas/profile.ts';
 import {
   COURSE_SPEC_NAMES,
   fromSpecFieldErrors,
   fromSpecFields,
   fromSpecName,
+  fromSpecProfile,
+  PROFILE_SPEC_NAMES,
   toSpecCourse,
   toSpecFieldErrors,
   toSpecName,
+  toSpecProfile,
 } from './spec-fields.ts';
 
 const course: TCourse = {
@@ -67,5 +71,85 @@ describe('names and paths', () => {
       subjects: '[]',
       id: 'x',
     });
+  });
+});
+
+const file = (filename: string): TProfileFile => ({ filename, url: `/api/files/${filename}`, contentType: 'image/png', isImage: true });
+
+const profile: TProfile = {
+  id: 'p1',
+  userId: 'u1',
+  name: 'Arjun Nair',
+  gradeNumber: 'Grade II',
+  phone: '+919876543210',
+  dateOfBirth: '1990-04-12',
+  passportNumber: 'Z1234567',
+  passportExpiryDate: '2034-01-31',
+  passportExpiryStatus: 'valid',
+  indosNo: '19ZL1234',
+  cdcNumber: 'MUM123456',
+  cdcExpiryDate: '2033-06-30',
+  cdcExpiryStatus: 'valid',
+  documentsExpiring: false,
+  idType: 'aadhaar',
+  idTypeLabel: 'Aadhaar',
+  streetAddress: '12 Marine Drive',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  country: 'India',
+  zipCode: '400002',
+  consentAcceptedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  profilePicture: file('me.png'),
+  idDocument: file('id.png'),
+  signature: file('sign.png'),
+  creator: { firstName: 'Arjun', lastName: 'Nair' },
+};
+
+describe('the profile under the spec names', () => {
+  it('answers the keys the spec reads (section 3), in the order they always came', () => {
+    expect(Object.keys(toSpecProfile(profile))).toEqual([
+      '_id',
+      'userId',
+      'name',
+      'gradenumber',
+      'phone',
+      'DateofBirth',
+      'passportNumber',
+      'passportExpiryDate',
+      'passportExpiryStatus',
+      'indosNo',
+      'CDCnumber',
+      'CDCexpiryDate',
+      'CDCexpiryStatus',
+      'documentsExpiring',
+      'IDType',
+      'IDTypeLabel',
+      'streetAddress',
+      'city',
+      'state',
+      'country',
+      'zipCode',
+      'consentAcceptedAt',
+      'createdAt',
+      'updatedAt',
+      'profilePicture',
+      'IdDocument',
+      'signature',
+      'creator',
+    ]);
+    expect(toSpecProfile(profile)).toMatchObject({ _id: 'p1', gradenumber: 'Grade II', IDType: 'aadhaar', IdDocument: profile.idDocument });
+  });
+
+  it('reads a REST answer back under the clear names', () => {
+    expect(fromSpecProfile(toSpecProfile(profile))).toEqual(profile);
+    expect(fromSpecProfile(undefined)).toBeUndefined();
+  });
+
+  it('reads a multipart form under the clear names; a clear name on the wire is no field', () => {
+    const form = { name: 'Arjun', gradenumber: 'II', DateofBirth: '1990-04-12', IDType: 'aadhaar', gradeNumber: 'smuggled', role: 'admin' };
+    expect(fromSpecFields(PROFILE_SPEC_NAMES, form)).toEqual({ name: 'Arjun', gradeNumber: 'II', dateOfBirth: '1990-04-12', idType: 'aadhaar', role: 'admin' });
+    expect(fromSpecFields(PROFILE_SPEC_NAMES, { IdDocument: ['file'], signature: ['file'] })).toEqual({ idDocument: ['file'], signature: ['file'] });
   });
 });

@@ -1,4 +1,5 @@
 import type { TCourse } from './schemas/course.ts';
+import type { TProfile } from './schemas/profile.ts';
 
 /*
  * The one map between the names the code uses and the spec's wire names (portal-spec sections 3
@@ -9,6 +10,23 @@ import type { TCourse } from './schemas/course.ts';
 
 /** Clear name → the spec's name, for the names the spec spells otherwise. */
 export type TSpecNames = Readonly<Record<string, string>>;
+
+/**
+ * A profile (Profile / UserProfile): the multipart fields and files of POST /api/userProfile and
+ * PUT /api/userProfile/update, and the keys of the profile in their answers and in GET
+ * /api/userProfile.
+ */
+export const PROFILE_SPEC_NAMES = {
+  id: '_id',
+  gradeNumber: 'gradenumber',
+  dateOfBirth: 'DateofBirth',
+  cdcNumber: 'CDCnumber',
+  cdcExpiryDate: 'CDCexpiryDate',
+  cdcExpiryStatus: 'CDCexpiryStatus',
+  idType: 'IDType',
+  idTypeLabel: 'IDTypeLabel',
+  idDocument: 'IdDocument',
+} as const satisfies TSpecNames;
 
 /**
  * A course: the keys of a course in the REST answers, and the multipart fields of POST and PUT
@@ -64,6 +82,18 @@ export function toSpecFieldErrors(names: TSpecNames, fields: Readonly<Record<str
 /** Per-field messages of a REST answer under the clear names, for a form to show beside its fields. */
 export function fromSpecFieldErrors(names: TSpecNames, fields: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([field, message]) => [fromSpecName(names, field), message]));
+}
+
+export type TSpecProfile = TSpecNamed<TProfile, typeof PROFILE_SPEC_NAMES>;
+
+/** A profile as the spec's screens read it (section 3). */
+export function toSpecProfile(profile: TProfile): TSpecProfile {
+  return toSpecFields(PROFILE_SPEC_NAMES, profile);
+}
+
+/** A profile as a REST answer carries it, under the clear names (still to be checked with ZProfile). */
+export function fromSpecProfile(answer: unknown): unknown {
+  return answer && typeof answer === 'object' && !Array.isArray(answer) ? fromSpecFields(PROFILE_SPEC_NAMES, answer) : answer;
 }
 
 export type TSpecCourse = TSpecNamed<TCourse, typeof COURSE_SPEC_NAMES>;
