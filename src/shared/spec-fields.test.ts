@@ -7,7 +7,9 @@ import {
   fromSpecFields,
   fromSpecName,
   fromSpecProfile,
+  fromSpecRegistration,
   PROFILE_SPEC_NAMES,
+  REGISTRATION_SPEC_NAMES,
   toSpecCourse,
   toSpecFieldErrors,
   toSpecName,
@@ -151,5 +153,21 @@ describe('the profile under the spec names', () => {
     const form = { name: 'Arjun', gradenumber: 'II', DateofBirth: '1990-04-12', IDType: 'aadhaar', gradeNumber: 'smuggled', role: 'admin' };
     expect(fromSpecFields(PROFILE_SPEC_NAMES, form)).toEqual({ name: 'Arjun', gradeNumber: 'II', dateOfBirth: '1990-04-12', idType: 'aadhaar', role: 'admin' });
     expect(fromSpecFields(PROFILE_SPEC_NAMES, { IdDocument: ['file'], signature: ['file'] })).toEqual({ idDocument: ['file'], signature: ['file'] });
+  });
+});
+
+describe('the registration under the spec names', () => {
+  it('reads `tittle` as the prefix, and leaves a body that is no object for the schema to refuse', () => {
+    expect(fromSpecRegistration({ tittle: 'Mr', firstName: 'Kiran', title: 'Dr' })).toEqual({ title: 'Mr', firstName: 'Kiran' });
+    expect(fromSpecRegistration('email=a@b.c')).toBe('email=a@b.c');
+    expect(fromSpecRegistration([{ tittle: 'Mr' }])).toEqual([{ tittle: 'Mr' }]);
+    expect(fromSpecRegistration(undefined)).toBeUndefined();
+  });
+
+  it('names a refused prefix `tittle`', () => {
+    expect(toSpecFieldErrors(REGISTRATION_SPEC_NAMES, { title: 'Choose a prefix', email: 'Taken' })).toEqual({
+      tittle: 'Choose a prefix',
+      email: 'Taken',
+    });
   });
 });

@@ -28,6 +28,9 @@ export const PROFILE_SPEC_NAMES = {
   idDocument: 'IdDocument',
 } as const satisfies TSpecNames;
 
+/** The registration payload of POST /user/register: the prefix is `tittle`. */
+export const REGISTRATION_SPEC_NAMES = { title: 'tittle' } as const satisfies TSpecNames;
+
 /**
  * A course: the keys of a course in the REST answers, and the multipart fields of POST and PUT
  * /api/courses (`subject` is the subjects as a JSON list of texts, `courseImg` the image).
@@ -94,6 +97,11 @@ export function toSpecProfile(profile: TProfile): TSpecProfile {
 /** A profile as a REST answer carries it, under the clear names (still to be checked with ZProfile). */
 export function fromSpecProfile(answer: unknown): unknown {
   return answer && typeof answer === 'object' && !Array.isArray(answer) ? fromSpecFields(PROFILE_SPEC_NAMES, answer) : answer;
+}
+
+/** A registration as POST /user/register takes it, under the clear names (what is no object is left for the schema to refuse). */
+export function fromSpecRegistration(body: unknown): unknown {
+  return body && typeof body === 'object' && !Array.isArray(body) ? fromSpecFields(REGISTRATION_SPEC_NAMES, body) : body;
 }
 
 export type TSpecCourse = TSpecNamed<TCourse, typeof COURSE_SPEC_NAMES>;
