@@ -67,7 +67,7 @@ export function toSpecFields<T extends object, N extends TSpecNames>(names: N, r
 /**
  * A record sent under the spec's names (a multipart form, a JSON body) under the clear names. On
  * the wire only the spec's spellings mean something: a clear name the spec spells otherwise
- * (`gradeNumber` for `gradenumber`) is dropped, so it counts as missing, as it always has.
+ * (`gradeNumber` for `gradenumber`) is dropped, so it counts as not sent.
  */
 export function fromSpecFields<T extends object, N extends TSpecNames>(names: N, record: T): TClearNamed<T, N> {
   const spelledOtherwise = new Set(Object.keys(names).filter((key) => names[key] !== key));
