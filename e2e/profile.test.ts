@@ -64,22 +64,22 @@ describe('seafarer profile', () => {
     await page.getByText(MESSAGES.profile.consentRequired).waitFor();
 
     await page.locator('#profile-name').fill(name);
-    await page.locator('#profile-DateofBirth').fill('1992-03-18');
+    await page.locator('#profile-dateOfBirth').fill('1992-03-18');
     await page.locator('#profile-phone').fill('98765 43210');
-    await page.locator('#profile-gradenumber').fill('II/2');
+    await page.locator('#profile-gradeNumber').fill('II/2');
     await page.locator('#profile-passportNumber').fill('z7654321');
     await page.locator('#profile-passportExpiryDate').fill(monthsFromNow(3));
-    await page.locator('#profile-CDCnumber').fill('MUM 123456');
-    await page.locator('#profile-CDCexpiryDate').fill(monthsFromNow(36));
+    await page.locator('#profile-cdcNumber').fill('MUM 123456');
+    await page.locator('#profile-cdcExpiryDate').fill(monthsFromNow(36));
     await page.locator('#profile-indosNo').fill(indos);
-    await page.locator('#profile-IDType').selectOption({ label: 'Passport' });
+    await page.locator('#profile-idType').selectOption({ label: 'Passport' });
     await page.locator('#profile-streetAddress').fill('14 Marine Drive');
     await page.locator('#profile-city').fill('Kochi');
     await page.locator('#profile-state').fill('Kerala');
     await page.locator('#profile-country').fill('India');
     await page.locator('#profile-zipCode').fill('682031');
     await page.locator('#profile-profilePicture').setInputFiles(file('picture.png'));
-    await page.locator('#profile-IdDocument').setInputFiles(file('passport-scan.pdf'));
+    await page.locator('#profile-idDocument').setInputFiles(file('passport-scan.pdf'));
     await page.locator('#profile-signature').setInputFiles(file('signature.jpg'));
     // Pictures are previewed, a PDF shows its name.
     expect(await imageLoaded(page, 'Preview of picture.png')).toBe(true);

@@ -48,7 +48,7 @@ export function AdminArea() {
         <Route path={inArea(paths.admin.users.profile.pattern)} element={<UserProfileDetailPage />} />
         <Route path={inArea(paths.admin.courses.list)} element={<AdminCoursesPage />} />
         <Route path={inArea(paths.admin.courses.create)} element={<CourseFormPage />} />
-        <Route path={inArea(paths.admin.courses.enrollmentRequests)} element={<EnrolmentRequestsAdminPage />} />
+        <Route path={inArea(paths.admin.courses.enrolmentRequests)} element={<EnrolmentRequestsAdminPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

@@ -34,7 +34,7 @@ export const paths = {
   profile: '/profile',
   profileEdit: '/updateUserProfile',
   userCourses: '/UserCource',
-  enrollmentRequests: '/EnrollmentRequest',
+  enrolmentRequests: '/EnrollmentRequest',
   certificateReport: '/certificate-report',
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
@@ -52,7 +52,7 @@ export const paths = {
       create: `${ADMIN}/create-course`,
       /** The course form for one course; the id in the address makes a reload keep the course. */
       edit: (courseId: string) => `${ADMIN}/create-course?edit=${encodeURIComponent(courseId)}`,
-      enrollmentRequests: `${ADMIN}/enrollment-request`,
+      enrolmentRequests: `${ADMIN}/enrollment-request`,
     },
     training: {
       upload: `${ADMIN}/training-video`,

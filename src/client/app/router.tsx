@@ -37,7 +37,7 @@ const ProfileEditPage = lazyNamed(loadProfileScreens, 'ProfileEditPage');
 const loadLearnerCourseScreens = async () => (await loadProviders()).loadLearnerCourseScreens();
 const CoursesPage = lazyNamed(loadLearnerCourseScreens, 'CoursesPage');
 const CourseContentPage = lazyNamed(loadLearnerCourseScreens, 'CourseContentPage');
-const EnrollmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrollmentRequestsPage');
+const EnrolmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrolmentRequestsPage');
 const UserCoursesPage = lazyNamed(loadLearnerCourseScreens, 'UserCoursesPage');
 
 function FullPageSpinner() {
@@ -93,7 +93,7 @@ export function AppRoutes() {
                   <Route path={paths.profile} element={<ProfilePage />} />
                   <Route path={paths.profileEdit} element={<ProfileEditPage />} />
                   <Route path={paths.courseContent.pattern} element={<CourseContentPage />} />
-                  <Route path={paths.enrollmentRequests} element={<EnrollmentRequestsPage />} />
+                  <Route path={paths.enrolmentRequests} element={<EnrolmentRequestsPage />} />
                   <Route path={paths.userCourses} element={<UserCoursesPage />} />
                 </Route>
               </>,

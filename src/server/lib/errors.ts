@@ -46,3 +46,23 @@ export const notFound = (message: string = MESSAGES.common.notFound) =>
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * Runs `work`; a field-named AppError it throws comes out with its `fields` passed through
+ * `rename`, so an edge names fields as its clients spell them (a REST adapter: the spec's names).
+ */
+export async function renamingFields<T>(
+  rename: (fields: Record<string, string>) => Record<string, string>,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isAppError(error) || !error.fields) throw error;
+    throw new AppError(error.code, error.message, {
+      fields: rename(error.fields),
+      retryAfterSeconds: error.retryAfterSeconds,
+      cause: error,
+    });
+  }
+}

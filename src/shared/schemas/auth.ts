@@ -37,7 +37,7 @@ const otp = z
 // mobile number, then the e-mail, then the two passwords equal, then the password's length.
 // Each stage runs only when the one before it passed, so the first message is always the right one.
 const registrationPresence = {
-  tittle: presentText('Prefix', V.fillAllFields),
+  title: presentText('Prefix', V.fillAllFields),
   firstName: presentText('First name', V.fillAllFields),
   lastName: presentText('Last name', V.fillAllFields),
   mobile: presentText('Mobile number', V.fillAllFields),
@@ -52,7 +52,7 @@ const personName = (label: string) =>
   plainText(label, NAME_MAX_LENGTH).refine((value) => !/[<>]/.test(value), V.badCharacters(label));
 
 const registrationFormat = {
-  tittle: z.enum(REGISTRATION_PREFIXES, { error: V.prefix }),
+  title: z.enum(REGISTRATION_PREFIXES, { error: V.prefix }),
   firstName: personName('First name'),
   lastName: personName('Last name'),
   mobile: z.string().regex(MOBILE_PATTERN, V.mobile),
@@ -73,7 +73,7 @@ function passwordLength<T extends z.ZodType<{ password: string }>>(schema: T, mi
     });
 }
 
-/** POST /user/register and auth.register. `tittle` is the prefix, spelled as the spec spells it. */
+/** auth.register, and POST /user/register once its names are translated. `title` is the prefix (Mr, Ms...). */
 export const ZRegisterRequest = requestObject(registrationPresence).pipe(
   passwordLength(z.object(registrationFormat), PASSWORD_MIN_LENGTH, V.newPasswordShort),
 );

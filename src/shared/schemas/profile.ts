@@ -8,21 +8,20 @@ const P = MESSAGES.profile;
 const V = MESSAGES.validation;
 
 /**
- * The profile's fields under the spec's names (section 3), which are also the multipart field
- * names of POST /api/userProfile and PUT /api/userProfile/update, with the labels forms and
- * messages use.
+ * The profile's text fields (spec section 3), with the labels forms and messages use. The REST
+ * multipart bodies spell some of them otherwise (src/shared/spec-fields.ts).
  */
 export const PROFILE_FIELD_LABELS = {
   name: 'Name',
-  gradenumber: 'Grade Number',
+  gradeNumber: 'Grade Number',
   phone: 'Phone Number',
-  DateofBirth: 'Date of Birth',
+  dateOfBirth: 'Date of Birth',
   passportNumber: 'Passport Number',
   passportExpiryDate: 'Passport Expiry Date',
   indosNo: 'INDOS Number',
-  CDCnumber: 'CDC Number',
-  CDCexpiryDate: 'CDC Expiry Date',
-  IDType: 'ID Type',
+  cdcNumber: 'CDC Number',
+  cdcExpiryDate: 'CDC Expiry Date',
+  idType: 'ID Type',
   streetAddress: 'Street Address',
   city: 'City',
   state: 'State',
@@ -31,10 +30,10 @@ export const PROFILE_FIELD_LABELS = {
 } as const;
 export type TProfileTextField = keyof typeof PROFILE_FIELD_LABELS;
 
-/** The three files, by multipart field name, with what each accepts (for `accept` and checks). */
+/** The three files, by field, with what each accepts (for `accept` and checks). */
 export const PROFILE_FILES = {
   profilePicture: { label: 'Profile Picture', accept: ['image/jpeg', 'image/png'], extensions: ['jpg', 'jpeg', 'png'], wrongType: V.mustBeImage },
-  IdDocument: { label: 'ID Document', accept: ['application/pdf', 'image/jpeg', 'image/png'], extensions: ['pdf', 'jpg', 'jpeg', 'png'], wrongType: V.mustBeImageOrPdf },
+  idDocument: { label: 'ID Document', accept: ['application/pdf', 'image/jpeg', 'image/png'], extensions: ['pdf', 'jpg', 'jpeg', 'png'], wrongType: V.mustBeImageOrPdf },
   signature: { label: 'Signature', accept: ['application/pdf', 'image/jpeg', 'image/png'], extensions: ['pdf', 'jpg', 'jpeg', 'png'], wrongType: V.mustBeImageOrPdf },
 } as const;
 export type TProfileFileField = keyof typeof PROFILE_FILES;
@@ -100,16 +99,17 @@ export function idTypeLabel(code: TIdType): string {
 }
 
 /**
- * The profile's text fields, as the creation and edit forms and the REST multipart bodies carry
- * them. Unknown keys are dropped, so a smuggled `role`, `approved` or `userId` has no effect.
+ * The profile's text fields, as the creation and edit forms carry them and the REST multipart
+ * bodies do once their names are translated. Unknown keys are dropped, so a smuggled `role`,
+ * `approved` or `userId` has no effect.
  */
 export const ZProfileFields = z.object({
   name: text('name'),
-  gradenumber: text('gradenumber', 50),
+  gradeNumber: text('gradeNumber', 50),
   phone: required('phone')
     .transform((value) => value.replace(/[\s()-]/g, ''))
     .pipe(z.string().regex(PHONE_PATTERN, V.phone)),
-  DateofBirth: isoDate('DateofBirth', (value) => value >= EARLIEST_BIRTH && value < isoToday(), P.birthRange),
+  dateOfBirth: isoDate('dateOfBirth', (value) => value >= EARLIEST_BIRTH && value < isoToday(), P.birthRange),
   passportNumber: documentNumber('passportNumber'),
   passportExpiryDate: isoDate(
     'passportExpiryDate',
@@ -117,13 +117,13 @@ export const ZProfileFields = z.object({
     P.expiryRange(PROFILE_FIELD_LABELS.passportExpiryDate),
   ),
   indosNo: documentNumber('indosNo'),
-  CDCnumber: documentNumber('CDCnumber'),
-  CDCexpiryDate: isoDate(
-    'CDCexpiryDate',
+  cdcNumber: documentNumber('cdcNumber'),
+  cdcExpiryDate: isoDate(
+    'cdcExpiryDate',
     (value) => value >= EXPIRY_RANGE.min && value <= EXPIRY_RANGE.max,
-    P.expiryRange(PROFILE_FIELD_LABELS.CDCexpiryDate),
+    P.expiryRange(PROFILE_FIELD_LABELS.cdcExpiryDate),
   ),
-  IDType: required('IDType')
+  idType: required('idType')
     .transform((value) => ID_TYPE_ALIASES[value.toLowerCase()] ?? value)
     .pipe(z.enum(ID_TYPE_CODES, { error: P.idType })),
   streetAddress: text('streetAddress', ADDRESS_MAX_LENGTH),
@@ -164,25 +164,25 @@ export type TProfileFile = z.infer<typeof ZProfileFile>;
 export const ZExpiryStatus = z.enum(['valid', 'expiring', 'expired']);
 export type TExpiryStatus = z.infer<typeof ZExpiryStatus>;
 
-/** A profile as its owner and administrators see it, under the spec's field names. */
+/** A profile as its owner and administrators see it (the REST answers spell some keys as the spec does). */
 export const ZProfile = z.object({
-  _id: z.string(),
+  id: z.string(),
   userId: z.string(),
   name: z.string(),
-  gradenumber: z.string(),
+  gradeNumber: z.string(),
   phone: z.string(),
-  DateofBirth: z.string(),
+  dateOfBirth: z.string(),
   passportNumber: z.string(),
   passportExpiryDate: z.string(),
   passportExpiryStatus: ZExpiryStatus,
   indosNo: z.string(),
-  CDCnumber: z.string(),
-  CDCexpiryDate: z.string(),
-  CDCexpiryStatus: ZExpiryStatus,
+  cdcNumber: z.string(),
+  cdcExpiryDate: z.string(),
+  cdcExpiryStatus: ZExpiryStatus,
   /** True when the passport or the CDC is expired or expires within EXPIRY_WARNING_MONTHS. */
   documentsExpiring: z.boolean(),
-  IDType: z.enum(ID_TYPE_CODES),
-  IDTypeLabel: z.string(),
+  idType: z.enum(ID_TYPE_CODES),
+  idTypeLabel: z.string(),
   streetAddress: z.string(),
   city: z.string(),
   state: z.string(),
@@ -192,7 +192,7 @@ export const ZProfile = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   profilePicture: ZProfileFile,
-  IdDocument: ZProfileFile,
+  idDocument: ZProfileFile,
   signature: ZProfileFile,
   /** The account holder; `email` only for administrators. */
   creator: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().optional() }),

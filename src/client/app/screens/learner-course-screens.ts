@@ -4,6 +4,6 @@
  */
 export { CoursesPage } from '@/features/enrolments/courses-page.tsx';
 export { CourseContentPage } from '@/features/enrolments/course-content-page.tsx';
-export { EnrollmentRequestsPage } from '@/features/enrolments/enrollment-requests-page.tsx';
+export { EnrolmentRequestsPage } from '@/features/enrolments/enrolment-requests-page.tsx';
 export { UserCoursesPage } from '@/features/enrolments/user-courses-page.tsx';
 export { DashboardCourseList } from '@/features/enrolments/dashboard-course-list.tsx';

@@ -41,7 +41,7 @@ export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
     items: [
       { label: 'All Courses', to: paths.admin.courses.list, icon: GraduationCap },
       { label: 'Create Course', to: paths.admin.courses.create, icon: SquarePlus },
-      { label: 'User Enrollment Request', to: paths.admin.courses.enrollmentRequests, icon: MailQuestion },
+      { label: 'User Enrollment Request', to: paths.admin.courses.enrolmentRequests, icon: MailQuestion },
     ],
   },
   {

@@ -71,7 +71,7 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
           <div className="min-w-0 flex-1 sm:pt-5">
             <h1 className="text-2xl font-bold tracking-tight break-words text-navy-900 sm:text-3xl">{profile.name}</h1>
             <p className="mt-1 text-sm text-muted-foreground">
-              Grade {profile.gradenumber} · INDOS {profile.indosNo}
+              Grade {profile.gradeNumber} · INDOS {profile.indosNo}
             </p>
             {showAccountEmail && (
               <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">
@@ -82,7 +82,7 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
             {profile.documentsExpiring && (
               <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
                 <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
-                <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" />
+                <ExpiryBadge status={profile.cdcExpiryStatus} document="CDC" />
               </div>
             )}
           </div>
@@ -93,10 +93,10 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
       <div className="grid gap-6 lg:grid-cols-2">
         <Section icon={Contact} title="Personal details">
           <Detail label={L.name}>{profile.name}</Detail>
-          <Detail label={L.DateofBirth}>{formatCalendarDate(profile.DateofBirth)}</Detail>
+          <Detail label={L.dateOfBirth}>{formatCalendarDate(profile.dateOfBirth)}</Detail>
           <Detail label={L.phone}>{profile.phone}</Detail>
-          <Detail label={L.gradenumber}>{profile.gradenumber}</Detail>
-          <Detail label={L.IDType}>{profile.IDTypeLabel}</Detail>
+          <Detail label={L.gradeNumber}>{profile.gradeNumber}</Detail>
+          <Detail label={L.idType}>{profile.idTypeLabel}</Detail>
         </Section>
 
         <Section icon={Ship} title="Seafaring documents">
@@ -107,11 +107,11 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
               <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" compact />
             </span>
           </Detail>
-          <Detail label={L.CDCnumber}>{profile.CDCnumber}</Detail>
-          <Detail label={L.CDCexpiryDate}>
+          <Detail label={L.cdcNumber}>{profile.cdcNumber}</Detail>
+          <Detail label={L.cdcExpiryDate}>
             <span className="flex flex-wrap items-center gap-2">
-              {formatCalendarDate(profile.CDCexpiryDate)}
-              <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" compact />
+              {formatCalendarDate(profile.cdcExpiryDate)}
+              <ExpiryBadge status={profile.cdcExpiryStatus} document="CDC" compact />
             </span>
           </Detail>
           <Detail label={L.indosNo}>{profile.indosNo}</Detail>
@@ -128,8 +128,8 @@ export function ProfileDetails({ profile, actions, showAccountEmail = false }: P
         </Section>
 
         <Section icon={FileStack} title="Documents">
-          <Detail label={`ID Document (${profile.IDTypeLabel})`} className="sm:col-span-2">
-            <DocumentLink file={profile.IdDocument} label="View ID document" />
+          <Detail label={`ID Document (${profile.idTypeLabel})`} className="sm:col-span-2">
+            <DocumentLink file={profile.idDocument} label="View ID document" />
           </Detail>
           <Detail label="Profile Picture" className="sm:col-span-2">
             <DocumentLink file={profile.profilePicture} label="View picture" />

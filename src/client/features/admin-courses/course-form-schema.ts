@@ -6,6 +6,7 @@ import {
   ZCourseForm,
   type TCourse,
 } from '../../../shared/schemas/course.ts';
+import { COURSE_SPEC_NAMES, fromSpecName } from '../../../shared/spec-fields.ts';
 
 const C = MESSAGES.courses;
 const fields = ZCourseForm.shape;
@@ -77,9 +78,9 @@ export function courseValues(course: TCourse): TCourseFormValues {
 }
 
 /**
- * The multipart body of POST /api/courses and PUT /api/courses/{id}: `subject` as a JSON list
- * of texts, and `courseImg` as the new file, or (on an edit) the current image's name as text,
- * which tells the server to keep it.
+ * The multipart body of POST /api/courses and PUT /api/courses/{id}, under the spec's names: the
+ * subjects as a JSON list of texts, and the image as the new file, or (on an edit) the current
+ * image's name as text, which tells the server to keep it.
  */
 export function toCourseFormData(values: TCourseFormOutput, currentImage: string | undefined): FormData {
   const body = new FormData();
@@ -88,17 +89,17 @@ export function toCourseFormData(values: TCourseFormOutput, currentImage: string
   body.set('duration', values.duration);
   body.set('price', String(values.price));
   body.set('category', values.category);
-  body.set('subject', JSON.stringify(values.subjects.map((row) => row.value)));
-  if (values.image) body.set('courseImg', values.image, values.image.name);
-  else if (currentImage) body.set('courseImg', currentImage);
+  body.set(COURSE_SPEC_NAMES.subjects, JSON.stringify(values.subjects.map((row) => row.value)));
+  if (values.image) body.set(COURSE_SPEC_NAMES.image, values.image, values.image.name);
+  else if (currentImage) body.set(COURSE_SPEC_NAMES.image, currentImage);
   return body;
 }
 
-/** The form field a server field name (`subjects.2`, `courseImg`) belongs to. */
+/** The form field a server field name (`subjects.2`, the image's) belongs to. */
 export function formFieldOf(serverField: string): string | undefined {
-  if (serverField === 'courseImg') return 'image';
-  if (serverField === 'subjects' || serverField === 'subject') return 'subjects';
-  const subject = /^subjects?\.(\d+)$/.exec(serverField);
+  const field = fromSpecName(COURSE_SPEC_NAMES, serverField);
+  if (field === 'image' || field === 'subjects') return field;
+  const subject = /^subjects\.(\d+)$/.exec(field);
   if (subject) return `subjects.${subject[1]}.value`;
-  return (COURSE_TEXT_FIELDS as readonly string[]).includes(serverField) ? serverField : undefined;
+  return (COURSE_TEXT_FIELDS as readonly string[]).includes(field) ? field : undefined;
 }

@@ -13,7 +13,7 @@ import { formatCalendarDate } from '@/lib/format.ts';
 /** One seafarer in the administrators' list: who, their documents and whether any run out soon. */
 export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; returnTo: string }) {
   const detailPath = paths.admin.users.profile(profile.userId);
-  const headingId = `profile-card-${profile._id}`;
+  const headingId = `profile-card-${profile.id}`;
   return (
     <Card className="h-full" aria-labelledby={headingId} role="article">
       <div className="flex items-start gap-4 p-5 pb-0">
@@ -31,22 +31,22 @@ export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; ret
       {profile.documentsExpiring && (
         <div className="flex flex-wrap gap-1.5 px-5 pt-3">
           <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
-          <ExpiryBadge status={profile.CDCexpiryStatus} document="CDC" />
+          <ExpiryBadge status={profile.cdcExpiryStatus} document="CDC" />
         </div>
       )}
 
       <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-3 p-5">
         <Detail label={L.phone}>{profile.phone}</Detail>
-        <Detail label={L.DateofBirth}>{formatCalendarDate(profile.DateofBirth)}</Detail>
-        <Detail label={L.gradenumber}>{profile.gradenumber}</Detail>
+        <Detail label={L.dateOfBirth}>{formatCalendarDate(profile.dateOfBirth)}</Detail>
+        <Detail label={L.gradeNumber}>{profile.gradeNumber}</Detail>
         <Detail label={L.indosNo}>{profile.indosNo}</Detail>
         <Detail label="Passport">
           {profile.passportNumber}
           <span className="block text-xs text-muted-foreground">expires {formatCalendarDate(profile.passportExpiryDate)}</span>
         </Detail>
         <Detail label="CDC">
-          {profile.CDCnumber}
-          <span className="block text-xs text-muted-foreground">expires {formatCalendarDate(profile.CDCexpiryDate)}</span>
+          {profile.cdcNumber}
+          <span className="block text-xs text-muted-foreground">expires {formatCalendarDate(profile.cdcExpiryDate)}</span>
         </Detail>
         <Detail label="Address" className="col-span-2">
           {addressLine(profile)}
@@ -55,7 +55,7 @@ export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; ret
 
       <div className="grid gap-3 border-t border-border p-5">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <DocumentLink file={profile.IdDocument} label={`ID document (${profile.IDTypeLabel})`} />
+          <DocumentLink file={profile.idDocument} label={`ID document (${profile.idTypeLabel})`} />
           <DocumentLink file={profile.profilePicture} label="Picture" />
         </div>
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -150,7 +150,7 @@ export function UserProfilesPage() {
         {(profiles) => (
           <ul className={query.isPlaceholderData ? 'grid grid-cols-1 gap-5 opacity-60 transition-opacity xl:grid-cols-2' : 'grid grid-cols-1 gap-5 xl:grid-cols-2'}>
             {profiles.map((profile) => (
-              <li key={profile._id}>
+              <li key={profile.id}>
                 <AdminProfileCard profile={profile} returnTo={returnTo} />
               </li>
             ))}

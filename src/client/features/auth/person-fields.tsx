@@ -6,10 +6,10 @@ import { Input } from '@/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 
 /** The registration fields, in the order the spec checks them (Confirm Password last). */
-export const PERSON_FIELDS = ['tittle', 'firstName', 'lastName', 'mobile', 'email', 'password', 'confirmPassword'] as const;
+export const PERSON_FIELDS = ['title', 'firstName', 'lastName', 'mobile', 'email', 'password', 'confirmPassword'] as const;
 
 export const EMPTY_PERSON: TRegisterForm = {
-  tittle: 'Mr',
+  title: 'Mr',
   firstName: '',
   lastName: '',
   mobile: '',
@@ -44,11 +44,11 @@ export function PersonFields<TValues>({ form, idPrefix, disabled = false, passwo
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField id={id('prefix')} label="Prefix" error={errors.tittle?.message} className="sm:col-span-2 sm:max-w-40">
+      <FormField id={id('prefix')} label="Prefix" error={errors.title?.message} className="sm:col-span-2 sm:max-w-40">
         {(controlProps) => (
           <Controller
             control={control}
-            name="tittle"
+            name="title"
             render={({ field }) => (
               <Select value={field.value} onValueChange={field.onChange} disabled={disabled} name={field.name}>
                 <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>

@@ -303,7 +303,7 @@ function CourseNotAvailable() {
           <Link to={paths.dashboard}>Go to your dashboard</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to={paths.enrollmentRequests}>Your requests</Link>
+          <Link to={paths.enrolmentRequests}>Your requests</Link>
         </Button>
       </div>
     </div>

@@ -24,12 +24,12 @@ const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 type CourseAction = {
   status: TEnrolmentStatus | undefined;
   requesting: boolean;
-  onEnroll: () => void;
+  onEnrol: () => void;
 };
 
 /** 'Enroll Now', or where the learner already stands with this course. */
 function CourseCardAction({ course, action }: { course: TCourse; action: CourseAction }) {
-  const { status, requesting, onEnroll } = action;
+  const { status, requesting, onEnrol } = action;
   if (status === 'approved') {
     return (
       <Button asChild className="w-full">
@@ -49,7 +49,7 @@ function CourseCardAction({ course, action }: { course: TCourse; action: CourseA
     );
   }
   return (
-    <Button className="w-full" onClick={onEnroll} disabled={requesting} aria-busy={requesting || undefined}>
+    <Button className="w-full" onClick={onEnrol} disabled={requesting} aria-busy={requesting || undefined}>
       {requesting ? <Loader2 className="animate-spin" aria-hidden /> : status === 'rejected' && <RotateCw aria-hidden />}
       {status === 'rejected' ? 'Request again' : 'Enroll Now'}
     </Button>
@@ -127,7 +127,7 @@ export function CoursesPage() {
   const { statuses, known } = useOwnStatuses(isLearner);
   const { request, isRequesting } = useRequestEnrolment();
 
-  function enroll(courseId: string) {
+  function enrol(courseId: string) {
     // A visitor logs in first; the login screen brings them back here with the course, and the
     // request goes out then (below).
     if (!token) {
@@ -182,7 +182,7 @@ export function CoursesPage() {
                 action={{
                   status: statuses.get(course.id),
                   requesting: isRequesting(course.id),
-                  onEnroll: () => enroll(course.id),
+                  onEnrol: () => enrol(course.id),
                 }}
               />
             ))}

@@ -119,7 +119,7 @@ export function DashboardCourseList() {
           </p>
         </div>
         <Link
-          to={paths.enrollmentRequests}
+          to={paths.enrolmentRequests}
           className="rounded-sm text-sm font-semibold text-sea-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           Your enrollment requests

@@ -21,7 +21,7 @@ function formatSize(bytes: number): string {
 
 const CURRENT_LINK_LABELS: Record<TProfileFileField, string> = {
   profilePicture: 'View current picture',
-  IdDocument: 'View current ID document',
+  idDocument: 'View current ID document',
   signature: 'View current signature',
 };
 

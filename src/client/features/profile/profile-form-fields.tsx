@@ -61,7 +61,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
     formState: { errors },
   } = form;
   const phone = watch('phone');
-  const idType = watch('IDType');
+  const idType = watch('idType');
   const today = isoToday();
 
   function text(field: TProfileTextField, options: { type?: string; autoComplete?: string; className?: string; max?: string; upper?: boolean } = {}) {
@@ -88,7 +88,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
     <div className="grid gap-6">
       <FormSection icon={Contact} title="Personal details">
         {text('name', { autoComplete: 'name' })}
-        {text('DateofBirth', { type: 'date', autoComplete: 'bday', max: today })}
+        {text('dateOfBirth', { type: 'date', autoComplete: 'bday', max: today })}
         <FormField
           id="profile-phone"
           className="content-start"
@@ -119,16 +119,16 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
             </div>
           )}
         </FormField>
-        {text('gradenumber')}
+        {text('gradeNumber')}
       </FormSection>
 
       <FormSection icon={Ship} title="Seafaring documents" description="As printed on your passport and Continuous Discharge Certificate (CDC).">
         {text('passportNumber', { upper: true })}
         {text('passportExpiryDate', { type: 'date' })}
-        {text('CDCnumber', { upper: true })}
-        {text('CDCexpiryDate', { type: 'date' })}
+        {text('cdcNumber', { upper: true })}
+        {text('cdcExpiryDate', { type: 'date' })}
         {text('indosNo', { upper: true })}
-        <FormField id="profile-IDType" label={L.IDType} error={errors.IDType?.message} className="content-start">
+        <FormField id="profile-idType" label={L.idType} error={errors.idType?.message} className="content-start">
           {(controlProps) => (
             // A native select: the phone's own picker on small screens, and no extra code to load.
             <div className="relative">
@@ -141,7 +141,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
                   'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
                   !idType && 'text-muted-foreground',
                 )}
-                {...register('IDType')}
+                {...register('idType')}
               >
                 <option value="" disabled>
                   Choose an ID type

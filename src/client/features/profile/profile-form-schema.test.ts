@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
+import { PROFILE_SPEC_NAMES, toSpecName } from '../../../shared/spec-fields.ts';
 import {
   PROFILE_FILE_MAX_BYTES,
   ZProfileCreateForm,
@@ -33,15 +34,15 @@ function picked(file: File, kind: TPickedFile['kind']): TPickedFile {
 function filledIn(overrides: Partial<TProfileFormValues> = {}): TProfileFormValues {
   return {
     ...emptyProfileValues('Kavya Menon'),
-    gradenumber: 'Grade II',
+    gradeNumber: 'Grade II',
     phone: '98765 43210',
-    DateofBirth: '1994-03-21',
+    dateOfBirth: '1994-03-21',
     passportNumber: 'n1234567',
     passportExpiryDate: '2031-08-01',
     indosNo: '19ab1234',
-    CDCnumber: 'mum 123456',
-    CDCexpiryDate: '2030-01-15',
-    IDType: 'aadhaar',
+    cdcNumber: 'mum 123456',
+    cdcExpiryDate: '2030-01-15',
+    idType: 'aadhaar',
     streetAddress: '12 Marine Drive',
     city: 'Mumbai',
     state: 'Maharashtra',
@@ -49,7 +50,7 @@ function filledIn(overrides: Partial<TProfileFormValues> = {}): TProfileFormValu
     zipCode: '400020',
     consent: true,
     profilePicture: picked(fileOf(PNG_BYTES, 'me.png', 'image/png'), 'png'),
-    IdDocument: picked(fileOf(PDF_BYTES, 'aadhaar.pdf', 'application/pdf'), 'pdf'),
+    idDocument: picked(fileOf(PDF_BYTES, 'aadhaar.pdf', 'application/pdf'), 'pdf'),
     signature: picked(fileOf(JPEG_BYTES, 'signature.jpg', 'image/jpeg'), 'jpeg'),
     ...overrides,
   };
@@ -83,16 +84,16 @@ describe('the creation form', () => {
       phone: '+919876543210',
       passportNumber: 'N1234567',
       indosNo: '19AB1234',
-      CDCnumber: 'MUM 123456',
+      cdcNumber: 'MUM 123456',
       consent: true,
     });
   });
 
   it('needs all three files and the accepted notice', () => {
-    const result = ZProfileCreateForm.safeParse(filledIn({ profilePicture: null, IdDocument: null, signature: null, consent: false }));
+    const result = ZProfileCreateForm.safeParse(filledIn({ profilePicture: null, idDocument: null, signature: null, consent: false }));
     expect(messagesOf(result)).toEqual({
       profilePicture: MESSAGES.profile.required('Profile Picture'),
-      IdDocument: MESSAGES.profile.required('ID Document'),
+      idDocument: MESSAGES.profile.required('ID Document'),
       signature: MESSAGES.profile.required('Signature'),
       consent: MESSAGES.profile.consentRequired,
     });
@@ -101,10 +102,10 @@ describe('the creation form', () => {
   it('refuses a file whose bytes are not of a kind the field takes, whatever its name says', () => {
     const pdfAsPicture = picked(fileOf(PDF_BYTES, 'photo.png', 'image/png'), 'pdf');
     const unknown = picked(fileOf([1, 2, 3, 4], 'scan.pdf', 'application/pdf'), null);
-    const result = ZProfileCreateForm.safeParse(filledIn({ profilePicture: pdfAsPicture, IdDocument: unknown }));
+    const result = ZProfileCreateForm.safeParse(filledIn({ profilePicture: pdfAsPicture, idDocument: unknown }));
     expect(messagesOf(result)).toEqual({
       profilePicture: MESSAGES.validation.mustBeImage,
-      IdDocument: MESSAGES.validation.mustBeImageOrPdf,
+      idDocument: MESSAGES.validation.mustBeImageOrPdf,
     });
   });
 
@@ -115,40 +116,40 @@ describe('the creation form', () => {
   });
 
   it('says which text fields are missing or wrong', () => {
-    const result = ZProfileCreateForm.safeParse(filledIn({ name: '  ', phone: '12ab', DateofBirth: '2001-02-30' }));
+    const result = ZProfileCreateForm.safeParse(filledIn({ name: '  ', phone: '12ab', dateOfBirth: '2001-02-30' }));
     expect(messagesOf(result)).toEqual({
       name: MESSAGES.profile.required('Name'),
       phone: MESSAGES.validation.phone,
-      DateofBirth: MESSAGES.profile.invalidDate('Date of Birth'),
+      dateOfBirth: MESSAGES.profile.invalidDate('Date of Birth'),
     });
   });
 });
 
 describe('the edit form', () => {
   it('keeps the stored files when none is picked, and needs no new consent', () => {
-    const result = ZProfileEditForm.safeParse(filledIn({ profilePicture: null, IdDocument: null, signature: null, consent: false }));
+    const result = ZProfileEditForm.safeParse(filledIn({ profilePicture: null, idDocument: null, signature: null, consent: false }));
     expect(messagesOf(result)).toEqual({});
   });
 
   it('still checks a file that is picked', () => {
-    const result = ZProfileEditForm.safeParse(filledIn({ IdDocument: picked(fileOf([0], 'id.txt', 'text/plain'), null) }));
-    expect(messagesOf(result)).toEqual({ IdDocument: MESSAGES.validation.mustBeImageOrPdf });
+    const result = ZProfileEditForm.safeParse(filledIn({ idDocument: picked(fileOf([0], 'id.txt', 'text/plain'), null) }));
+    expect(messagesOf(result)).toEqual({ idDocument: MESSAGES.validation.mustBeImageOrPdf });
   });
 
   it('starts from the stored profile: dates as calendar dates, the notice already accepted, no new files', () => {
     const values = profileToValues({
       ...filledIn(),
-      DateofBirth: '1994-03-21T00:00:00.000Z',
+      dateOfBirth: '1994-03-21T00:00:00.000Z',
       passportExpiryDate: '2031-08-01',
-      CDCexpiryDate: '2030-01-15T00:00:00.000Z',
+      cdcExpiryDate: '2030-01-15T00:00:00.000Z',
     } as unknown as TProfile);
     expect(values).toMatchObject({
-      DateofBirth: '1994-03-21',
+      dateOfBirth: '1994-03-21',
       passportExpiryDate: '2031-08-01',
-      CDCexpiryDate: '2030-01-15',
+      cdcExpiryDate: '2030-01-15',
       consent: true,
       profilePicture: null,
-      IdDocument: null,
+      idDocument: null,
       signature: null,
     });
   });
@@ -164,6 +165,8 @@ describe('sniffFileKind', () => {
 });
 
 describe('toFormData', () => {
+  const wire = (field: string) => toSpecName(PROFILE_SPEC_NAMES, field);
+
   it('sends the checked text fields, the consent on creation and only the files picked', () => {
     const values = ZProfileCreateForm.parse(filledIn());
     const body = toFormData(values);
@@ -172,17 +175,28 @@ describe('toFormData', () => {
     expect(body.get('consent')).toBe('true');
     expect((body.get('profilePicture') as File).name).toBe('me.png');
 
-    const edited = toFormData(ZProfileEditForm.parse(filledIn({ IdDocument: null, signature: null })));
+    const edited = toFormData(ZProfileEditForm.parse(filledIn({ idDocument: null, signature: null })));
     expect(edited.get('consent')).toBeNull();
-    expect(edited.get('IdDocument')).toBeNull();
+    expect(edited.get(wire('idDocument'))).toBeNull();
     expect(edited.get('signature')).toBeNull();
     expect((edited.get('profilePicture') as File).name).toBe('me.png');
+  });
+
+  it('names every field as the REST routes read it, through the spec-field map', () => {
+    const body = toFormData(ZProfileCreateForm.parse(filledIn()));
+    expect(body.get(wire('gradeNumber'))).toBe('Grade II');
+    expect(body.get(wire('dateOfBirth'))).toBe('1994-03-21');
+    expect(body.get(wire('cdcNumber'))).toBe('MUM 123456');
+    expect(body.get(wire('idType'))).toBe('aadhaar');
+    expect((body.get(wire('idDocument')) as File).name).toBe('aadhaar.pdf');
+    expect(body.get('gradeNumber')).toBeNull();
+    expect(body.get('idDocument')).toBeNull();
   });
 });
 
 describe('acceptAttribute', () => {
   it('offers the types and extensions each file field takes', () => {
     expect(acceptAttribute('profilePicture')).toBe('image/jpeg,image/png,.jpg,.jpeg,.png');
-    expect(acceptAttribute('IdDocument')).toBe('application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png');
+    expect(acceptAttribute('idDocument')).toBe('application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png');
   });
 });

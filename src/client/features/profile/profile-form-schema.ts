@@ -10,6 +10,7 @@ import {
   type TProfileFileField,
   type TProfileTextField,
 } from '../../../shared/schemas/profile.ts';
+import { PROFILE_SPEC_NAMES, toSpecName } from '../../../shared/spec-fields.ts';
 
 /**
  * The server's default limit per file (PROFILE_FILE_MAX_BYTES). The server may be set to another
@@ -77,7 +78,7 @@ export function withIndiaCode(value: unknown): unknown {
 const phone = z.preprocess(withIndiaCode, ZProfileFields.shape.phone);
 const files = (required: boolean) => ({
   profilePicture: pickedFile('profilePicture', required),
-  IdDocument: pickedFile('IdDocument', required),
+  idDocument: pickedFile('idDocument', required),
   signature: pickedFile('signature', required),
 });
 
@@ -97,28 +98,32 @@ export const PROFILE_FORM_FIELDS = [...PROFILE_TEXT_FIELDS, ...PROFILE_FILE_FIEL
 
 export function emptyProfileValues(name = ''): TProfileFormValues {
   const text = Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, ''])) as Record<TProfileTextField, string>;
-  return { ...text, name, consent: false, profilePicture: null, IdDocument: null, signature: null };
+  return { ...text, name, consent: false, profilePicture: null, idDocument: null, signature: null };
 }
 
 export function profileToValues(profile: TProfile): TProfileFormValues {
   const text = Object.fromEntries(
     PROFILE_TEXT_FIELDS.map((field) => {
       const value = profile[field];
-      const isDate = field === 'DateofBirth' || field === 'passportExpiryDate' || field === 'CDCexpiryDate';
+      const isDate = field === 'dateOfBirth' || field === 'passportExpiryDate' || field === 'cdcExpiryDate';
       return [field, isDate ? value.slice(0, 10) : value];
     }),
   ) as Record<TProfileTextField, string>;
-  return { ...text, consent: true, profilePicture: null, IdDocument: null, signature: null };
+  return { ...text, consent: true, profilePicture: null, idDocument: null, signature: null };
 }
 
-/** The multipart body the REST routes read: the checked text fields, the consent, the picked files. */
+/**
+ * The multipart body the REST routes read, under the spec's field names as every client of those
+ * routes sends it: the checked text fields, the consent, the picked files.
+ */
 export function toFormData(values: TProfileEditFormOutput & { consent?: true }): FormData {
   const body = new FormData();
-  for (const field of PROFILE_TEXT_FIELDS) body.append(field, String(values[field]));
+  const wireName = (field: string) => toSpecName(PROFILE_SPEC_NAMES, field);
+  for (const field of PROFILE_TEXT_FIELDS) body.append(wireName(field), String(values[field]));
   if (values.consent) body.append('consent', 'true');
   for (const field of PROFILE_FILE_FIELDS) {
     const picked = values[field];
-    if (picked) body.append(field, picked.file, picked.file.name);
+    if (picked) body.append(wireName(field), picked.file, picked.file.name);
   }
   return body;
 }

@@ -18,7 +18,7 @@ function ExpiryNotice({ profile }: { profile: TProfile }) {
   const lines: string[] = [];
   for (const [status, name, date] of [
     [profile.passportExpiryStatus, 'Your passport', profile.passportExpiryDate],
-    [profile.CDCexpiryStatus, 'Your CDC', profile.CDCexpiryDate],
+    [profile.cdcExpiryStatus, 'Your CDC', profile.cdcExpiryDate],
   ] as const) {
     if (status === 'expired') lines.push(`${name} expired on ${formatCalendarDate(date)}.`);
     if (status === 'expiring') lines.push(`${name} expires on ${formatCalendarDate(date)}, within ${EXPIRY_WARNING_MONTHS} months.`);

@@ -1,6 +1,7 @@
 import type { UseFormSetError } from 'react-hook-form';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { PROFILE_FILES, PROFILE_FILE_FIELDS, type TProfileFileField } from '../../../shared/schemas/profile.ts';
+import { fromSpecFieldErrors, PROFILE_SPEC_NAMES } from '../../../shared/spec-fields.ts';
 import type { TProfileRefusal } from '@/features/profile/api/save-profile.ts';
 import { PROFILE_FORM_FIELDS, type TProfileFormValues } from '@/features/profile/profile-form-schema.ts';
 
@@ -34,7 +35,8 @@ export function applyUploadRefusal(
 ): string | undefined {
   let placed = false;
   const known = new Set<string>(PROFILE_FORM_FIELDS);
-  for (const [field, message] of Object.entries(refusal.errors ?? {})) {
+  // The REST answer names the fields as the spec spells them.
+  for (const [field, message] of Object.entries(fromSpecFieldErrors(PROFILE_SPEC_NAMES, refusal.errors ?? {}))) {
     if (!known.has(field)) continue;
     setError(field as (typeof PROFILE_FORM_FIELDS)[number], { type: 'server', message }, { shouldFocus: !placed });
     placed = true;

@@ -98,7 +98,7 @@ describe('without them, a one-time set-up link', () => {
 
     expect(await adminSetupStatus(runtime, token)).toEqual({ valid: true });
     const form = {
-      tittle: 'Prof' as const,
+      title: 'Prof' as const,
       firstName: 'Anita',
       lastName: 'Desai',
       mobile: '9988776655',
@@ -135,7 +135,7 @@ describe('without them, a one-time set-up link', () => {
     expect(await adminSetupStatus(runtime, newToken)).toEqual({ valid: false });
     await expect(
       setupAdmin(runtime, {
-        tittle: 'Mr',
+        title: 'Mr',
         firstName: 'Late',
         lastName: 'Comer',
         mobile: '9000000000',

@@ -93,7 +93,7 @@ export async function setupAdmin(deps: Deps, input: TAdminSetupRequest): Promise
     if (!(await claimSetupToken(tx, hashToken(input.token), at))) throw invalid();
     if (await anyAdminExists(tx)) throw new AppError('CONFLICT', MESSAGES.auth.adminExists);
     const account = await insertAccount(tx, {
-      title: input.tittle,
+      title: input.title,
       firstName: input.firstName,
       lastName: input.lastName,
       mobile: input.mobile,

@@ -8,7 +8,9 @@ import {
   ZResetPasswordRequest,
   ZVerifyOtpRequest,
 } from '../../../shared/schemas/auth.ts';
+import { fromSpecRegistration, REGISTRATION_SPEC_NAMES, toSpecFieldErrors } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
+import { renamingFields } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
   forgotPassword,
@@ -29,8 +31,12 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
     return { accessToken: result.accessToken, refreshToken: result.refreshToken, user: { _id: id, name, email, role } };
   });
 
+  // The spec's registration says `tittle` for the prefix; its refusals name the fields that way too.
   api.post('/user/register', async (request, reply) => {
-    const result = await register(deps, parseInput(ZRegisterRequest, request.body), request.ip);
+    const result = await renamingFields(
+      (fields) => toSpecFieldErrors(REGISTRATION_SPEC_NAMES, fields),
+      async () => register(deps, parseInput(ZRegisterRequest, fromSpecRegistration(request.body)), request.ip),
+    );
     return reply.status(201).send(result);
   });
 

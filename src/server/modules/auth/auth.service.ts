@@ -97,7 +97,7 @@ export async function register(deps: Deps, input: TRegisterRequest, ip: string):
   const passwordHash = await hashPassword(input.password);
   const job = await deps.db.transaction(async (tx) => {
     const account = await insertAccount(tx, {
-      title: input.tittle,
+      title: input.title,
       firstName: input.firstName,
       lastName: input.lastName,
       mobile: input.mobile,

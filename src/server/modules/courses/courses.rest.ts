@@ -7,13 +7,13 @@ import {
   type TCourseForm,
   type TCourseResult,
 } from '../../../shared/schemas/course.ts';
+import { toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
-import { toRestCourse } from '../../lib/spec-fields.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { getCatalogue } from './catalogue.service.ts';
 import { createCourse, listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
@@ -38,7 +38,7 @@ function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
-  reply.status(status).send({ message: result.message, data: toRestCourse(result.course) });
+  reply.status(status).send({ message: result.message, data: toSpecCourse(result.course) });
 
 /** The course form as it arrives: its fields checked, its image (when one was sent) stored. */
 function courseForm(form: TUploadedForm<'courseImg'>): { fields: TCourseForm; image: TStoredFile | undefined } {
@@ -63,7 +63,7 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     reply.header('etag', catalogue.etag).header('cache-control', 'public, no-cache');
     if (isFresh(request.headers['if-none-match'], catalogue.etag)) return reply.status(304).send();
     // Rendered and compressed once per version of the catalogue, not once per request.
-    const json = () => catalogue.memo('json', () => Buffer.from(JSON.stringify({ data: catalogue.courses.map(toRestCourse) })));
+    const json = () => catalogue.memo('json', () => Buffer.from(JSON.stringify({ data: catalogue.courses.map(toSpecCourse) })));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     if (encoding === 'br') {
@@ -80,7 +80,7 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
 
   api.get('/courses', async (request) => {
     requireAdmin(request);
-    return { data: (await listAllCourses(deps)).map(toRestCourse) };
+    return { data: (await listAllCourses(deps)).map(toSpecCourse) };
   });
 
   api.post('/courses', async (request, reply) => {

@@ -8,10 +8,10 @@ import {
   type TEnrolmentRequestItem,
   type TMyEnrolment,
 } from '../../../shared/schemas/enrolment.ts';
+import { toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
-import { toRestCourse } from '../../lib/spec-fields.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
@@ -38,7 +38,7 @@ function toRestOwnEnrolment(user: TSessionUser, enrolment: TMyEnrolment) {
     _id: enrolment.id,
     userName: user.name,
     userId: { _id: user.id, email: user.email },
-    courseId: toRestCourse(course),
+    courseId: toSpecCourse(course),
     courseTitle: course.title,
     courseDescription: course.description,
     courseDuration: course.duration,

@@ -41,7 +41,7 @@ describe('the administrators\' profile list', () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
     const { tag, a, pa, pb, pc } = await seed();
     const caller = portal.caller(sessionOf(admin));
-    const ids = async (search: string) => (await caller.profiles.list({ search, pageSize: 100 })).items.map((p) => p._id);
+    const ids = async (search: string) => (await caller.profiles.list({ search, pageSize: 100 })).items.map((p) => p.id);
 
     // Newest first.
     expect(await ids(`KAVYA ${tag}`)).toEqual([pb.id, pa.id]);
@@ -59,7 +59,7 @@ describe('the administrators\' profile list', () => {
 
     const page = await caller.profiles.list({ search: `kavya ${tag}` });
     expect(page.total).toBe(2);
-    const first = page.items.find((p) => p._id === pa.id)!;
+    const first = page.items.find((p) => p.id === pa.id)!;
     expect(first.creator).toEqual({ firstName: 'Arjun', lastName: a.lastName, email: a.email });
     expect(first.profilePicture.url).toMatch(/^\/api\/files\/profile_pictures\/.+signature=/);
     expect(first).toHaveProperty('passportExpiryStatus');

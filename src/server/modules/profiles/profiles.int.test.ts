@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { toSpecProfile } from '../../../shared/spec-fields.ts';
 import { createUser, sessionOf } from '../../../testing/factories.ts';
 import { ELF, form, HTML, JPEG, PDF, PNG, SVG, type TFormPart } from '../../../testing/multipart.ts';
 import { imageInfo } from '../../../testing/images.ts';
@@ -164,6 +165,8 @@ describe('creating a profile (POST /api/userProfile)', () => {
     const cases: Array<[Record<string, string | undefined>, string, string]> = [
       [{ name: '' }, 'name', 'Name is required'],
       [{ gradenumber: undefined }, 'gradenumber', 'Grade Number is required'],
+      // Only the spec's spellings are read off the wire.
+      [{ gradenumber: undefined, gradeNumber: 'Grade II' }, 'gradenumber', 'Grade Number is required'],
       [{ zipCode: '  ' }, 'zipCode', 'Zip Code is required'],
       [{ phone: '12345' }, 'phone', MESSAGES.validation.phone],
       [{ phone: '+91-98765-43210-99999' }, 'phone', MESSAGES.validation.phone],
@@ -187,6 +190,9 @@ describe('creating a profile (POST /api/userProfile)', () => {
       profilePicture: 'Profile Picture is required',
       signature: 'Signature is required',
     });
+    const clearFileName = await create(user, {}, [FILES[0]!, { ...FILES[1]!, name: 'idDocument' }, FILES[2]!]);
+    expect(clearFileName.statusCode).toBe(400);
+    expect(clearFileName.json()).toEqual({ message: MESSAGES.files.unexpectedField });
     expect(await rowOf(user.id)).toBeUndefined();
     expect(allStored()).toEqual(before);
   });
@@ -282,7 +288,10 @@ describe("reading one's profile", () => {
     for (const column of ['profilePictureFile', 'idDocumentFile', 'signatureFile', 'gradeNumber', 'user_id']) {
       expect(profile).not.toHaveProperty(column);
     }
-    expect(await portal.caller(sessionOf(user)).profiles.mine()).toEqual(profile);
+    // The browser reads the same profile through tRPC, under the clear names.
+    const mine = (await portal.caller(sessionOf(user)).profiles.mine())!;
+    expect(mine).toMatchObject({ id: profile._id, gradeNumber: profile.gradenumber, idType: profile.IDType, idDocument: profile.IdDocument });
+    expect(toSpecProfile(mine)).toEqual(profile);
 
     const picture = await portal.app.inject(profile.profilePicture.url);
     expect(picture.statusCode).toBe(200);
@@ -347,10 +356,10 @@ describe('private files', () => {
     const admin = await createUser(db, { role: 'admin' });
     const profile = await portal.caller(sessionOf(admin)).profiles.byUser({ userId: owner.id });
     expect(profile.creator).toEqual({ firstName: 'Arjun', lastName: owner.lastName, email: owner.email });
-    expect((await portal.app.inject(profile.IdDocument.url)).rawPayload.equals(PDF)).toBe(true);
+    expect((await portal.app.inject(profile.idDocument.url)).rawPayload.equals(PDF)).toBe(true);
     const res = await portal.app.inject({ url: `/api/userProfile/user/${owner.id}`, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data._id).toBe(profile._id);
+    expect(res.json().data).toEqual(toSpecProfile(profile));
     expect(await pictureOf((await portal.app.inject(res.json().data.profilePicture.url)).rawPayload)).toEqual(await pictureOf(PNG));
   });
 });

@@ -1,9 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requestObject } from '../../../shared/schemas/common.ts';
-import { ZProfileByUserRequest, ZProfileListQuery } from '../../../shared/schemas/profile.ts';
+import {
+  ZProfileByUserRequest,
+  ZProfileListQuery,
+  type TProfileFileField,
+  type TProfileSaved,
+} from '../../../shared/schemas/profile.ts';
+import {
+  fromSpecFields,
+  PROFILE_SPEC_NAMES,
+  toSpecFieldErrors,
+  toSpecFields,
+  toSpecProfile,
+} from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
-import { withUpload } from '../../lib/files/multipart.ts';
+import { renamingFields } from '../../lib/errors.ts';
+import { withUpload, type TUploadedForm } from '../../lib/files/multipart.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -24,21 +37,43 @@ const ZListQueryString = requestObject({ search: z.string().optional(), ...REST_
   .transform(pageSizeFromLimit)
   .pipe(ZProfileListQuery);
 
-/** The spec's Profile calls (section 7), answering with the spec's field names. */
+/**
+ * The profile form as the spec posts it: the multipart reader takes the files under their wire
+ * names, the service gets the fields and files under the clear ones, and a refusal names the
+ * fields as the client sent them.
+ */
+function withSpecProfileForm<T>(
+  request: FastifyRequest,
+  deps: AppDeps,
+  save: (form: TUploadedForm<TProfileFileField>) => Promise<T>,
+): Promise<T> {
+  const rules = toSpecFields(PROFILE_SPEC_NAMES, profileUploadRules(deps.env));
+  return renamingFields(
+    (fields) => toSpecFieldErrors(PROFILE_SPEC_NAMES, fields),
+    () =>
+      withUpload(request, deps.files, rules, (form) =>
+        save({ fields: fromSpecFields(PROFILE_SPEC_NAMES, form.fields), files: fromSpecFields(PROFILE_SPEC_NAMES, form.files) }),
+      ),
+  );
+}
+
+const toSpecSaved = (saved: TProfileSaved) => ({ message: saved.message, data: toSpecProfile(saved.data) });
+
+/** The spec's Profile calls (section 7), taking and answering the spec's field names. */
 export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.get('/userProfile', async (request) => ({ data: await requireMyProfile(deps, requireUser(request)) }));
+  api.get('/userProfile', async (request) => ({ data: toSpecProfile(await requireMyProfile(deps, requireUser(request))) }));
 
   api.post('/userProfile', async (request, reply) => {
     const user = requireUser(request);
     await checkProfileCanBeCreated(deps, user);
-    const saved = await withUpload(request, deps.files, profileUploadRules(deps.env), (form) => createProfile(deps, user, form));
-    return reply.status(201).send(saved);
+    const saved = await withSpecProfileForm(request, deps, (form) => createProfile(deps, user, form));
+    return reply.status(201).send(toSpecSaved(saved));
   });
 
   api.put('/userProfile/update', async (request) => {
     const user = requireUser(request);
     await checkProfileCanBeUpdated(deps, user);
-    return withUpload(request, deps.files, profileUploadRules(deps.env), (form) => updateProfile(deps, user, form));
+    return toSpecSaved(await withSpecProfileForm(request, deps, (form) => updateProfile(deps, user, form)));
   });
 
   api.get('/userProfile/getAllUserProfiles', async (request, reply) => {
@@ -46,17 +81,17 @@ export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     const query = parseInput(ZListQueryString, request.query);
     // Without page parameters the whole list is answered, as the spec documents, streamed.
     if (!asksForAPage(request.query)) {
-      return sendWholeList(reply, await allProfiles(deps, admin, query.search), (profile) => profile, 'data');
+      return sendWholeList(reply, await allProfiles(deps, admin, query.search), toSpecProfile, 'data');
     }
     const page = await listProfiles(deps, admin, query);
     reply.header('x-total-count', String(page.total));
-    return { data: page.items, total: page.total, page: page.page, limit: page.pageSize };
+    return { data: page.items.map(toSpecProfile), total: page.total, page: page.page, limit: page.pageSize };
   });
 
   /** One user's profile (administrators; a learner only their own), for the approval screens. */
   api.get('/userProfile/user/:userId', async (request) => {
     const viewer = requireUser(request);
     const { userId } = parseInput(ZProfileByUserRequest, request.params);
-    return { data: await getProfileOfUser(deps, viewer, userId) };
+    return { data: toSpecProfile(await getProfileOfUser(deps, viewer, userId)) };
   });
 };

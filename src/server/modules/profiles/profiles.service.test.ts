@@ -19,15 +19,15 @@ describe('expiryStatus', () => {
 describe('profile fields', () => {
   const fields = {
     name: 'Arjun Nair',
-    gradenumber: 'II',
+    gradeNumber: 'II',
     phone: '+91 98765-43210',
-    DateofBirth: '1990-04-12T00:00:00.000Z',
+    dateOfBirth: '1990-04-12T00:00:00.000Z',
     passportNumber: 'z123',
     passportExpiryDate: '2030-01-01',
     indosNo: '19zl1234',
-    CDCnumber: 'cdc 12/34',
-    CDCexpiryDate: '2030-01-01',
-    IDType: 'Driving License',
+    cdcNumber: 'cdc 12/34',
+    cdcExpiryDate: '2030-01-01',
+    idType: 'Driving License',
     streetAddress: '1 Harbour Road',
     city: 'Kochi',
     state: 'Kerala',
@@ -37,7 +37,7 @@ describe('profile fields', () => {
 
   it('normalise what forms send and drop unknown keys', () => {
     const parsed = ZProfileFields.parse({ ...fields, role: 'admin', userId: 'x' });
-    expect(parsed).toMatchObject({ phone: '+919876543210', DateofBirth: '1990-04-12', passportNumber: 'Z123', CDCnumber: 'CDC 12/34', IDType: 'driving_license' });
+    expect(parsed).toMatchObject({ phone: '+919876543210', dateOfBirth: '1990-04-12', passportNumber: 'Z123', cdcNumber: 'CDC 12/34', idType: 'driving_license' });
     expect(parsed).not.toHaveProperty('role');
     expect(parsed).not.toHaveProperty('userId');
   });

@@ -9,6 +9,7 @@ import {
   ZProfileFields,
   type TExpiryStatus,
   type TProfile,
+  type TProfileFields,
   type TProfileFile,
   type TProfileFileField,
   type TProfileListQuery,
@@ -42,7 +43,7 @@ type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jwtSecret' | 'logger'>;
 
 const FILE_STORAGE: Record<TProfileFileField, { area: TFileArea; column: keyof TProfileFileNames; kinds: TUploadField['kinds'] }> = {
   profilePicture: { area: 'profile_pictures', column: 'profilePictureFile', kinds: ['jpeg', 'png'] },
-  IdDocument: { area: 'id_documents', column: 'idDocumentFile', kinds: ['pdf', 'jpeg', 'png'] },
+  idDocument: { area: 'id_documents', column: 'idDocumentFile', kinds: ['pdf', 'jpeg', 'png'] },
   signature: { area: 'signatures', column: 'signatureFile', kinds: ['pdf', 'jpeg', 'png'] },
 };
 const FILE_FIELDS = Object.keys(FILE_STORAGE) as TProfileFileField[];
@@ -59,7 +60,7 @@ export function profileUploadRules(env: Pick<AppDeps['env'], 'PROFILE_FILE_MAX_B
     wrongType: PROFILE_FILES[field].wrongType,
     cleanImages: true,
   });
-  return { profilePicture: rule('profilePicture'), IdDocument: rule('IdDocument'), signature: rule('signature') };
+  return { profilePicture: rule('profilePicture'), idDocument: rule('idDocument'), signature: rule('signature') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -100,24 +101,24 @@ function toProfile(deps: Pick<AppDeps, 'jwtSecret'>, row: TProfileRow, viewer: T
   const { profile, creator } = row;
   const today = isoToday(now);
   const passportExpiryStatus = expiryStatus(profile.passportExpiryDate, today);
-  const CDCexpiryStatus = expiryStatus(profile.cdcExpiryDate, today);
+  const cdcExpiryStatus = expiryStatus(profile.cdcExpiryDate, today);
   return {
-    _id: profile.id,
+    id: profile.id,
     userId: profile.userId,
     name: profile.name,
-    gradenumber: profile.gradeNumber,
+    gradeNumber: profile.gradeNumber,
     phone: profile.phone,
-    DateofBirth: profile.dateOfBirth,
+    dateOfBirth: profile.dateOfBirth,
     passportNumber: profile.passportNumber,
     passportExpiryDate: profile.passportExpiryDate,
     passportExpiryStatus,
     indosNo: profile.indosNo,
-    CDCnumber: profile.cdcNumber,
-    CDCexpiryDate: profile.cdcExpiryDate,
-    CDCexpiryStatus,
-    documentsExpiring: passportExpiryStatus !== 'valid' || CDCexpiryStatus !== 'valid',
-    IDType: profile.idType,
-    IDTypeLabel: idTypeLabel(profile.idType),
+    cdcNumber: profile.cdcNumber,
+    cdcExpiryDate: profile.cdcExpiryDate,
+    cdcExpiryStatus,
+    documentsExpiring: passportExpiryStatus !== 'valid' || cdcExpiryStatus !== 'valid',
+    idType: profile.idType,
+    idTypeLabel: idTypeLabel(profile.idType),
     streetAddress: profile.streetAddress,
     city: profile.city,
     state: profile.state,
@@ -127,7 +128,7 @@ function toProfile(deps: Pick<AppDeps, 'jwtSecret'>, row: TProfileRow, viewer: T
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
     profilePicture: fileOf(deps, 'profile_pictures', profile.profilePictureFile, now),
-    IdDocument: fileOf(deps, 'id_documents', profile.idDocumentFile, now),
+    idDocument: fileOf(deps, 'id_documents', profile.idDocumentFile, now),
     signature: fileOf(deps, 'signatures', profile.signatureFile, now),
     creator: {
       firstName: creator.firstName,
@@ -205,18 +206,18 @@ function requireVerified(user: TSessionUser) {
   if (!user.verified) throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
 }
 
-function columnsOf(fields: ReturnType<typeof ZProfileFields.parse>) {
+function columnsOf(fields: TProfileFields) {
   return {
     name: fields.name,
-    gradeNumber: fields.gradenumber,
+    gradeNumber: fields.gradeNumber,
     phone: fields.phone,
-    dateOfBirth: fields.DateofBirth,
+    dateOfBirth: fields.dateOfBirth,
     passportNumber: fields.passportNumber,
     passportExpiryDate: fields.passportExpiryDate,
     indosNo: fields.indosNo,
-    cdcNumber: fields.CDCnumber,
-    cdcExpiryDate: fields.CDCexpiryDate,
-    idType: fields.IDType,
+    cdcNumber: fields.cdcNumber,
+    cdcExpiryDate: fields.cdcExpiryDate,
+    idType: fields.idType,
     streetAddress: fields.streetAddress,
     city: fields.city,
     state: fields.state,
@@ -258,7 +259,7 @@ export async function createProfile(deps: Deps, user: TSessionUser, form: TUploa
     userId: user.id,
     ...columnsOf(parsed.data),
     profilePictureFile: firstFile(form, 'profilePicture')!.name,
-    idDocumentFile: firstFile(form, 'IdDocument')!.name,
+    idDocumentFile: firstFile(form, 'idDocument')!.name,
     signatureFile: firstFile(form, 'signature')!.name,
     consentAcceptedAt: parsed.data.consent ? new Date() : null,
   });

@@ -1,4 +1,5 @@
 import { ZProfileSaved, type TProfileSaved } from '../../../../shared/schemas/profile.ts';
+import { fromSpecProfile } from '../../../../shared/spec-fields.ts';
 import { paths } from '@/app/paths.ts';
 import { trpc } from '@/lib/trpc.ts';
 import type { TUploadResult } from '@/lib/upload/send-form.ts';
@@ -27,7 +28,9 @@ export function useSaveProfile(action: keyof typeof PROFILE_ROUTES) {
   async function save(body: FormData): Promise<TProfileSaveResult> {
     const result = await upload({ ...PROFILE_ROUTES[action], body });
     if (result.outcome !== 'saved') return result;
-    const parsed = ZProfileSaved.safeParse(result.body);
+    // The REST answer names the profile's keys as the spec does.
+    const answer = result.body && typeof result.body === 'object' ? (result.body as { message?: unknown; data?: unknown }) : {};
+    const parsed = ZProfileSaved.safeParse({ message: answer.message, data: fromSpecProfile(answer.data) });
     // Accepted but unreadable: treated as a refusal without words.
     return parsed.success ? { outcome: 'saved', saved: parsed.data } : { outcome: 'refused', status: result.status };
   }

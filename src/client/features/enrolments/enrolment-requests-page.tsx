@@ -64,7 +64,7 @@ function RequestRow({ enrolment }: { enrolment: TMyEnrolment }) {
 }
 
 /** /EnrollmentRequest: the learner's own enrolment requests and where each stands. */
-export function EnrollmentRequestsPage() {
+export function EnrolmentRequestsPage() {
   useDocumentTitle('Enrollment Requests');
   const mine = useMyEnrolments({ fresh: true });
 
