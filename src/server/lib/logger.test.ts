@@ -7,6 +7,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/files/id_documents/abc.pdf?expires=1800000000&signature=s3cr3t')).toBe('/api/files/id_documents/abc.pdf?[redacted]');
     expect(redactUrl('/files/x.png?expires=1&signature=s3cr3t')).toBe('/files/x.png?[redacted]');
     expect(redactUrl('/api/thing?a=1&sig=s3cr3t&b=2')).toBe('/api/thing?a=1&sig=[redacted]&b=2');
+    expect(redactUrl('/api/trainingVideo/stream/v1/360?viewer=u1&expires=1&signature=s3cr3t')).toBe('/api/trainingVideo/stream/v1/360?viewer=u1&expires=1&signature=[redacted]');
     expect(redactUrl('/reset-password?token=s3cr3t')).toBe('/reset-password?token=[redacted]');
     expect(redactUrl('/api/courses/active')).toBe('/api/courses/active');
   });
