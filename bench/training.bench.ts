@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { makeClip } from '../src/testing/media.ts';
-import { form } from '../src/testing/multipart.ts';
+import { form, PNG } from '../src/testing/multipart.ts';
 import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
 
 const OWNER = { email: 'bench-trainer@academy.example', password: 'Harbour-Pilot-2026' };
@@ -138,6 +138,7 @@ export const trainingBenchmark: TBenchmark = {
         { name: 'price', value: '100' },
         { name: 'category', value: 'Safety' },
         { name: 'subject', value: '["Fire"]' },
+        { name: 'courseImg', file: PNG, filename: 'course.png', type: 'image/png' },
       ]))) as unknown as { data: { _id: string } };
       const courseId = course.data._id;
 
