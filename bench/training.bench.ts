@@ -179,7 +179,10 @@ export const trainingBenchmark: TBenchmark = {
       }
 
       // 200 concurrent streams of the smallest rendition.
-      const smallest = ready.videos[0]!.url!.replace(/\/(\d+)\?/, '/360?');
+      const sets = (await json(port, 'GET', '/trpc/training.sets', token)) as unknown as {
+        result: { data: Array<{ videos: Array<{ sources: Array<{ height: number; url: string }> }> }> };
+      };
+      const smallest = sets.result.data[0]!.videos[0]!.sources.find((source) => source.height === 360)!.url;
       const streams = await autocannon({ url: `http://127.0.0.1:${port}${smallest}`, connections: 200, duration: 8, headers: { range: 'bytes=0-524287' } });
       rows.push({
         figure: '200 concurrent 360p streams (512 KiB ranges)',
