@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { courses, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
+import { courses, enrolments, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
 import type { TRendition, TWatchedInterval } from '../../db/schema/training.ts';
 
 export type TVideoRow = typeof trainingVideos.$inferSelect;
@@ -187,12 +187,6 @@ export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T
   return db.transaction(work);
 }
 
-/** The account a stream link was made for: its role decides whether enrolment and order apply. */
-export async function findViewer(db: Executor, userId: string): Promise<{ id: string; role: 'admin' | 'learner' } | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(userId)) return undefined;
-  const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
-  return row;
-}
 
 /**
  * Stores a finished transcode if the video is still there and still processing (not deleted or
@@ -217,4 +211,41 @@ export async function markFailed(db: Executor, videoId: string, reason: string):
     .update(trainingVideos)
     .set({ status: 'failed', error: reason, updatedAt: new Date() })
     .where(and(eq(trainingVideos.id, videoId), sql`${trainingVideos.status} <> 'ready'`));
+}
+
+export type TStreamAccess = {
+  status: TVideoRow['status'];
+  renditions: TRendition[];
+  serial: number;
+  role: 'admin' | 'learner';
+  enrolmentStatus: string | null;
+  /** Earlier parts of the set the viewer has not completed. */
+  openEarlier: number;
+};
+
+/**
+ * What a stream request needs to know, in one round trip: the video, the viewer's role, the
+ * viewer's enrolment in the video's course and how many earlier parts the viewer has not completed.
+ */
+export async function findStreamAccess(db: Executor, viewerId: string, videoId: string): Promise<TStreamAccess | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(viewerId)) return undefined;
+  const earlier = db
+    .select({ open: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`${trainingVideos} as earlier`)
+    .leftJoin(watchProgress, sql`${watchProgress.videoId} = earlier.id and ${watchProgress.userId} = ${users.id}`)
+    .where(sql`earlier.set_id = ${trainingVideos.setId} and earlier.serial < ${trainingVideos.serial} and ${watchProgress.completedAt} is null`);
+  const [row] = await db
+    .select({
+      status: trainingVideos.status,
+      renditions: trainingVideos.renditions,
+      serial: trainingVideos.serial,
+      role: users.role,
+      enrolmentStatus: sql<string | null>`(select ${enrolments.status} from ${enrolments} where ${enrolments.userId} = ${users.id} and ${enrolments.courseId} = ${trainingVideoSets.courseId})`,
+      openEarlier: sql<number>`(${earlier})`.mapWith(Number),
+    })
+    .from(trainingVideos)
+    .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+    .innerJoin(users, eq(users.id, viewerId))
+    .where(eq(trainingVideos.id, videoId));
+  return row;
 }

@@ -39,8 +39,8 @@ import {
   findSetById,
   findVideo,
   findVideoFileNames,
+  findStreamAccess,
   findVideosOfSet,
-  findViewer,
   inTransaction,
   insertVideos,
   lastSerial,
@@ -398,18 +398,15 @@ export async function authorizeStream(
   if (verdict === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
   if (verdict === 'invalid') throw missing();
 
-  const video = await findVideo(deps.db, input.videoId);
-  const rendition: TRendition | undefined = video?.renditions.find((candidate) => candidate.height === height);
-  if (!video || video.status !== 'ready' || !rendition) throw missing();
-  const viewer = await findViewer(deps.db, input.viewer);
-  if (!viewer) throw missing();
-  if (viewer.role !== 'admin') {
-    const enrolment = await findApprovedEnrolment(deps, viewer.id, video.courseId);
-    if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
-    const rows = await findPlayerRows(deps.db, viewer.id, video.setId);
-    if (rows.some((row) => row.video.serial < video.serial && row.watch?.completedAt == null)) throw new AppError('FORBIDDEN', T.locked);
+  // One round trip: every Range request of a playing video comes through here.
+  const access = await findStreamAccess(deps.db, input.viewer, input.videoId);
+  const rendition: TRendition | undefined = access?.renditions.find((candidate) => candidate.height === height);
+  if (!access || access.status !== 'ready' || !rendition) throw missing();
+  if (access.role !== 'admin') {
+    if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.notEnrolled);
+    if (access.openEarlier > 0) throw new AppError('FORBIDDEN', T.locked);
   }
-  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${video.serial}-${height}p.mp4`, image: false };
+  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${access.serial}-${height}p.mp4`, image: false };
 }
 
 /** The names of the files the videos keep (for the sweep of left-over uploads). */
