@@ -55,7 +55,7 @@ describe('the watch tracker', () => {
     tracker.observe(34, at + 500);
     at = play(tracker, 34, 36, at + 750);
     tracker.observe(2, at + 250);
-    at = play(tracker, 2, 3, at + 500);
+    play(tracker, 2, 3, at + 500);
     expect(tracker.unsent()).toEqual([
       { from: 0, to: 4 },
       { from: 34, to: 36 },
@@ -73,10 +73,10 @@ describe('the watch tracker', () => {
 
   it('closes the span on pause with the last reading, and resumes with a new one', () => {
     const tracker = createWatchTracker({ startedAtMs: 0 });
-    let at = play(tracker, 0, 3, 0);
+    const at = play(tracker, 0, 3, 0);
     tracker.stop(3.1, at + 100);
     // Paused a minute; then playback goes on from where it stopped.
-    at = play(tracker, 3.1, 5, at + 60_000);
+    play(tracker, 3.1, 5, at + 60_000);
     expect(tracker.unsent()).toEqual([{ from: 0, to: 5 }]);
   });
 
