@@ -35,8 +35,9 @@ import { useStableUrl } from '@/lib/use-stable-url.ts';
 const T = MESSAGES.training;
 /** A media error within this long of the last new link is not an expired link: say the video failed. */
 const RELINK_GRACE_MS = 15_000;
-/** Closer than this to the end, a part starts again from the beginning instead of resuming. */
+/** Closer than this to the end (seconds, or a tenth of a short part), a part starts again instead of resuming. */
 const RESUME_END_MARGIN_SECONDS = 2;
+const resumeMargin = (duration: number) => Math.min(RESUME_END_MARGIN_SECONDS, duration / 10);
 
 /** Where (and whether to play) once the player has loaded a part or a new link for it. */
 type TResume = { videoId: string; position: number; play: boolean };
@@ -142,7 +143,7 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
     const wanted = resume.current;
     if (!video || !part || wanted?.videoId !== part.id) return;
     resume.current = null;
-    if (wanted.position > 0 && wanted.position < video.duration - RESUME_END_MARGIN_SECONDS) video.currentTime = wanted.position;
+    if (wanted.position > 0 && wanted.position < video.duration - resumeMargin(video.duration)) video.currentTime = wanted.position;
     if (wanted.play) void video.play().catch(() => undefined);
   }
 
