@@ -84,7 +84,7 @@ describe('training videos', () => {
     expect(await a.getByLabel('Video file 2', { exact: true }).count()).toBe(0);
 
     // ---- The list follows the transcoder until both parts are ready.
-    await a.getByRole('link', { name: 'Follow them in All Training Videos' }).click();
+    await a.getByRole('link', { name: 'Follow their preparation in All Training Videos' }).click();
     await a.getByRole('heading', { name: 'All Uploaded Training Videos', level: 1 }).waitFor();
     const card = a.getByRole('article', { name: course.title });
     await card.getByRole('heading', { name: 'Fire drill' }).waitFor();

@@ -214,7 +214,7 @@ export function TrainingVideosPage() {
   return (
     <AdminPage
       title="All Uploaded Training Videos"
-      description="Every course’s training, part by part: watch a part, follow its preparation, change the order or remove it."
+      description="Each course’s training videos, part by part, in the order learners watch them."
       action={withParts && withParts.length > 0 ? uploadButton : undefined}
     >
       <p role="status" aria-live="polite" className="sr-only">

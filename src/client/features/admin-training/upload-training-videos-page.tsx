@@ -166,9 +166,8 @@ export function UploadTrainingVideosPage() {
       const result = await handle.send(values.courseId, values.title.trim(), row.file);
       if (!mounted.current) return;
       if (result.outcome === 'saved') {
-        const message = messageOf(result.body) ?? T.uploaded(1);
-        setRow(row.key, { phase: 'done', message });
-        toast.success(message, { id: 'training-upload', duration: ADMIN_TOAST_MS });
+        setRow(row.key, { phase: 'done', message: 'Uploaded. It is being prepared for playback.' });
+        toast.success(messageOf(result.body) ?? T.uploaded(1), { id: 'training-upload', duration: ADMIN_TOAST_MS });
         tally.uploaded += 1;
         continue;
       }
@@ -258,9 +257,9 @@ export function UploadTrainingVideosPage() {
           {(controlProps) => <Input {...controlProps} {...register('title')} disabled={busy} autoComplete="off" />}
         </FormField>
 
-        <fieldset className="grid gap-3">
+        <fieldset className="grid min-w-0 gap-3">
           <legend className="mb-3 text-sm font-medium text-navy-900">Video files</legend>
-          <ol className="grid gap-3">
+          <ol className="grid grid-cols-1 gap-3">
             {fields.map((row, index) => (
               <Controller
                 key={row.id}
@@ -324,7 +323,7 @@ export function UploadTrainingVideosPage() {
                 {summaryText(summary)}{' '}
                 {summary.uploaded > 0 && (
                   <Link to={paths.admin.training.list} className="font-semibold text-sea-700 underline underline-offset-4">
-                    Follow them in All Training Videos
+                    Follow their preparation in All Training Videos
                   </Link>
                 )}
               </p>

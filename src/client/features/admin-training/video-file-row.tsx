@@ -47,8 +47,8 @@ type VideoFileRowProps = {
   handleRef: Ref<TVideoRowHandle>;
 };
 
-function uploadLabel(name: string, percent: number): string {
-  return percent >= 100 ? `${name}: sent. The server is checking the video…` : `Uploading ${name}… ${percent}%`;
+function uploadLabel(number: number, percent: number): string {
+  return percent >= 100 ? `Video file ${number} sent. The server is checking it…` : `Uploading video file ${number}… ${percent}%`;
 }
 
 /** One video file of the upload form: the picker, and the file's own progress and outcome. */
@@ -79,7 +79,7 @@ export function VideoFileRow({
 
   return (
     <li
-      className={`grid gap-3 rounded-lg border p-4 ${
+      className={`grid min-w-0 grid-cols-1 gap-3 rounded-lg border p-4 ${
         failure ? 'border-destructive/60 bg-red-50/40' : done ? 'border-green-200 bg-green-50/50' : 'border-border bg-background'
       }`}
     >
@@ -107,16 +107,11 @@ export function VideoFileRow({
         aria-describedby={describedBy}
         className="block w-full min-w-0 text-sm text-navy-900 file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-semibold file:text-secondary-foreground hover:file:bg-secondary-hover disabled:opacity-60"
       />
-      {file && (
-        <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="min-w-0 truncate font-medium text-navy-900">{file.name}</span>
-          <span className="text-muted-foreground">{fileSizeText(file.size)}</span>
-        </p>
-      )}
+      {file && <p className="text-xs text-muted-foreground">Size: {fileSizeText(file.size)}</p>}
 
       <div id={outcomeId}>
         {state.phase === 'uploading' && file && (
-          <UploadProgress percent={percent ?? 0} label={uploadLabel(file.name, percent ?? 0)} onCancel={cancel} />
+          <UploadProgress percent={percent ?? 0} label={uploadLabel(number, percent ?? 0)} onCancel={cancel} />
         )}
         {state.phase === 'waiting' && (
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
