@@ -118,6 +118,8 @@ describe('training videos', () => {
     await l.getByText('Part 1 completed. Now playing part 2: Abandon ship.').waitFor({ timeout: 20_000 });
     await l.getByText('1 of 2 parts completed').waitFor();
     await expect.poll(async () => (await videoState(l)).label).toBe('Part 2: Abandon ship');
+    // The player kept the focus it had from the keyboard.
+    expect(await l.evaluate(() => document.activeElement?.tagName)).toBe('VIDEO');
     await expect.poll(async () => (await videoState(l)).time, { timeout: 10_000 }).toBeGreaterThan(1.5);
     expect(JSON.parse((await l.evaluate((key) => localStorage.getItem(key), `completedVideos_${course.id}`)) ?? 'null')).toEqual([0]);
     expect(await l.evaluate((key) => localStorage.getItem(key), `currentVideoIndex_${course.id}`)).toBe('1');

@@ -228,9 +228,9 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
         <section ref={playerRegion} aria-labelledby="now-playing" className="grid content-start gap-4">
           <div className="overflow-hidden rounded-xl bg-navy-950 shadow-card">
             {part && src ? (
+              // One element for every part (a new source per part), so the focus stays on the player as it moves on.
               <video
                 ref={videoRef}
-                key={part.id}
                 className="aspect-video w-full bg-navy-950"
                 src={src}
                 poster={poster}
