@@ -201,6 +201,7 @@ export function UploadTrainingVideosPage() {
     if (tally.uploaded === batch.length) {
       // Everything went: a fresh row for the next file, on the same course.
       reset({ ...getValues(), videos: [{ file: null }] });
+      handles.current.clear();
       setRowStates({});
       requestAnimationFrame(() => summaryRef.current?.focus());
     } else if (firstFailed !== null) {
