@@ -175,7 +175,8 @@ export const MESSAGES = {
     submitted: '🎉 Training successfully submitted!',
     submitFailed: '❌ Submission failed!',
     submitApiError: '⚠️ API Error during submission',
-    uploaded: (count: number) => `${count} training video${count === 1 ? '' : 's'} uploaded. They are being prepared for playback.`,
+    uploaded: (count: number) =>
+      count === 1 ? '1 training video uploaded. It is being prepared for playback.' : `${count} training videos uploaded. They are being prepared for playback.`,
     courseRequired: 'Course is required',
     titleRequired: 'Title is required',
     titleTooLong: 'Title must be at most 200 characters.',

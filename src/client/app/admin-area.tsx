@@ -20,6 +20,9 @@ const loadAdminCourseScreens = () => import('@/app/screens/admin-course-screens.
 const AdminCoursesPage = lazyNamed(loadAdminCourseScreens, 'AdminCoursesPage');
 const CourseFormPage = lazyNamed(loadAdminCourseScreens, 'CourseFormPage');
 const EnrolmentRequestsAdminPage = lazyNamed(loadAdminCourseScreens, 'EnrolmentRequestsAdminPage');
+const loadAdminTrainingScreens = () => import('@/app/screens/admin-training-screens.ts');
+const UploadTrainingVideosPage = lazyNamed(loadAdminTrainingScreens, 'UploadTrainingVideosPage');
+const TrainingVideosPage = lazyNamed(loadAdminTrainingScreens, 'TrainingVideosPage');
 
 /** A path of the admin area as its own routes declare it: relative to the area. */
 function inArea(path: string): string {
@@ -49,6 +52,8 @@ export function AdminArea() {
         <Route path={inArea(paths.admin.courses.list)} element={<AdminCoursesPage />} />
         <Route path={inArea(paths.admin.courses.create)} element={<CourseFormPage />} />
         <Route path={inArea(paths.admin.courses.enrolmentRequests)} element={<EnrolmentRequestsAdminPage />} />
+        <Route path={inArea(paths.admin.training.upload)} element={<UploadTrainingVideosPage />} />
+        <Route path={inArea(paths.admin.training.list)} element={<TrainingVideosPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

@@ -38,6 +38,7 @@ export const paths = {
   certificateReport: '/certificate-report',
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
+  testPage: withParam('/testPage/:courseId'),
 
   admin: {
     root: ADMIN,

@@ -39,6 +39,8 @@ const CoursesPage = lazyNamed(loadLearnerCourseScreens, 'CoursesPage');
 const CourseContentPage = lazyNamed(loadLearnerCourseScreens, 'CourseContentPage');
 const EnrolmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrolmentRequestsPage');
 const UserCoursesPage = lazyNamed(loadLearnerCourseScreens, 'UserCoursesPage');
+// The player is its own area: its chunk is fetched only by learners who open a training.
+const TrainingPlayerPage = lazyNamed(async () => (await loadProviders()).loadTrainingPlayerPage(), 'TrainingPlayerPage');
 
 function FullPageSpinner() {
   return (
@@ -95,6 +97,7 @@ export function AppRoutes() {
                   <Route path={paths.courseContent.pattern} element={<CourseContentPage />} />
                   <Route path={paths.enrolmentRequests} element={<EnrolmentRequestsPage />} />
                   <Route path={paths.userCourses} element={<UserCoursesPage />} />
+                  <Route path={paths.training.pattern} element={<TrainingPlayerPage />} />
                 </Route>
               </>,
             )}

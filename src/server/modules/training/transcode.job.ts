@@ -7,6 +7,12 @@ import { claimForProcessing, markFailed, storeTranscode, updateVideo } from './t
 /** The admin pages show the job's progress; a write every few percent is live enough. */
 const PROGRESS_STEP = 5;
 
+/** 'not a playable video' → 'Not a playable video.', as the admin page shows it. */
+function asSentence(reason: string): string {
+  const text = reason.trim();
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
 /**
  * Turns an uploaded training video into its web renditions and poster (lib/media), all or nothing.
  * A video already ready, or deleted, is left alone, so a job delivered twice does its work once. A
@@ -33,7 +39,7 @@ export async function transcodeTrainingVideo(
     result = await ctx.media.transcode(ctx.files.absolutePath(area, video.sourceFile), ctx.files.areaDir(area), { onProgress });
   } catch (error) {
     if (isMediaError(error) && error.permanent) {
-      await markFailed(ctx.db, video.id, error.reason);
+      await markFailed(ctx.db, video.id, asSentence(error.reason));
       ctx.logger.warn({ videoId: video.id, reason: error.reason, detail: error.detail }, 'training video cannot be prepared');
       return;
     }
