@@ -15,6 +15,7 @@ import { coursesRest } from './modules/courses/courses.rest.ts';
 import { enrolmentsRest } from './modules/enrolments/enrolments.rest.ts';
 import { contactRest } from './modules/contact/contact.rest.ts';
 import { trainingRest } from './modules/training/training.rest.ts';
+import { assessmentsRest } from './modules/assessments/assessments.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api, and the browser client's session calls
@@ -63,6 +64,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(enrolmentsRest, { deps });
   await api.register(contactRest, { deps });
   await api.register(trainingRest, { deps });
+  await api.register(assessmentsRest, { deps });
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
 };

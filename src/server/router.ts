@@ -1,3 +1,4 @@
+import { assessmentsRouter } from './modules/assessments/assessments.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
@@ -17,6 +18,7 @@ export const appRouter = createRouter({
   courses: coursesRouter,
   enrolments: enrolmentsRouter,
   training: trainingRouter,
+  tests: assessmentsRouter,
   contact: contactRouter,
 });
 

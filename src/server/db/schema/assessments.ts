@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   real,
   text,
@@ -79,6 +80,8 @@ export const testAttempts = pgTable(
   (t) => [
     index('test_attempts_user_course_idx').on(t.userId, t.courseId),
     index('test_attempts_submitted_idx').on(t.submittedAt),
+    // Opening the test twice at once (two tabs) starts one attempt: the second finds the first.
+    uniqueIndex('test_attempts_one_open_unique').on(t.userId, t.testId).where(sql`${t.submittedAt} is null`),
     check('test_attempts_percentage_range', sql`${t.percentage} is null or ${t.percentage} between 0 and 100`),
   ],
 );
@@ -97,6 +100,9 @@ export const testAttemptAnswers = pgTable(
   },
   (t) => [uniqueIndex('test_attempt_answers_attempt_question_unique').on(t.attemptId, t.questionId)],
 );
+
+/** Certificate numbers (MTA/{year}/{six digits}) come from here: unique without a lock, gaps allowed. */
+export const certificateNumberSeq = pgSequence('certificate_number_seq', { startWith: 1 });
 
 export const certificates = pgTable(
   'certificates',

@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."certificate_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE UNIQUE INDEX "test_attempts_one_open_unique" ON "test_attempts" USING btree ("user_id","test_id") WHERE "test_attempts"."submitted_at" is null;

@@ -1,0 +1,548 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
+import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { certificates, testAttemptAnswers, testAttempts, tests } from '../../db/schema.ts';
+
+const T = MESSAGES.tests;
+type TUser = Awaited<ReturnType<typeof createUser>>;
+
+let portal: TestPortal;
+let admin: TUser;
+
+beforeAll(async () => {
+  portal = await createTestPortal();
+  admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
+}, 60_000);
+afterAll(async () => {
+  await portal.close();
+});
+
+const as = (user: TUser) => portal.caller(sessionOf(user));
+const bearer = (user: TUser) => ({ authorization: portal.authorization(user) });
+const db = () => portal.runtime.db;
+
+const QUESTIONS: TTestForm['questions'] = [
+  { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
+  {
+    questionText: 'The general emergency alarm is how many short blasts and one long?',
+    options: ['Three', 'Five', 'Seven', 'Nine'],
+    correctAnswer: 'Seven',
+  },
+  {
+    questionText: 'A lifejacket light must burn for at least how long?',
+    options: ['2 hours', '4 hours', '8 hours', '12 hours'],
+    correctAnswer: '8 hours',
+  },
+  {
+    questionText: 'Which SOLAS chapter covers life-saving appliances?',
+    options: ['Chapter II-2', 'Chapter III', 'Chapter V', 'Chapter IX'],
+    correctAnswer: 'Chapter III',
+  },
+];
+
+/** A course with a published test of four questions, pass mark 75 (three right passes). */
+async function publishedTest(passMark = 75) {
+  const course = await createCourse(db());
+  const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark, questions: QUESTIONS });
+  await as(admin).tests.publish({ testId: test.id });
+  return { course, test };
+}
+
+/** A learner whose enrolment in the course is approved and who submitted its training (unless told otherwise). */
+async function learnerIn(courseId: string, options: { trainingSubmitted?: boolean; name?: string } = {}) {
+  const learner = await createUser(db(), { approvedAt: new Date(), ...(options.name ? { firstName: options.name } : {}) });
+  await createEnrolment(db(), {
+    userId: learner.id,
+    courseId,
+    status: 'approved',
+    decidedAt: new Date(),
+    trainingSubmittedAt: options.trainingSubmitted === false ? null : new Date(),
+  });
+  return learner;
+}
+
+/** Answers with the first `right` questions right and the others wrong. */
+const answersWith = (test: TAdminTest, right: number) =>
+  test.questions.map((question, index) => ({
+    questionId: question.id,
+    selectedAnswer: index < right ? question.correctAnswer : question.options.find((option) => option !== question.correctAnswer)!,
+  }));
+
+/** Every key anywhere in a JSON value. */
+function keysIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keysIn(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      found.add(key);
+      keysIn(item, found);
+    }
+  }
+  return found;
+}
+const ANSWER_KEYS = ['correctAnswer', 'isCorrect', 'correct'];
+const expectNoAnswerKey = (payload: unknown) => {
+  const keys = keysIn(JSON.parse(JSON.stringify(payload)));
+  for (const key of ANSWER_KEYS) expect(keys, `learner payload holds "${key}"`).not.toContain(key);
+};
+
+const attemptsOf = (userId: string, testId: string) =>
+  db()
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId)));
+const certificatesOf = (userId: string, courseId: string) =>
+  db()
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+const testsOfCourse = (courseId: string) => db().select().from(tests).where(eq(tests.courseId, courseId));
+
+/** Moves the open attempt's start back, as if the learner had spent that long on it. */
+async function letTimePass(userId: string, testId: string, seconds: number) {
+  await db()
+    .update(testAttempts)
+    .set({ startedAt: sql`${testAttempts.startedAt} - make_interval(secs => ${seconds})` })
+    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId), isNull(testAttempts.submittedAt)));
+}
+
+const submitRest = (learner: TUser, payload: unknown) =>
+  portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: bearer(learner), payload: payload as object });
+
+describe('creating tests', () => {
+  it('stores the test with its questions in order, unpublished, and lists it for administrators with the answers', async () => {
+    const course = await createCourse(db());
+    const result = await as(admin).tests.create({ courseId: course.id, title: `  ${course.title} `, passMark: 60, questions: QUESTIONS });
+    expect(result.message).toBe(T.created);
+    expect(result.test).toMatchObject({ course: { id: course.id, title: course.title }, title: course.title, passMark: 60, isPublished: false });
+    expect(result.test.questions.map((question) => [question.position, question.questionText, question.correctAnswer])).toEqual(
+      QUESTIONS.map((question, index) => [index + 1, question.questionText, question.correctAnswer]),
+    );
+    const listed = (await as(admin).tests.list()).find((test) => test.id === result.test.id);
+    expect(listed?.questions[1]?.options).toEqual(QUESTIONS[1]!.options);
+    expect((await as(admin).tests.published()).some((test) => test.id === result.test.id)).toBe(false);
+  });
+
+  it('POST /api/test takes the spec body (pass mark as typed text too) and answers 201; GET /api/test lists it as the spec reads it', async () => {
+    const course = await createCourse(db());
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/test',
+      headers: bearer(admin),
+      payload: { courseId: course.id, title: course.title, passMark: '70', questions: QUESTIONS },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(T.created);
+    const id = res.json().data._id;
+
+    const list = await portal.app.inject({ url: '/api/test', headers: bearer(admin) });
+    expect(list.statusCode).toBe(200);
+    const created = list.json().data.find((test: { _id: string }) => test._id === id);
+    expect(created).toMatchObject({ courseId: course.id, courseTitle: course.title, title: course.title, passMark: 70, isPublished: false });
+    expect(created.questions[0]).toEqual({
+      _id: expect.any(String),
+      questionText: QUESTIONS[0]!.questionText,
+      options: QUESTIONS[0]!.options,
+      correctAnswer: 'CO2',
+    });
+  });
+
+  it('refuses a bad test with 400 naming the field, and writes nothing', async () => {
+    const course = await createCourse(db());
+    const question = QUESTIONS[0]!;
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ questions: [] }, 'questions', T.questionsRequired],
+      [{ passMark: 101 }, 'passMark', T.passMarkRange],
+      [{ passMark: 'high' }, 'passMark', T.passMarkRange],
+      [{ passMark: undefined }, 'passMark', T.passMarkRequired],
+      [{ title: '  ' }, 'title', T.titleRequired],
+      [{ courseId: '' }, 'courseId', T.courseRequired],
+      [{ questions: [{ ...question, options: ['Water', 'CO2', 'Foam'] }] }, 'questions.0.options', T.fourOptions],
+      [{ questions: [{ ...question, options: ['Water', 'CO2', 'Foam', ' co2 '] }] }, 'questions.0.options.3', T.optionsDistinct],
+      [{ questions: [{ ...question, options: ['Water', 'CO2', '', 'Foam'] }] }, 'questions.0.options.2', T.optionRequired],
+      [{ questions: [question, { ...question, correctAnswer: 'Halon' }] }, 'questions.1.correctAnswer', T.correctAnswerNotOption],
+      [{ questions: [{ ...question, questionText: '' }] }, 'questions.0.questionText', T.questionRequired],
+    ];
+    for (const [override, field, message] of cases) {
+      const payload = { courseId: course.id, title: course.title, passMark: 75, questions: QUESTIONS, ...override };
+      const res = await portal.app.inject({ method: 'POST', url: '/api/test', headers: bearer(admin), payload });
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.json().errors?.[field], field).toBe(message);
+    }
+
+    const closed = await createCourse(db(), { isActive: false });
+    await expect(
+      as(admin).tests.create({ courseId: closed.id, title: closed.title, passMark: 75, questions: QUESTIONS }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: T.courseNotActive });
+    await expect(
+      as(admin).tests.create({ courseId: randomUUID(), title: 'Missing course', passMark: 75, questions: QUESTIONS }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await testsOfCourse(course.id)).toHaveLength(0);
+    expect(await testsOfCourse(closed.id)).toHaveLength(0);
+  });
+
+  it('is for administrators only', async () => {
+    const course = await createCourse(db());
+    const learner = await learnerIn(course.id);
+    await expect(
+      as(learner).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(learner).tests.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    for (const url of ['/api/test', '/api/test/published', '/api/submitTest']) {
+      expect((await portal.app.inject({ url, headers: bearer(learner) })).statusCode, url).toBe(403);
+    }
+    expect(await testsOfCourse(course.id)).toHaveLength(0);
+  });
+});
+
+describe('publishing', () => {
+  it('publishes and unpublishes with the spec messages, over tRPC and REST; the published list follows', async () => {
+    const course = await createCourse(db());
+    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
+
+    const published = await portal.app.inject({ method: 'POST', url: `/api/test/published/${test.id}`, headers: bearer(admin) });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ message: T.published, data: { _id: test.id, isPublished: true } });
+    const list = await portal.app.inject({ url: '/api/test/published', headers: bearer(admin) });
+    expect(list.json().data.some((item: { _id: string }) => item._id === test.id)).toBe(true);
+
+    const unpublished = await portal.app.inject({ method: 'POST', url: `/api/test/unpublished/${test.id}`, headers: bearer(admin) });
+    expect(unpublished.json()).toMatchObject({ message: T.unpublished, data: { _id: test.id, isPublished: false } });
+    expect((await as(admin).tests.published()).some((item) => item.id === test.id)).toBe(false);
+
+    expect(await as(admin).tests.publish({ testId: test.id })).toMatchObject({ message: T.published, test: { isPublished: true } });
+    const missing = await portal.app.inject({ method: 'POST', url: `/api/test/published/${randomUUID()}`, headers: bearer(admin) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(T.notFound);
+  });
+});
+
+describe('opening a test', () => {
+  it('serves the published test without answers and starts one attempt, kept when opened again', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+
+    const first = await as(learner).tests.take({ courseId: course.id });
+    expectNoAnswerKey(first);
+    expect(first.test).toMatchObject({ id: test.id, title: test.title, passMark: 75, course: { id: course.id } });
+    expect(first.test.questions.map((question) => question.options)).toEqual(QUESTIONS.map((question) => question.options));
+
+    const rest = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
+    expect(rest.statusCode).toBe(200);
+    expectNoAnswerKey(rest.json());
+    const [served] = rest.json().data;
+    expect(served).toMatchObject({ _id: test.id, courseId: course.id, attemptId: first.attempt.id, startedAt: first.attempt.startedAt });
+    expect(served.questions[0]).toEqual({ _id: test.questions[0]!.id, questionText: QUESTIONS[0]!.questionText, options: QUESTIONS[0]!.options });
+
+    const rows = await attemptsOf(learner.id, test.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ courseId: course.id, submittedAt: null, score: null });
+  });
+
+  it('two openings at once start one attempt', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+    const [a, b] = await Promise.all([as(learner).tests.take({ courseId: course.id }), as(learner).tests.take({ courseId: course.id })]);
+    expect(a.attempt.id).toBe(b.attempt.id);
+    expect(await attemptsOf(learner.id, test.id)).toHaveLength(1);
+  });
+
+  it('is refused with 403 until the training is submitted, and without an approved enrolment; nothing is started', async () => {
+    const { course, test } = await publishedTest();
+    const notYet = await learnerIn(course.id, { trainingSubmitted: false });
+    await expect(as(notYet).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: T.trainingFirst });
+    const rest = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(notYet) });
+    expect(rest.statusCode).toBe(403);
+    expect(rest.json().message).toBe(T.trainingFirst);
+    const submit = await submitRest(notYet, { testId: test.id, courseId: course.id, answers: answersWith(test, 4), timeTaken: 60 });
+    expect(submit.statusCode).toBe(403);
+    expect(submit.json().message).toBe(T.trainingFirst);
+    expect(await attemptsOf(notYet.id, test.id)).toHaveLength(0);
+
+    const pending = await createUser(db(), { approvedAt: new Date() });
+    await createEnrolment(db(), { userId: pending.id, courseId: course.id, status: 'pending', trainingSubmittedAt: new Date() });
+    await expect(as(pending).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: T.notEnrolled });
+    const stranger = await createUser(db(), { approvedAt: new Date() });
+    const strangerRes = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(stranger) });
+    expect(strangerRes.statusCode).toBe(403);
+    expect(await attemptsOf(pending.id, test.id)).toHaveLength(0);
+    expect(await attemptsOf(stranger.id, test.id)).toHaveLength(0);
+
+    await expect(as(admin).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: T.learnersOnly });
+    expect((await portal.app.inject({ url: `/api/test/${course.id}` })).statusCode).toBe(401);
+  });
+
+  it('does not serve an unpublished test, nor take answers to it', async () => {
+    const course = await createCourse(db());
+    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
+    const learner = await learnerIn(course.id);
+    await expect(as(learner).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: T.noneForCourse });
+    const rest = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
+    expect(rest.statusCode).toBe(404);
+    expect(rest.json().message).toBe(T.noneForCourse);
+
+    // Published, opened, then withdrawn before the learner submits.
+    await as(admin).tests.publish({ testId: test.id });
+    await as(learner).tests.take({ courseId: course.id });
+    await as(admin).tests.unpublish({ testId: test.id });
+    await expect(as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: T.noneForCourse,
+    });
+    const [attempt] = await attemptsOf(learner.id, test.id);
+    expect(attempt?.submittedAt).toBeNull();
+  });
+});
+
+describe('submitting', () => {
+  it('scores on the server: a client score, percentage, pass or time is ignored', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+    await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
+    await letTimePass(learner.id, test.id, 95);
+
+    const res = await submitRest(learner, {
+      testId: test.id,
+      courseId: course.id,
+      answers: answersWith(test, 1),
+      timeTaken: 60,
+      score: 4,
+      percentage: 100,
+      passed: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expectNoAnswerKey(res.json());
+    const { data } = res.json();
+    expect(data).toMatchObject({ testId: test.id, courseId: course.id, score: 1, totalQuestions: 4, percentage: 25, passMark: 75, passed: false, certificate: null });
+    expect(data.timeTaken).toBeGreaterThanOrEqual(95);
+    expect(data.timeTaken).toBeLessThan(120);
+    expect(res.json().message).toBe(T.scored(1, 4, 25, false));
+
+    const [row] = await attemptsOf(learner.id, test.id);
+    expect(row).toMatchObject({ id: data._id, score: 1, totalQuestions: 4, percentage: 25, passed: false, timeTakenSeconds: data.timeTaken });
+    expect(await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, data._id))).toHaveLength(4);
+    expect(await certificatesOf(learner.id, course.id)).toHaveLength(0);
+  });
+
+  it('passes at the pass mark exactly, and a pass issues one pending certificate numbered MTA/{year}/{six digits}', async () => {
+    const { course, test } = await publishedTest(75);
+    const learner = await learnerIn(course.id);
+    await as(learner).tests.take({ courseId: course.id });
+    const result = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 3) });
+    expectNoAnswerKey(result);
+    expect(result).toMatchObject({ score: 3, percentage: 75, passed: true, message: T.scored(3, 4, 75, true) });
+    expect(result.answers).toEqual(answersWith(test, 3));
+    const year = new Date().getUTCFullYear();
+    expect(result.certificate?.number).toMatch(new RegExp(`^MTA/${year}/\\d{6,}$`));
+    expect(result.certificate?.status).toBe('pending');
+
+    const rows = await certificatesOf(learner.id, course.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ number: result.certificate!.number, status: 'pending', attemptId: result.attemptId, pdfFile: null });
+  });
+
+  it('lets a failed learner try again with a new attempt; a second pass keeps the first certificate', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+    const first = await as(learner).tests.take({ courseId: course.id });
+    expect((await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 2) })).passed).toBe(false);
+
+    const second = await as(learner).tests.take({ courseId: course.id });
+    expect(second.attempt.id).not.toBe(first.attempt.id);
+    const passed = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) });
+    expect(passed).toMatchObject({ passed: true, percentage: 100, attemptId: second.attempt.id });
+
+    await as(learner).tests.take({ courseId: course.id });
+    const again = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) });
+    expect(again.certificate).toEqual(passed.certificate);
+
+    const attempts = await attemptsOf(learner.id, test.id);
+    expect(attempts.map((attempt) => attempt.passed).sort()).toEqual([false, true, true]);
+    const rows = await certificatesOf(learner.id, course.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.attemptId).toBe(second.attempt.id);
+  });
+
+  it('two submissions of one attempt at once make one attempt; the other is refused', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+    await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
+    const body = { testId: test.id, courseId: course.id, answers: answersWith(test, 4), timeTaken: 60 };
+    const answers = await Promise.all([submitRest(learner, body), submitRest(learner, body)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json().message).toBe(T.notOpen);
+
+    const attempts = await attemptsOf(learner.id, test.id);
+    expect(attempts).toHaveLength(1);
+    expect(await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempts[0]!.id))).toHaveLength(4);
+    expect(await certificatesOf(learner.id, course.id)).toHaveLength(1);
+  });
+
+  it('two passes of different tests of one course at once make one certificate', async () => {
+    const { course, test } = await publishedTest(50);
+    const { test: other } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
+    const learner = await learnerIn(course.id);
+    // The newest published test is served; the older one was opened earlier.
+    await as(learner).tests.take({ courseId: course.id });
+    await as(admin).tests.publish({ testId: other.id });
+    await as(learner).tests.take({ courseId: course.id });
+    const [a, b] = await Promise.all([
+      as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) }),
+      as(learner).tests.submit({ testId: other.id, answers: answersWith(other, 4) }),
+    ]);
+    expect(a.certificate?.number).toBe(b.certificate?.number);
+    expect(await certificatesOf(learner.id, course.id)).toHaveLength(1);
+  });
+
+  it('gives different learners different certificate numbers', async () => {
+    const { course, test } = await publishedTest(50);
+    const learners = await Promise.all([learnerIn(course.id), learnerIn(course.id), learnerIn(course.id)]);
+    const numbers = await Promise.all(
+      learners.map(async (learner) => {
+        await as(learner).tests.take({ courseId: course.id });
+        return (await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) })).certificate!.number;
+      }),
+    );
+    expect(new Set(numbers).size).toBe(3);
+  });
+
+  it('refuses answers that leave a question out, pick no option or name another question, with 400, writing nothing', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+    await as(learner).tests.take({ courseId: course.id });
+    const full = answersWith(test, 4);
+    const q2 = test.questions[1]!;
+    const cases: Array<[unknown, number, string, string | null]> = [
+      [full.filter((answer) => answer.questionId !== q2.id), 400, T.unanswered(2), `answers.${q2.id}`],
+      [full.map((answer) => (answer.questionId === q2.id ? { ...answer, selectedAnswer: 'Eleven' } : answer)), 400, T.notAnOption(2), `answers.${q2.id}`],
+      [[...full, full[1]], 400, T.answeredTwice(2), `answers.${q2.id}`],
+      [[...full, { questionId: randomUUID(), selectedAnswer: 'CO2' }], 400, T.unknownQuestion, null],
+      ['all of them', 400, T.answersRequired, 'answers'],
+    ];
+    for (const [answers, status, message, field] of cases) {
+      const res = await submitRest(learner, { testId: test.id, courseId: course.id, answers, timeTaken: 60 });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toBe(message);
+      if (field) expect(res.json().errors?.[field]).toBe(message);
+    }
+    const mismatch = await submitRest(learner, { testId: test.id, courseId: randomUUID(), answers: full });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe(T.courseMismatch);
+    expect((await submitRest(learner, { courseId: course.id, answers: full })).statusCode).toBe(400);
+
+    const [attempt] = await attemptsOf(learner.id, test.id);
+    expect(attempt).toMatchObject({ submittedAt: null, score: null });
+    expect(await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt!.id))).toHaveLength(0);
+  });
+
+  it('refuses a submission when no attempt was opened', async () => {
+    const { course, test } = await publishedTest();
+    const learner = await learnerIn(course.id);
+    await expect(as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: T.notOpen,
+    });
+    expect(await attemptsOf(learner.id, test.id)).toHaveLength(0);
+  });
+});
+
+describe('test results', () => {
+  /** A course with a unique title and learners who each submitted once (scores given in order). */
+  async function resultsCourse(scores: number[]) {
+    const tag = randomUUID().slice(0, 8);
+    const course = await createCourse(db(), { title: `Results Course ${tag}` });
+    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 75, questions: QUESTIONS });
+    await as(admin).tests.publish({ testId: test.id });
+    const learners: TUser[] = [];
+    for (const [index, right] of scores.entries()) {
+      const learner = await learnerIn(course.id, { name: `Navigator${tag}${index}` });
+      await as(learner).tests.take({ courseId: course.id });
+      await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, right) });
+      learners.push(learner);
+    }
+    return { tag, course, test, learners };
+  }
+
+  it('searches by learner name, e-mail and course title, in pages, newest first, the answers beside the correct ones', async () => {
+    const { tag, course, test, learners } = await resultsCourse([4, 2, 3]);
+
+    const byCourse = await as(admin).tests.results({ search: `results course ${tag}`, page: 1, pageSize: 2 });
+    expect(byCourse.total).toBe(3);
+    expect(byCourse.items.map((item) => item.user.id)).toEqual([learners[2]!.id, learners[1]!.id]);
+    const page2 = await as(admin).tests.results({ search: course.title, page: 2, pageSize: 2 });
+    expect(page2.items.map((item) => item.user.id)).toEqual([learners[0]!.id]);
+
+    const byName = await as(admin).tests.results({ search: `navigator${tag}1` });
+    expect(byName.total).toBe(1);
+    const [item] = byName.items;
+    expect(item).toMatchObject({
+      user: { id: learners[1]!.id, email: learners[1]!.email },
+      course: { id: course.id, title: course.title },
+      test: { id: test.id, passMark: 75 },
+      score: 2,
+      totalQuestions: 4,
+      percentage: 50,
+      passed: false,
+    });
+    expect(item!.timeTakenSeconds).toBeGreaterThanOrEqual(0);
+    expect(item!.answers.map((answer) => [answer.position, answer.selectedAnswer, answer.correctAnswer, answer.isCorrect])).toEqual(
+      test.questions.map((question, index) => [
+        index + 1,
+        answersWith(test, 2)[index]!.selectedAnswer,
+        question.correctAnswer,
+        index < 2,
+      ]),
+    );
+
+    const byEmail = await as(admin).tests.results({ search: learners[0]!.email.toUpperCase() });
+    expect(byEmail.items.map((result) => result.user.id)).toEqual([learners[0]!.id]);
+    expect((await as(admin).tests.results({ search: `nobody-${tag}` })).total).toBe(0);
+    // Opened but not submitted attempts are no results.
+    const opener = await learnerIn(course.id);
+    await as(opener).tests.take({ courseId: course.id });
+    expect((await as(admin).tests.results({ search: course.title })).total).toBe(3);
+    await expect(as(admin).tests.results({ pageSize: 101 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('GET /api/submitTest answers the spec shape, paged with ?search=&page=&pageSize= and whole without', async () => {
+    const { course, test, learners } = await resultsCourse([4, 1]);
+    const paged = await portal.app.inject({
+      url: `/api/submitTest?search=${encodeURIComponent(course.title)}&page=1&pageSize=1`,
+      headers: bearer(admin),
+    });
+    expect(paged.statusCode).toBe(200);
+    expect(paged.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    const [latest] = paged.json().data;
+    expect(latest).toMatchObject({
+      userName: `${learners[1]!.firstName} ${learners[1]!.lastName}`,
+      userEmail: learners[1]!.email,
+      courseId: { _id: course.id, title: course.title },
+      score: 1,
+      totalQuestions: 4,
+      percentage: 25,
+      passed: false,
+    });
+    expect(typeof latest.timeTaken).toBe('number');
+    expect(Number.isNaN(Date.parse(latest.submittedAt))).toBe(false);
+    expect(latest.answers[0]).toMatchObject({
+      _id: test.questions[0]!.id,
+      selectedAnswer: 'CO2',
+      correctAnswer: 'CO2',
+      isCorrect: true,
+    });
+
+    const whole = await portal.app.inject({ url: `/api/submitTest?search=${encodeURIComponent(course.title)}`, headers: bearer(admin) });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['x-total-count']).toBe('2');
+    expect(whole.json().data.map((submission: { userEmail: string; passed: boolean }) => [submission.userEmail, submission.passed])).toEqual([
+      [learners[1]!.email, false],
+      [learners[0]!.email, true],
+    ]);
+
+    const bad = await portal.app.inject({ url: '/api/submitTest?page=0', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+  });
+});

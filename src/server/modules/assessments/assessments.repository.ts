@@ -1,0 +1,280 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  certificateNumberSeq,
+  certificates,
+  courses,
+  testAttemptAnswers,
+  testAttempts,
+  testQuestions,
+  tests,
+  users,
+} from '../../db/schema.ts';
+
+export type TTestRow = typeof tests.$inferSelect;
+export type TQuestionRow = typeof testQuestions.$inferSelect;
+export type TAttemptRow = typeof testAttempts.$inferSelect;
+export type TCertificateRow = typeof certificates.$inferSelect;
+export type TTestWithQuestions = TTestRow & {
+  course: { id: string; title: string; isActive: boolean };
+  questions: TQuestionRow[];
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tests and their questions
+
+export async function insertTest(
+  db: Executor,
+  test: { courseId: string; title: string; passMark: number },
+  questions: Array<{ questionText: string; options: string[]; correctAnswer: string }>,
+): Promise<string> {
+  const [row] = await db.insert(tests).values(test).returning({ id: tests.id });
+  await db.insert(testQuestions).values(questions.map((question, index) => ({ ...question, testId: row!.id, position: index + 1 })));
+  return row!.id;
+}
+
+/** Tests with their course and questions (in order), newest first. */
+async function withQuestions(db: Executor, where: SQL | undefined, limit?: number): Promise<TTestWithQuestions[]> {
+  const query = db
+    .select({ test: tests, course: { id: courses.id, title: courses.title, isActive: courses.isActive } })
+    .from(tests)
+    .innerJoin(courses, eq(courses.id, tests.courseId))
+    .where(where)
+    .orderBy(desc(tests.createdAt), desc(tests.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  if (rows.length === 0) return [];
+  const questions = await db
+    .select()
+    .from(testQuestions)
+    .where(
+      inArray(
+        testQuestions.testId,
+        rows.map((row) => row.test.id),
+      ),
+    )
+    .orderBy(asc(testQuestions.testId), asc(testQuestions.position));
+  const byTest = new Map<string, TQuestionRow[]>();
+  for (const question of questions) {
+    const list = byTest.get(question.testId);
+    if (list) list.push(question);
+    else byTest.set(question.testId, [question]);
+  }
+  return rows.map((row) => ({ ...row.test, course: row.course, questions: byTest.get(row.test.id) ?? [] }));
+}
+
+export function findAllTests(db: Executor, filter: { publishedOnly: boolean }): Promise<TTestWithQuestions[]> {
+  return withQuestions(db, filter.publishedOnly ? eq(tests.isPublished, true) : undefined);
+}
+
+export async function findTestById(db: Executor, testId: string): Promise<TTestWithQuestions | undefined> {
+  const [test] = await withQuestions(db, eq(tests.id, testId));
+  return test;
+}
+
+/** The course's newest published test. */
+export async function findPublishedOfCourse(db: Executor, courseId: string): Promise<TTestWithQuestions | undefined> {
+  const [test] = await withQuestions(db, and(eq(tests.courseId, courseId), eq(tests.isPublished, true)), 1);
+  return test;
+}
+
+/** Sets a test's published flag; false when there is no such test. */
+export async function setPublished(db: Executor, testId: string, isPublished: boolean): Promise<boolean> {
+  const rows = await db.update(tests).set({ isPublished, updatedAt: new Date() }).where(eq(tests.id, testId)).returning({ id: tests.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attempts
+
+/**
+ * The learner's open attempt at the test: the one already open, or a new one started now. Two
+ * openings at once make one (the partial unique index on open attempts).
+ */
+export async function openAttempt(db: Executor, attempt: { userId: string; testId: string; courseId: string }): Promise<TAttemptRow> {
+  const [created] = await db
+    .insert(testAttempts)
+    .values(attempt)
+    .onConflictDoNothing({ target: [testAttempts.userId, testAttempts.testId], where: isNull(testAttempts.submittedAt) })
+    .returning();
+  if (created) return created;
+  const [open] = await db
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userId, attempt.userId), eq(testAttempts.testId, attempt.testId), isNull(testAttempts.submittedAt)));
+  return open!;
+}
+
+/**
+ * Inside a transaction: the learner's open attempt, locked until commit. A submission that waited
+ * for the lock finds the attempt already submitted and gets nothing.
+ */
+export async function lockOpenAttempt(tx: Executor, userId: string, testId: string): Promise<TAttemptRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId), isNull(testAttempts.submittedAt)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Records the score of an open attempt, submitted now; the time taken is measured on the
+ * database's clock, the one that started it. Nothing comes back if it was already submitted.
+ */
+export async function completeAttempt(
+  tx: Executor,
+  attemptId: string,
+  score: { score: number; totalQuestions: number; percentage: number; passed: boolean },
+): Promise<TAttemptRow | undefined> {
+  const [row] = await tx
+    .update(testAttempts)
+    .set({
+      ...score,
+      submittedAt: sql`now()`,
+      timeTakenSeconds: sql`greatest(0, floor(extract(epoch from now() - ${testAttempts.startedAt})))::int`,
+    })
+    .where(and(eq(testAttempts.id, attemptId), isNull(testAttempts.submittedAt)))
+    .returning();
+  return row;
+}
+
+export async function insertAnswers(tx: Executor, attemptId: string, answers: Array<{ questionId: string; selectedAnswer: string }>) {
+  if (answers.length === 0) return;
+  await tx.insert(testAttemptAnswers).values(answers.map((answer) => ({ ...answer, attemptId })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Certificates
+
+export async function findCertificate(db: Executor, userId: string, courseId: string): Promise<TCertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+  return row;
+}
+
+/** The next certificate serial; every call gets a different one, without a lock. */
+export async function nextCertificateSerial(tx: Executor): Promise<number> {
+  const sequence = sql.raw(`'${certificateNumberSeq.seqName}'`);
+  const [row] = await tx.select({ serial: sql<string>`nextval(${sequence})` }).from(sql`(values (1)) as one`);
+  return Number(row!.serial);
+}
+
+/** A pending certificate; nothing comes back when the learner already has one for the course. */
+export async function insertCertificate(
+  tx: Executor,
+  values: { userId: string; courseId: string; attemptId: string; number: string },
+): Promise<TCertificateRow | undefined> {
+  const [row] = await tx
+    .insert(certificates)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+const resultColumns = {
+  id: testAttempts.id,
+  score: testAttempts.score,
+  totalQuestions: testAttempts.totalQuestions,
+  percentage: testAttempts.percentage,
+  timeTakenSeconds: testAttempts.timeTakenSeconds,
+  startedAt: testAttempts.startedAt,
+  submittedAt: testAttempts.submittedAt,
+  passed: testAttempts.passed,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  courseId: courses.id,
+  courseTitle: courses.title,
+  testId: tests.id,
+  testTitle: tests.title,
+  passMark: tests.passMark,
+};
+export type TResultRow = {
+  id: string;
+  score: number | null;
+  totalQuestions: number | null;
+  percentage: number | null;
+  timeTakenSeconds: number | null;
+  startedAt: Date;
+  submittedAt: Date | null;
+  passed: boolean | null;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  courseId: string;
+  courseTitle: string;
+  testId: string;
+  testTitle: string;
+  passMark: number;
+};
+export type TResultAnswerRow = {
+  attemptId: string;
+  questionId: string;
+  position: number;
+  questionText: string;
+  selectedAnswer: string;
+  correctAnswer: string;
+};
+
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Submitted attempts whose learner's name or e-mail, or course title, contains `search` (any
+ * case), most recent first, with the total of the whole filtered list.
+ */
+export async function searchResults(
+  db: Executor,
+  query: { search: string; limit: number; offset: number },
+): Promise<{ rows: TResultRow[]; total: number }> {
+  let where: SQL | undefined = isNotNull(testAttempts.submittedAt);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    const matchingUsers = db.select({ id: users.id }).from(users).where(sql`${users.searchText} like lower(${pattern})`);
+    const matchingCourses = db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(sql`lower(${courses.title}) like lower(${pattern})`);
+    where = and(where, or(inArray(testAttempts.userId, matchingUsers), inArray(testAttempts.courseId, matchingCourses)));
+  }
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(resultColumns)
+      .from(testAttempts)
+      .innerJoin(users, eq(users.id, testAttempts.userId))
+      .innerJoin(courses, eq(courses.id, testAttempts.courseId))
+      .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      .where(where)
+      .orderBy(desc(testAttempts.submittedAt), desc(testAttempts.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(testAttempts).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The answers of these attempts with their questions, in question order. */
+export function findAnswersOf(db: Executor, attemptIds: string[]): Promise<TResultAnswerRow[]> {
+  if (attemptIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      attemptId: testAttemptAnswers.attemptId,
+      questionId: testQuestions.id,
+      position: testQuestions.position,
+      questionText: testQuestions.questionText,
+      selectedAnswer: testAttemptAnswers.selectedAnswer,
+      correctAnswer: testQuestions.correctAnswer,
+    })
+    .from(testAttemptAnswers)
+    .innerJoin(testQuestions, eq(testQuestions.id, testAttemptAnswers.questionId))
+    .where(inArray(testAttemptAnswers.attemptId, attemptIds))
+    .orderBy(asc(testAttemptAnswers.attemptId), asc(testQuestions.position));
+}

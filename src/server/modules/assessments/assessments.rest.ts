@@ -1,0 +1,189 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.ts';
+import {
+  answerList,
+  selectedAnswerFields,
+  ZResultsQuery,
+  ZTestForm,
+  type TAdminTest,
+  type TResultItem,
+  type TTestResult,
+  type TTestSession,
+} from '../../../shared/schemas/assessment.ts';
+import { requestObject, ZId } from '../../../shared/schemas/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
+import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
+import {
+  allResults,
+  createTest,
+  listPublishedTests,
+  listTests,
+  openTest,
+  publishTest,
+  searchResults,
+  submitTest,
+  unpublishTest,
+} from './assessments.service.ts';
+
+const V = MESSAGES.validation;
+const ZIdParams = requestObject({ id: ZId });
+const ZCourseParams = requestObject({ courseId: ZId });
+
+/** The spec's form may send the pass mark as the text of a number input. */
+const ZSpecTestForm = z.preprocess((body) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { passMark } = body as { passMark?: unknown };
+  return typeof passMark === 'string' && /^\s*\d{1,3}\s*$/.test(passMark) ? { ...body, passMark: Number(passMark) } : body;
+}, ZTestForm);
+
+/**
+ * POST /submitTest as the spec's client sends it: testId, courseId, answers and a fixed timeTaken.
+ * Whatever else comes (timeTaken, a score, a percentage) is dropped: the server measures and scores.
+ */
+const ZSpecSubmission = z.object(
+  {
+    testId: ZId,
+    courseId: ZId.optional(),
+    answers: answerList(z.object(selectedAnswerFields, { error: V.expectedObject })),
+  },
+  { error: V.expectedObject },
+);
+
+const ZResultsQueryString = requestObject({ search: z.string({ error: V.mustBeText('Search') }).optional(), ...REST_PAGE_PARAMS })
+  .transform(pageSizeFromLimit)
+  .pipe(ZResultsQuery);
+
+/** The spec's Test (section 3), with its answers: administrators only. */
+function toRestTest(test: TAdminTest) {
+  return {
+    _id: test.id,
+    courseId: test.course.id,
+    courseTitle: test.course.title,
+    courseIsActive: test.course.isActive,
+    title: test.title,
+    passMark: test.passMark,
+    isPublished: test.isPublished,
+    createdAt: test.createdAt,
+    questions: test.questions.map((question) => ({
+      _id: question.id,
+      questionText: question.questionText,
+      options: question.options,
+      correctAnswer: question.correctAnswer,
+    })),
+  };
+}
+
+/** The spec's Test as a learner receives it: no `correctAnswer`, and the attempt the server started. */
+function toRestLearnerTest({ test, attempt }: TTestSession) {
+  return {
+    _id: test.id,
+    courseId: test.course.id,
+    courseTitle: test.course.title,
+    title: test.title,
+    passMark: test.passMark,
+    isPublished: true,
+    questions: test.questions.map((question) => ({ _id: question.id, questionText: question.questionText, options: question.options })),
+    attemptId: attempt.id,
+    startedAt: attempt.startedAt,
+  };
+}
+
+/** The learner's result: the spec reads `data.percentage`. */
+function toRestResult(result: TTestResult) {
+  return {
+    _id: result.attemptId,
+    testId: result.testId,
+    courseId: result.courseId,
+    score: result.score,
+    totalQuestions: result.totalQuestions,
+    percentage: result.percentage,
+    passMark: result.passMark,
+    passed: result.passed,
+    timeTaken: result.timeTakenSeconds,
+    startedAt: result.startedAt,
+    submittedAt: result.submittedAt,
+    answers: result.answers,
+    certificate: result.certificate,
+  };
+}
+
+/** The spec's Test submission (section 3), the selected answers beside the correct ones. */
+function toRestSubmission(item: TResultItem) {
+  return {
+    _id: item.id,
+    userName: item.user.name,
+    userEmail: item.user.email,
+    userId: item.user.id,
+    courseId: { _id: item.course.id, title: item.course.title },
+    testId: { _id: item.test.id, title: item.test.title, passMark: item.test.passMark },
+    score: item.score,
+    totalQuestions: item.totalQuestions,
+    percentage: item.percentage,
+    timeTaken: item.timeTakenSeconds,
+    startedAt: item.startedAt,
+    submittedAt: item.submittedAt,
+    passed: item.passed,
+    answers: item.answers.map((answer) => ({ _id: answer.questionId, ...answer })),
+  };
+}
+
+/** The spec's test calls (section 7, Tests, training and certificates). */
+export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.post('/test', async (request, reply) => {
+    const admin = requireAdmin(request);
+    const result = await createTest(deps, admin, parseInput(ZSpecTestForm, request.body));
+    return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
+  });
+
+  api.get('/test', async (request) => {
+    requireAdmin(request);
+    return { data: (await listTests(deps)).map(toRestTest) };
+  });
+
+  api.get('/test/published', async (request) => {
+    requireAdmin(request);
+    return { data: (await listPublishedTests(deps)).map(toRestTest) };
+  });
+
+  api.post('/test/published/:id', async (request) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    const result = await publishTest(deps, admin, id);
+    return { message: result.message, data: toRestTest(result.test) };
+  });
+
+  api.post('/test/unpublished/:id', async (request) => {
+    const admin = requireAdmin(request);
+    const { id } = parseInput(ZIdParams, request.params);
+    const result = await unpublishTest(deps, admin, id);
+    return { message: result.message, data: toRestTest(result.test) };
+  });
+
+  /** The spec reads a list and uses its first item; opening it starts the attempt. */
+  api.get('/test/:courseId', async (request) => {
+    const learner = requireUser(request);
+    const { courseId } = parseInput(ZCourseParams, request.params);
+    return { data: [toRestLearnerTest(await openTest(deps, learner, courseId))] };
+  });
+
+  api.post('/submitTest', async (request, reply) => {
+    const learner = requireUser(request);
+    const result = await submitTest(deps, learner, parseInput(ZSpecSubmission, request.body));
+    return reply.status(201).send({ message: result.message, data: toRestResult(result) });
+  });
+
+  /** Submissions, searched and paged with ?search=&page=&pageSize=; the whole list without page parameters. */
+  api.get('/submitTest', async (request, reply) => {
+    requireAdmin(request);
+    const query = parseInput(ZResultsQueryString, request.query ?? {});
+    if (!asksForAPage(request.query)) {
+      return sendWholeList(reply, await allResults(deps, { search: query.search }), toRestSubmission, 'data');
+    }
+    const page = await searchResults(deps, query);
+    return { data: page.items.map(toRestSubmission), total: page.total, page: page.page, pageSize: page.pageSize };
+  });
+};

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { plainText, presentText, requestObject, ZId } from './common.ts';
+import { pageFields, pageOf } from './paging.ts';
+
+const T = MESSAGES.tests;
+const V = MESSAGES.validation;
+
+/** Four options per question (spec section 9). */
+export const OPTIONS_PER_QUESTION = 4;
+export const TEST_MAX_QUESTIONS = 200;
+export const TEST_TITLE_MAX_LENGTH = 200;
+export const QUESTION_MAX_LENGTH = 2000;
+export const OPTION_MAX_LENGTH = 500;
+export const RESULTS_SEARCH_MAX_LENGTH = 100;
+export const RESULTS_PAGE_DEFAULT_SIZE = 20;
+export const RESULTS_PAGE_MAX_SIZE = 100;
+
+/** Options are told apart as a learner reads them: spaces around and letter case do not count. */
+export const optionKey = (option: string) => option.trim().toLowerCase();
+
+const ZOption = presentText('Option', T.optionRequired).pipe(plainText('Option', OPTION_MAX_LENGTH));
+
+const ZQuestionForm = requestObject({
+  questionText: presentText('Question', T.questionRequired).pipe(plainText('Question', QUESTION_MAX_LENGTH)),
+  options: z.array(ZOption, { error: T.fourOptions }).length(OPTIONS_PER_QUESTION, T.fourOptions),
+  correctAnswer: presentText('Correct answer', T.correctAnswerRequired).pipe(plainText('Correct answer', OPTION_MAX_LENGTH)),
+}).superRefine((question, ctx) => {
+  const seen = new Set<string>();
+  question.options.forEach((option, index) => {
+    if (seen.has(optionKey(option))) ctx.addIssue({ code: 'custom', message: T.optionsDistinct, path: ['options', index] });
+    seen.add(optionKey(option));
+  });
+  if (!question.options.includes(question.correctAnswer)) {
+    ctx.addIssue({ code: 'custom', message: T.correctAnswerNotOption, path: ['correctAnswer'] });
+  }
+});
+
+/** Create New Test: an active course, its title, the pass mark and at least one question. */
+export const ZTestForm = requestObject({
+  courseId: z.string({ error: T.courseRequired }).min(1, T.courseRequired).pipe(ZId),
+  title: presentText('Title', T.titleRequired).pipe(plainText('Title', TEST_TITLE_MAX_LENGTH)),
+  passMark: z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? T.passMarkRequired : T.passMarkRange) })
+    .int(T.passMarkRange)
+    .min(0, T.passMarkRange)
+    .max(100, T.passMarkRange),
+  questions: z
+    .array(ZQuestionForm, { error: T.questionsRequired })
+    .min(1, T.questionsRequired)
+    .max(TEST_MAX_QUESTIONS, T.tooManyQuestions(TEST_MAX_QUESTIONS)),
+});
+export type TTestForm = z.output<typeof ZTestForm>;
+export type TTestFormInput = z.input<typeof ZTestForm>;
+
+export const ZTestIdRequest = requestObject({ testId: ZId });
+export const ZTestCourseRequest = requestObject({ courseId: ZId });
+
+/** A question as administrators see it, with its answer. */
+export const ZAdminQuestion = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  questionText: z.string(),
+  options: z.array(z.string()),
+  correctAnswer: z.string(),
+});
+
+/** A test as administrators see it (All Created Tests, Published tests). */
+export const ZAdminTest = z.object({
+  id: z.string(),
+  course: z.object({ id: z.string(), title: z.string(), isActive: z.boolean() }),
+  title: z.string(),
+  passMark: z.number().int(),
+  isPublished: z.boolean(),
+  createdAt: z.string(),
+  questions: z.array(ZAdminQuestion),
+});
+export type TAdminTest = z.infer<typeof ZAdminTest>;
+
+export const ZTestChangeResult = z.object({ message: z.string(), test: ZAdminTest });
+export type TTestChangeResult = z.infer<typeof ZTestChangeResult>;
+
+/** A question as a learner receives it: never its answer. */
+export const ZLearnerQuestion = z.object({ id: z.string(), questionText: z.string(), options: z.array(z.string()) });
+
+/** The test a learner takes, and the attempt the server started when it was opened. */
+export const ZTestSession = z.object({
+  test: z.object({
+    id: z.string(),
+    course: z.object({ id: z.string(), title: z.string() }),
+    title: z.string(),
+    passMark: z.number().int(),
+    questions: z.array(ZLearnerQuestion),
+  }),
+  attempt: z.object({ id: z.string(), startedAt: z.string() }),
+});
+export type TTestSession = z.infer<typeof ZTestSession>;
+
+/** One answer: the question and the option chosen. */
+export const selectedAnswerFields = {
+  questionId: ZId,
+  selectedAnswer: z.string({ error: V.mustBeText('Answer') }).max(OPTION_MAX_LENGTH, V.tooLong('Answer', OPTION_MAX_LENGTH)),
+};
+
+/** The answers of one attempt, at most one per question. */
+export function answerList<A extends z.ZodType>(answer: A) {
+  return z.array(answer, { error: T.answersRequired }).max(TEST_MAX_QUESTIONS, T.answersRequired);
+}
+
+/** A learner's answers. The server keeps the clock and scores them; nothing else is taken. */
+export const ZTestSubmission = requestObject({
+  testId: ZId,
+  answers: answerList(requestObject(selectedAnswerFields)),
+});
+export type TTestSubmission = z.output<typeof ZTestSubmission>;
+
+export const ZCertificateSummary = z.object({ number: z.string(), status: z.enum(['pending', 'ready', 'failed']), issuedAt: z.string() });
+
+/** The learner's result: the score and the answers given, never the correct ones. */
+export const ZTestResult = z.object({
+  message: z.string(),
+  attemptId: z.string(),
+  testId: z.string(),
+  courseId: z.string(),
+  score: z.number().int(),
+  totalQuestions: z.number().int(),
+  percentage: z.number(),
+  passMark: z.number().int(),
+  passed: z.boolean(),
+  timeTakenSeconds: z.number().int(),
+  startedAt: z.string(),
+  submittedAt: z.string(),
+  answers: z.array(z.object({ questionId: z.string(), selectedAnswer: z.string() })),
+  /** The learner's certificate for the course when this attempt passed (the first pass's). */
+  certificate: ZCertificateSummary.nullable(),
+});
+export type TTestResult = z.infer<typeof ZTestResult>;
+
+/** Test Results: searched over learner name, e-mail and course title, in pages. */
+export const ZResultsQuery = requestObject({
+  search: z
+    .string({ error: V.mustBeText('Search') })
+    .trim()
+    .max(RESULTS_SEARCH_MAX_LENGTH, T.searchTooLong)
+    .default(''),
+  ...pageFields({ defaultSize: RESULTS_PAGE_DEFAULT_SIZE, maxSize: RESULTS_PAGE_MAX_SIZE }),
+});
+export type TResultsQuery = z.input<typeof ZResultsQuery>;
+
+/** One submitted attempt as administrators read it, the selected answers beside the correct ones. */
+export const ZResultItem = z.object({
+  id: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  course: z.object({ id: z.string(), title: z.string() }),
+  test: z.object({ id: z.string(), title: z.string(), passMark: z.number().int() }),
+  score: z.number().int(),
+  totalQuestions: z.number().int(),
+  percentage: z.number(),
+  timeTakenSeconds: z.number().int(),
+  startedAt: z.string(),
+  submittedAt: z.string(),
+  passed: z.boolean(),
+  answers: z.array(
+    z.object({
+      questionId: z.string(),
+      position: z.number().int(),
+      questionText: z.string(),
+      selectedAnswer: z.string(),
+      correctAnswer: z.string(),
+      isCorrect: z.boolean(),
+    }),
+  ),
+});
+export type TResultItem = z.infer<typeof ZResultItem>;
+
+export const ZResultsPage = pageOf(ZResultItem);
+export type TResultsPage = z.infer<typeof ZResultsPage>;
