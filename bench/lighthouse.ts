@@ -26,12 +26,13 @@ export type TLighthouse = { performance: number; accessibility: number; lcp: num
 
 /** One Lighthouse run, mobile form factor and default (simulated) throttling, on the system Chromium. */
 export async function lighthouse(cliPath: string, url: string): Promise<TLighthouse> {
-  // On a busy machine headless Chromium now and then paints nothing in time (NO_FCP): try again.
+  // On a busy machine headless Chromium now and then paints nothing in time (NO_FCP) or loses
+  // the trace (NO_NAVSTART): Lighthouse calls these runtime errors; try again.
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await lighthouseOnce(cliPath, url);
     } catch (error) {
-      if (attempt >= 3 || !String((error as Error).message).includes('NO_FCP')) throw error;
+      if (attempt >= 3 || !String((error as Error).message).includes('Runtime error encountered')) throw error;
     }
   }
 }

@@ -8,14 +8,15 @@ import { paths } from './paths.ts';
  * parallel with the entry instead of one lazy chunk after another (decision 020).
  * Keep it in step with the lazy imports in router.tsx and providers.tsx.
  */
-const PROVIDERS = 'app/providers.tsx';
-const ACCOUNT = [PROVIDERS, 'app/screens/account-screens.ts'];
-const LEARNER_COURSES = [PROVIDERS, 'app/screens/learner-course-screens.ts'];
-const PROFILE = [PROVIDERS, 'app/screens/profile-screens.ts'];
+// The providers' screens mount the toaster (app/toaster-outlet.tsx) as they arrive.
+const PROVIDERS = ['app/providers.tsx', 'components/ui/sonner.tsx'];
+const ACCOUNT = [...PROVIDERS, 'app/screens/account-screens.ts'];
+const LEARNER_COURSES = [...PROVIDERS, 'app/screens/learner-course-screens.ts'];
+const PROFILE = [...PROVIDERS, 'app/screens/profile-screens.ts'];
 
 export const ROUTE_CODE: Record<string, string[]> = {
   [paths.about]: ['features/about/about-page.tsx'],
-  [paths.contact]: [PROVIDERS, 'features/contact/contact-page.tsx'],
+  [paths.contact]: [...PROVIDERS, 'features/contact/contact-page.tsx'],
   [paths.courses]: LEARNER_COURSES,
   [paths.login]: ACCOUNT,
   [paths.registration]: ACCOUNT,
@@ -24,11 +25,11 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.resetPassword]: ACCOUNT,
   [paths.adminLogin]: ACCOUNT,
   [paths.adminSetup]: ACCOUNT,
-  [paths.dashboard]: [PROVIDERS, 'app/screens/dashboard-screen.tsx'],
+  [paths.dashboard]: [...PROVIDERS, 'app/screens/dashboard-screen.tsx'],
   [paths.profile]: PROFILE,
   [paths.profileEdit]: PROFILE,
   [paths.courseContent.pattern]: LEARNER_COURSES,
   [paths.enrolmentRequests]: LEARNER_COURSES,
   [paths.userCourses]: LEARNER_COURSES,
-  [`${paths.admin.root}/*`]: [PROVIDERS, 'app/admin-area.tsx'],
+  [`${paths.admin.root}/*`]: [...PROVIDERS, 'app/admin-area.tsx'],
 };
