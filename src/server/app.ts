@@ -6,7 +6,7 @@ import { CATALOGUE_DATA_ID, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
-import { precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
+import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
 import { isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
@@ -59,6 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  // The API's JSON reaches the browser compressed too, not only the static files.
+  app.addHook('onSend', async (request, reply, payload) => compressJsonAnswer(request, reply, payload));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
