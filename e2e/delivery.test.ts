@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse } from '../src/testing/factories.ts';
+import { createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { loadPage, waterfall, type TRequest } from './support/page-load.ts';
+import { signInAs } from './support/session.ts';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -76,5 +77,23 @@ describe('what a first visit downloads', () => {
     const report = waterfall(load);
     for (const script of load.scripts) expect(script.initiator, `${script.url}\n${report}`).toBe('parser');
     expect(load.cls, report).toBeLessThan(0.05);
+  });
+
+  it("a learner's dashboard asks for the learner and the courses in one request", async () => {
+    const learner = await createUser(harness.portal.runtime.db, { approvedAt: new Date() });
+    await createCourse(harness.portal.runtime.db);
+    const { page, context, problems } = await harness.newPage(1280);
+    await signInAs(page, learner.email);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/')) calls.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${learner.firstName}`, exact: false }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.split('/').at(-1)!.split(',').sort()).toEqual(['auth.me', 'enrolments.dashboard']);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

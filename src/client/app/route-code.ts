@@ -25,7 +25,7 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.resetPassword]: ACCOUNT,
   [paths.adminLogin]: ACCOUNT,
   [paths.adminSetup]: ACCOUNT,
-  [paths.dashboard]: [...PROVIDERS, 'app/screens/dashboard-screen.tsx'],
+  [paths.dashboard]: [...PROVIDERS, 'app/screens/dashboard-screen.tsx', 'app/screens/learner-course-screens.ts'],
   [paths.profile]: PROFILE,
   [paths.profileEdit]: PROFILE,
   [paths.courseContent.pattern]: LEARNER_COURSES,
