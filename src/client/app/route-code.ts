@@ -11,6 +11,7 @@ import { paths } from './paths.ts';
 // The providers' screens mount the toaster (app/toaster-outlet.tsx) as they arrive.
 const PROVIDERS = ['app/providers.tsx', 'components/ui/sonner.tsx'];
 const ACCOUNT = [...PROVIDERS, 'app/screens/account-screens.ts'];
+const REGISTRATION = [...PROVIDERS, 'app/screens/registration-screens.ts'];
 const LEARNER_COURSES = [...PROVIDERS, 'app/screens/learner-course-screens.ts'];
 const PROFILE = [...PROVIDERS, 'app/screens/profile-screens.ts'];
 
@@ -19,12 +20,12 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.contact]: [...PROVIDERS, 'features/contact/contact-page.tsx'],
   [paths.courses]: LEARNER_COURSES,
   [paths.login]: ACCOUNT,
-  [paths.registration]: ACCOUNT,
+  [paths.registration]: REGISTRATION,
   [paths.otp]: ACCOUNT,
   [paths.forgotPassword]: ACCOUNT,
   [paths.resetPassword]: ACCOUNT,
   [paths.adminLogin]: ACCOUNT,
-  [paths.adminSetup]: ACCOUNT,
+  [paths.adminSetup]: REGISTRATION,
   [paths.dashboard]: [...PROVIDERS, 'app/screens/dashboard-screen.tsx', 'app/screens/learner-course-screens.ts'],
   [paths.profile]: PROFILE,
   [paths.profileEdit]: PROFILE,

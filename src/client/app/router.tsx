@@ -32,11 +32,12 @@ const AdminArea = lazy(async () => ({ default: await (await loadProviders()).loa
 const loadAccountScreens = () => import('@/app/screens/account-screens.ts');
 const LoginPage = lazyNamed(loadAccountScreens, 'LoginPage');
 const AdminLoginPage = lazyNamed(loadAccountScreens, 'AdminLoginPage');
-const RegistrationPage = lazyNamed(loadAccountScreens, 'RegistrationPage');
+const loadRegistrationScreens = () => import('@/app/screens/registration-screens.ts');
+const RegistrationPage = lazyNamed(loadRegistrationScreens, 'RegistrationPage');
 const OtpPage = lazyNamed(loadAccountScreens, 'OtpPage');
 const ForgotPasswordPage = lazyNamed(loadAccountScreens, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(loadAccountScreens, 'ResetPasswordPage');
-const AdminSetupPage = lazyNamed(loadAccountScreens, 'AdminSetupPage');
+const AdminSetupPage = lazyNamed(loadRegistrationScreens, 'AdminSetupPage');
 const DashboardPage = lazyNamed(() => import('@/app/screens/dashboard-screen.tsx'), 'DashboardScreen');
 const loadProfileScreens = () => import('@/app/screens/profile-screens.ts');
 const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
@@ -59,6 +60,7 @@ const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
   [paths.forgotPassword, [DataProvidersRoute, ForgotPasswordPage]],
   [paths.resetPassword, [DataProvidersRoute, ResetPasswordPage]],
   [paths.adminLogin, [DataProvidersRoute, AdminLoginPage]],
+  [paths.adminSetup, [DataProvidersRoute, AdminSetupPage]],
 ];
 
 /**
