@@ -3,13 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routeChunks } from './build/route-chunks.ts';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 
 export default defineConfig({
   root: clientRoot,
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routeChunks(clientRoot), precompress()],
   resolve: { alias: { '@': clientRoot } },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { accountsBenchmark } from './accounts.bench.ts';
 import { coursesBenchmark } from './courses.bench.ts';
+import { deliveryBenchmark } from './delivery.bench.ts';
 import { foundationBenchmark } from './foundation.bench.ts';
 import { hardeningBenchmark } from './hardening.bench.ts';
 import { profilesBenchmark } from './profiles.bench.ts';
@@ -11,7 +12,7 @@ import { trainingBenchmark } from './training.bench.ts';
 import { transcodeBenchmark } from './transcode.bench.ts';
 
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark];
 
 if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   process.stderr.write('Build the client first: npm run build\n');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { TEST_PASSWORD, createCourse, createEnrolment, createUser, sessionOf } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
@@ -39,6 +40,7 @@ describe('Enroll Now for a visitor', () => {
     const db = harness.portal.runtime.db;
     const learner = await createUser(db, { approvedAt: new Date() });
     const course = await createCourse(db, { title: `Advanced Fire Fighting ${learner.id.slice(0, 6)}` });
+    invalidateCatalogue(harness.portal.runtime); // the course was written straight to the database
 
     const { page, context, problems } = await harness.newPage(390, 844);
     await page.goto('/courses');
@@ -72,6 +74,7 @@ describe('Enroll Now for a visitor', () => {
     const db = harness.portal.runtime.db;
     const learner = await createUser(db, { approvedAt: new Date() });
     const course = await createCourse(db, { title: `Medical First Aid ${learner.id.slice(0, 6)}` });
+    invalidateCatalogue(harness.portal.runtime); // the course was written straight to the database
     await createEnrolment(db, { userId: learner.id, courseId: course.id });
 
     const { page, context, problems } = await harness.newPage(1280);

@@ -6,6 +6,7 @@ import { TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { SITE_CONFIG_MARKER } from '../shared/site-config.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
+import { createCourse } from '../testing/factories.ts';
 import { mails } from './db/schema.ts';
 
 let portal: TestPortal;
@@ -23,6 +24,11 @@ beforeAll(async () => {
   // What build/precompress.ts writes beside each text file.
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_SCRIPT));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_SCRIPT));
+  // What build/route-chunks.ts writes: the chunks each client route needs beyond the entry.
+  writeFileSync(
+    path.join(clientDir, 'route-chunks.json'),
+    JSON.stringify({ '/courses': ['/assets/courses-1.js', '/assets/shared-2.js'], '/login': ['/assets/account-3.js', '/assets/shared-2.js'] }),
+  );
   portal = await createTestPortal({
     clientDir,
     env: { ACADEMY_NAME: 'Harbour </script><script>alert(1)</script> Academy', BODY_LIMIT_BYTES: '2048' },
@@ -180,6 +186,48 @@ describe('tRPC batches', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await portal.runtime.db.select({ id: mails.id }).from(mails)).length).toBe(before);
+  });
+});
+
+describe('pages of client routes', () => {
+  const page = async (url: string) => (await portal.app.inject({ url, headers: { accept: 'text/html' } })).body;
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("preload the route's chunks, whatever the case of the address, and nothing on other pages", async () => {
+    expect(preloads(await page('/login'))).toEqual(['/assets/account-3.js', '/assets/shared-2.js']);
+    expect(preloads(await page('/LOGIN/'))).toEqual(['/assets/account-3.js', '/assets/shared-2.js']);
+    expect(preloads(await page('/'))).toEqual([]);
+    expect(preloads(await page('/no-such-page'))).toEqual([]);
+  });
+
+  it('/courses carries the catalogue, safe inside its script element, and preloads the first pictures', async () => {
+    const course = await createCourse(portal.runtime.db, { title: 'Radar </script><script>alert(1)</script> Observer', imageFile: 'radar.webp', imageWidth: 640, imageHeight: 320 });
+    // The catalogue is re-read at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const html = await page('/courses');
+    expect(preloads(html)).toEqual(['/assets/courses-1.js', '/assets/shared-2.js']);
+    expect(html).not.toContain('</script><script>alert(1)');
+    const data = /<script id="catalogue-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const courses = JSON.parse(data ?? 'null') as Array<{ id: string; title: string }>;
+    expect(courses).toEqual(await portal.caller().courses.catalogue());
+    expect(courses.map((c) => c.id)).toContain(course.id);
+    expect(html).toContain('<link rel="preload" as="image" href="/api/uploads/courseImg/radar.webp" fetchpriority="high">');
+  });
+});
+
+describe('API answers', () => {
+  it('come compressed when they are worth it, and plain to a client that does not accept it', async () => {
+    const url = `/trpc/${Array.from({ length: 8 }, () => 'site.config').join(',')}?batch=1&input=${encodeURIComponent('{}')}`;
+    const plain = await portal.app.inject(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(512);
+    const brotli = await portal.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await portal.app.inject({ url: '/api/site-config', headers: { 'accept-encoding': 'gzip' } });
+    // A small answer is not worth compressing.
+    expect(gzip.headers['content-encoding']).toBeUndefined();
   });
 });
 

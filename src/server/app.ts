@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
+import { CATALOGUE_DATA_ID, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
-import { precompressed, variantFor } from './lib/content-encoding.ts';
+import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
 import { isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
-import { loadIndexHtml } from './spa.ts';
+import { getCatalogue } from './modules/courses/catalogue.service.ts';
+import { jsonForScript, loadIndexHtml, loadRouteChunks, modulePreloads, withHeadLines } from './spa.ts';
 import { createContextFactory } from './trpc/context.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -24,6 +25,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
   ]);
 }
+
+/** The pictures of the first cards, seen without scrolling on a phone or a wide screen. */
+const FIRST_PICTURES = 2;
 
 function acceptsHtml(accept: string | undefined): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
@@ -55,6 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  // The API's JSON reaches the browser compressed too, not only the static files.
+  app.addHook('onSend', async (request, reply, payload) => compressJsonAnswer(request, reply, payload));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -93,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const indexText = loadIndexHtml(deps.clientDir, deps.site);
   const indexHtml = indexText === undefined ? undefined : precompressed(indexText);
+  const pageFor = indexText === undefined ? undefined : clientPages(deps, indexText);
   if (deps.clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: deps.clientDir,
@@ -114,14 +121,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Any other GET that wants a page is a client route (deep links such as /training/123).
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/trpc/') &&
       acceptsHtml(request.headers.accept);
-    if (wantsPage && indexHtml) {
-      const { encoding, bytes } = variantFor(indexHtml, request.headers['accept-encoding']);
+    if (wantsPage && pageFor) {
+      const page = await pageFor(new URL(request.url, 'http://page').pathname);
+      const { encoding, bytes } = variantFor(page, request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(bytes);
     }
@@ -129,4 +137,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The page for a client route: index.html with the route's chunks preloaded (they download with
+ * the entry, not after it), and on /courses the catalogue itself and its first pictures, so the
+ * cards need no request of their own (decision 020). Made once per route (per catalogue version
+ * on /courses) and kept compressed.
+ */
+function clientPages(deps: AppDeps, indexText: string): (pathname: string) => Promise<TPrecompressed> {
+  const routeChunks = loadRouteChunks(deps.clientDir);
+  const plain = precompressed(indexText);
+  const byPattern = new Map<string, TPrecompressed>();
+  return async (pathname) => {
+    const route = routeChunks.match(pathname);
+    if (!route) return plain;
+    const preloads = modulePreloads(route.files);
+    if (route.pattern === '/courses') {
+      const catalogue = await getCatalogue(deps);
+      const page = () =>
+        precompressed(
+          withHeadLines(indexText, [
+            ...catalogue.courses
+              .slice(0, FIRST_PICTURES)
+              .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${course.image.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" fetchpriority="high">`] : [])),
+            ...preloads,
+            `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
+          ]),
+        );
+      let made: TPrecompressed | undefined;
+      const part = (key: keyof TPrecompressed) => catalogue.memo(`page:${key}`, () => (made ??= page())[key]);
+      return { plain: part('plain'), br: part('br'), gzip: part('gzip') };
+    }
+    let cached = byPattern.get(route.pattern);
+    if (!cached) byPattern.set(route.pattern, (cached = precompressed(withHeadLines(indexText, preloads))));
+    return cached;
+  };
 }

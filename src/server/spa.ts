@@ -10,6 +10,49 @@ export function loadIndexHtml(clientDir: string | undefined, site: TSiteConfig):
   if (!clientDir) return undefined;
   const file = path.join(clientDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const json = JSON.stringify(site).replace(/</g, '\\u003c');
-  return readFileSync(file, 'utf8').replace(SITE_CONFIG_MARKER, json);
+  return readFileSync(file, 'utf8').replace(SITE_CONFIG_MARKER, jsonForScript(site));
 }
+
+/** JSON that can sit inside a <script> element: no `<` can close it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** A route pattern of the client ('/courses/:courseId/content', '/admin-dashboard/*') as a test. */
+function patternTest(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  // The client's router matches without regard to case, and with or without a trailing slash.
+  return new RegExp(`^${escaped}/?$`, 'i');
+}
+
+export type TRouteChunks = {
+  /** The route pattern a path belongs to (for caching per route), and the chunks it needs. */
+  match(pathname: string): { pattern: string; files: string[] } | undefined;
+};
+
+/**
+ * The chunks each client route needs beyond the entry (route-chunks.json, written by the build,
+ * build/route-chunks.ts). The page preloads them so they download in parallel with the entry.
+ */
+export function loadRouteChunks(clientDir: string | undefined): TRouteChunks {
+  const file = clientDir && path.join(clientDir, 'route-chunks.json');
+  const routes = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+  const tests = Object.entries(routes).map(([pattern, files]) => ({ pattern, files, test: patternTest(pattern) }));
+  return {
+    match(pathname) {
+      const found = tests.find(({ test }) => test.test(pathname));
+      return found && { pattern: found.pattern, files: found.files };
+    },
+  };
+}
+
+/** `html` with these lines added at the end of its head. */
+export function withHeadLines(html: string, lines: string[]): string {
+  if (lines.length === 0) return html;
+  return html.replace('</head>', `${lines.map((line) => `    ${line}\n`).join('')}  </head>`);
+}
+
+export const modulePreloads = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);

@@ -65,3 +65,6 @@ export const ID_TYPES = [
 export type TIdType = (typeof ID_TYPES)[number]['code'];
 
 export const REGISTRATION_PREFIXES = ['Mr', 'Mrs', 'Dr', 'Prof'] as const;
+
+/** The element of the /courses page that carries the catalogue, so the cards need no request. */
+export const CATALOGUE_DATA_ID = 'catalogue-data';

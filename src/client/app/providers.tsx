@@ -5,8 +5,12 @@ import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants.ts';
 import { Outlet } from 'react-router-dom';
 import { authorizationHeader, sessionLink } from '@/lib/session-link.ts';
 import { trpc } from '@/lib/trpc.ts';
+import { wantToaster } from '@/app/toaster-outlet.tsx';
 
 const MAX_RETRIES = 2;
+
+// The screens under these providers are the ones that toast.
+wantToaster();
 
 /** HTTP status of a failed call when the server answered, otherwise undefined (network failure). */
 function httpStatusOf(error: unknown): number | undefined {

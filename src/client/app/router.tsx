@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, matchPath } from 'react-router-dom';
 import { paths } from '@/app/paths.ts';
 import { RequireSession } from '@/app/require-session.tsx';
 import { ScrollToTop } from '@/app/scroll-to-top.tsx';
@@ -9,9 +9,17 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { RouteErrorBoundary } from '@/features/errors/route-error-boundary.tsx';
 import { HomePage } from '@/features/home/home-page.tsx';
 
-/** React.lazy for a module's named export. */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+type TLazyScreen = ComponentType & { preload(): Promise<unknown> };
+
+/**
+ * React.lazy for a module's named export, with preload(): once the code is here the screen
+ * renders at once, without a pass through the Suspense fallback (no spinner, nothing shifts).
+ */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): TLazyScreen {
+  let Loaded: ComponentType | undefined;
+  const preload = () => load().then((module) => (Loaded = module[name] as ComponentType));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  return Object.assign(() => (Loaded ? <Loaded /> : <Lazy />), { preload });
 }
 
 const AboutPage = lazyNamed(() => import('@/features/about/about-page.tsx'), 'AboutPage');
@@ -24,11 +32,12 @@ const AdminArea = lazy(async () => ({ default: await (await loadProviders()).loa
 const loadAccountScreens = () => import('@/app/screens/account-screens.ts');
 const LoginPage = lazyNamed(loadAccountScreens, 'LoginPage');
 const AdminLoginPage = lazyNamed(loadAccountScreens, 'AdminLoginPage');
-const RegistrationPage = lazyNamed(loadAccountScreens, 'RegistrationPage');
+const loadRegistrationScreens = () => import('@/app/screens/registration-screens.ts');
+const RegistrationPage = lazyNamed(loadRegistrationScreens, 'RegistrationPage');
 const OtpPage = lazyNamed(loadAccountScreens, 'OtpPage');
 const ForgotPasswordPage = lazyNamed(loadAccountScreens, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(loadAccountScreens, 'ResetPasswordPage');
-const AdminSetupPage = lazyNamed(loadAccountScreens, 'AdminSetupPage');
+const AdminSetupPage = lazyNamed(loadRegistrationScreens, 'AdminSetupPage');
 const DashboardPage = lazyNamed(() => import('@/app/screens/dashboard-screen.tsx'), 'DashboardScreen');
 const loadProfileScreens = () => import('@/app/screens/profile-screens.ts');
 const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
@@ -41,6 +50,30 @@ const EnrolmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrolmentRequ
 const UserCoursesPage = lazyNamed(loadLearnerCourseScreens, 'UserCoursesPage');
 // The player is its own area: its chunk is fetched only by learners who open a training.
 const TrainingPlayerPage = lazyNamed(async () => (await loadProviders()).loadTrainingPlayerPage(), 'TrainingPlayerPage');
+
+/** The screens a visitor may open first, with the data providers they render inside. */
+const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
+  [paths.about, [AboutPage]],
+  [paths.contact, [DataProvidersRoute, ContactPage]],
+  [paths.courses, [DataProvidersRoute, CoursesPage]],
+  [paths.login, [DataProvidersRoute, LoginPage]],
+  [paths.registration, [DataProvidersRoute, RegistrationPage]],
+  [paths.otp, [DataProvidersRoute, OtpPage]],
+  [paths.forgotPassword, [DataProvidersRoute, ForgotPasswordPage]],
+  [paths.resetPassword, [DataProvidersRoute, ResetPasswordPage]],
+  [paths.adminLogin, [DataProvidersRoute, AdminLoginPage]],
+  [paths.adminSetup, [DataProvidersRoute, AdminSetupPage]],
+];
+
+/**
+ * Loads the code of the screen at `pathname` (the page has preloaded its chunks, decision 020),
+ * so the first render shows the screen itself rather than a spinner that the screen then pushes
+ * away. Other addresses render at once and load as they are visited.
+ */
+export async function preloadFirstScreen(pathname: string): Promise<void> {
+  const screens = FIRST_SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? [];
+  await Promise.all(screens.map((screen) => screen.preload())).catch(() => undefined);
+}
 
 function FullPageSpinner() {
   return (

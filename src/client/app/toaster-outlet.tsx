@@ -1,10 +1,28 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
-// Toasts only ever follow a user's action, so the toaster need not arrive before the first paint.
+// Toasts only ever follow an action on a screen that calls the API, so the toaster's code is
+// fetched with the first such screen (app/providers.tsx asks for it), never with the home page.
 const Toaster = lazy(() => import('@/components/ui/sonner.tsx').then((m) => ({ default: m.Toaster })));
 
-/** Sonner's toaster (top right, rich colours), mounted once for the whole app. */
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Mounts the toaster from now on; it then stays for the whole visit. */
+export function wantToaster() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Sonner's toaster (top right, rich colours), mounted once for the whole app when first wanted. */
 export function ToasterOutlet() {
+  const show = useSyncExternalStore(subscribe, () => wanted);
+  if (!show) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

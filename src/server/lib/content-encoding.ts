@@ -30,3 +30,49 @@ export function variantFor(body: TPrecompressed, acceptEncoding: string | undefi
   const encoding = pickEncoding(acceptEncoding);
   return encoding ? { encoding, bytes: body[encoding] } : { bytes: body.plain };
 }
+
+/** Answers smaller than this are sent as they are: compressing saves less than it costs. */
+const MIN_COMPRESSED_BYTES = 512;
+
+/**
+ * An onSend hook compressing the JSON answers made per request (tRPC and REST), brotli at a
+ * quality cheap enough to run on every answer, else gzip. Streams and answers already encoded
+ * (the catalogue, files) are left alone.
+ */
+type TReplyHeaders = {
+  getHeader(name: string): unknown;
+  header(name: string, value: string): unknown;
+  removeHeader(name: string): unknown;
+  code(status: number): unknown;
+};
+
+export async function compressJsonAnswer(
+  request: { headers: { 'accept-encoding'?: string } },
+  reply: TReplyHeaders,
+  payload: unknown,
+): Promise<unknown> {
+  let body: Buffer;
+  if (payload instanceof Response) {
+    // The tRPC adapter answers with a fetch Response: its headers and status become the reply's.
+    if (!/\bjson\b/.test(payload.headers.get('content-type') ?? '') || payload.headers.has('content-encoding')) return payload;
+    body = Buffer.from(await payload.arrayBuffer());
+    reply.code(payload.status);
+    payload.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+  } else if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (!/\bjson\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    if (reply.getHeader('content-encoding') !== undefined) return payload;
+    body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  } else {
+    return payload;
+  }
+  if (body.length < MIN_COMPRESSED_BYTES) return body;
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  if (!encoding) return body;
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
+}

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { DashboardPage } from '@/features/dashboard/dashboard-page.tsx';
+import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
 
 // Loaded with the other course screens, so the entry's list of chunks does not grow (decision 006).
 const DashboardCourseList = lazy(async () => ({
@@ -8,6 +9,9 @@ const DashboardCourseList = lazy(async () => ({
 
 /** /dashboard: the learner's home, with each feature's section below the tiles. */
 export function DashboardScreen() {
+  // Asked for here, in the same render as the page's auth.me, so both go out in one batched
+  // request instead of the list's query waiting for its lazy section to arrive.
+  useDashboardCourses();
   return (
     <DashboardPage>
       <DashboardCourseList />

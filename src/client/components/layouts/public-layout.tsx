@@ -12,10 +12,11 @@ export function PublicLayout() {
       <SkipLink />
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {/* Only seen when a deep link opens a page whose code is still downloading. */}
+        {/* Only seen while a page's code is still downloading; as tall as the screen, so the footer
+            stays below it and does not jump when the page arrives. */}
         <Suspense
           fallback={
-            <div className="flex flex-1 items-center justify-center py-20">
+            <div className="flex min-h-dvh flex-1 items-center justify-center py-20">
               <Spinner size="lg" />
             </div>
           }

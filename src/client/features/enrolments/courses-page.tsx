@@ -178,7 +178,7 @@ export function CoursesPage() {
               <VisitorCourseCard
                 key={course.id}
                 course={course}
-                eager={index < 4}
+                eager={index < 2}
                 action={{
                   status: statuses.get(course.id),
                   requesting: isRequesting(course.id),

@@ -1,0 +1,79 @@
+import os from 'node:os';
+import { lighthouse, lighthouseCli } from './lighthouse.ts';
+import { kb, launchChromium, loadPage, PUBLIC_SCREENS, SHIP_LINK, startSeededPortal, type TPageLoad } from './page-load.ts';
+import { ms, type TBenchRow, type TBenchmark } from './support.ts';
+
+const CARD = 'article[aria-labelledby^="course-"]';
+const load = () => `load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`;
+
+/** The median page load of `runs` (by the figure that matters), so one hiccup of a busy machine does not decide. */
+async function median(runs: number, measure: () => Promise<TPageLoad>, by: (load: TPageLoad) => number): Promise<TPageLoad> {
+  const loads: TPageLoad[] = [];
+  for (let i = 0; i < runs; i += 1) loads.push(await measure());
+  return loads.sort((a, b) => by(a) - by(b))[Math.floor(loads.length / 2)]!;
+}
+
+/**
+ * Issue 10's figures: what the four public screens download in Chromium, their Lighthouse scores
+ * (mobile, default throttling), and /courses on a ship's link (400 kbit/s, 400 ms).
+ */
+export const deliveryBenchmark: TBenchmark = {
+  name: 'Delivery',
+  async run() {
+    const rows: TBenchRow[] = [];
+    const portal = await startSeededPortal();
+    const browser = await launchChromium();
+    try {
+      for (const screen of PUBLIC_SCREENS) {
+        const page = await median(3, () => loadPage(browser, `${portal.base}${screen}`, { cardsSelector: screen === '/courses' ? CARD : undefined }), (l) => l.interactive);
+        rows.push({
+          figure: `${screen}: first visit in Chromium`,
+          value: `JS ${kb(page.jsTransferred)}`,
+          note: `${page.scripts.length} script files; ${page.requests.length} requests, ${kb(page.totalTransferred)} in all; LCP ${page.lcp === undefined ? 'n/a' : ms(page.lcp)}, CLS ${page.cls.toFixed(3)} (412×823, no throttling; ${load()})`,
+        });
+      }
+
+      for (const screen of PUBLIC_SCREENS) {
+        const cards = screen === '/courses' ? CARD : undefined;
+        const ship = await median(3, () => loadPage(browser, `${portal.base}${screen}`, { link: SHIP_LINK, cardsSelector: cards }), (l) => l.interactive);
+        if (cards) {
+          rows.push({
+            figure: '/courses on 400 kbit/s, 400 ms: first cards',
+            value: ship.firstCards === undefined ? 'not shown' : ms(ship.firstCards),
+            note: `aim ≤ 5 s; Chromium's network emulation, median of 3; ${load()}`,
+          });
+        }
+        rows.push({
+          figure: `${screen} on 400 kbit/s, 400 ms: interactive`,
+          value: ms(ship.interactive),
+          note: `aim ≤ 5 s; the first load's last script or API answer in; LCP ${ship.lcp === undefined ? 'n/a' : ms(ship.lcp)}; ${kb(ship.totalTransferred)} in ${ship.requests.length} requests; median of 3, ${load()}`,
+        });
+      }
+    } finally {
+      await browser.close();
+    }
+
+    try {
+      const { cli, note } = await lighthouseCli();
+      if (!cli) {
+        rows.push({ figure: 'Lighthouse', value: 'not measured', note });
+      } else {
+        for (const screen of PUBLIC_SCREENS) {
+          try {
+            const report = await lighthouse(cli, `${portal.base}${screen}`);
+            rows.push({
+              figure: `Lighthouse ${screen} (mobile)`,
+              value: `performance ${report.performance}`,
+              note: `accessibility ${report.accessibility}; FCP ${ms(report.fcp)}, LCP ${ms(report.lcp)}, CLS ${report.cls.toFixed(3)}, TBT ${ms(report.tbt)}; simulated throttling, ${load()}`,
+            });
+          } catch (error) {
+            rows.push({ figure: `Lighthouse ${screen} (mobile)`, value: 'failed', note: (error as Error).message.split('\n')[1] ?? (error as Error).message });
+          }
+        }
+      }
+    } finally {
+      await portal.stop();
+    }
+    return rows;
+  },
+};

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CHROME } from './page-load.ts';
+
+const run = promisify(execFile);
+
+/** Where the bench keeps its own copy of Lighthouse; it is a measuring tool, not a dependency. */
+const CACHE = process.env.LIGHTHOUSE_PREFIX ?? path.join(tmpdir(), 'portal-bench-lighthouse');
+const cli = (prefix: string) => path.join(prefix, 'node_modules/lighthouse/cli/index.js');
+
+/** The Lighthouse command line: LIGHTHOUSE_PREFIX or the bench's cache, installed there on first use. */
+export async function lighthouseCli(): Promise<{ cli?: string; note?: string }> {
+  if (existsSync(cli(CACHE))) return { cli: cli(CACHE) };
+  try {
+    await run('npm', ['install', '--prefix', CACHE, '--no-save', '--no-audit', '--no-fund', 'lighthouse'], { timeout: 300_000 });
+  } catch (error) {
+    return { note: `Lighthouse not installed in ${CACHE}: ${(error as Error).message.split('\n')[0]}` };
+  }
+  return existsSync(cli(CACHE)) ? { cli: cli(CACHE) } : { note: `no Lighthouse in ${CACHE} after npm install` };
+}
+
+export type TLighthouse = { performance: number; accessibility: number; lcp: number; cls: number; tbt: number; fcp: number };
+
+/** One Lighthouse run, mobile form factor and default (simulated) throttling, on the system Chromium. */
+export async function lighthouse(cliPath: string, url: string): Promise<TLighthouse> {
+  // On a busy machine headless Chromium now and then paints nothing in time (NO_FCP) or loses
+  // the trace (NO_NAVSTART): Lighthouse calls these runtime errors; try again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(cliPath, url);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('Runtime error encountered')) throw error;
+    }
+  }
+}
+
+async function lighthouseOnce(cliPath: string, url: string): Promise<TLighthouse> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
+  const output = path.join(dir, 'report.json');
+  try {
+    await run(
+      process.execPath,
+      [
+        cliPath,
+        url,
+        '--quiet',
+        '--only-categories=performance,accessibility',
+        '--output=json',
+        `--output-path=${output}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000, maxBuffer: 1 << 24 },
+    );
+    const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      categories: Record<string, { score: number }>;
+      audits: Record<string, { numericValue: number }>;
+    };
+    return {
+      performance: Math.round(report.categories.performance!.score * 100),
+      accessibility: Math.round(report.categories.accessibility!.score * 100),
+      lcp: report.audits['largest-contentful-paint']!.numericValue,
+      cls: report.audits['cumulative-layout-shift']!.numericValue,
+      tbt: report.audits['total-blocking-time']!.numericValue,
+      fcp: report.audits['first-contentful-paint']!.numericValue,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,160 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+/*
+ * One page load as Chromium saw it: every request with its timing and the bytes that came over
+ * the wire (CDP Network events), Largest Contentful Paint and Cumulative Layout Shift. Used by the
+ * browser tests and by `npm run bench`.
+ */
+
+export type TRequest = {
+  url: string;
+  type: string;
+  /** Milliseconds since navigation start. */
+  start: number;
+  end: number;
+  /** Bytes on the wire (headers and compressed body). */
+  transferred: number;
+  /** Bytes of the body once decoded (uncompressed). */
+  decoded: number;
+  encoding: string | undefined;
+  mime: string;
+  status: number;
+  initiator: string;
+};
+
+export type TPageLoad = {
+  requests: TRequest[];
+  scripts: TRequest[];
+  jsTransferred: number;
+  totalTransferred: number;
+  lcp: number | undefined;
+  cls: number;
+  /** When the first course card was in the document (only when `cardsSelector` is given). */
+  firstCards: number | undefined;
+  /** When the main thread was free and the page's own requests had ended. */
+  interactive: number;
+};
+
+/** The 'Slow 3G'-like link of a ship: 400 kbit/s both ways, 400 ms round trip. */
+export const SHIP_LINK = { latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
+
+const OBSERVE = `
+  window.__vitals = { lcp: undefined, cls: 0 };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__vitals.lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+`;
+
+/**
+ * Loads `url` in a fresh context (empty cache) and records every request as the browser saw it
+ * (CDP Network events: encodedDataLength is what came over the wire), LCP and CLS.
+ */
+export async function loadPage(
+  browser: Browser,
+  url: string,
+  options: { link?: typeof SHIP_LINK; cardsSelector?: string; width?: number; height?: number } = {},
+): Promise<TPageLoad> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 412, height: options.height ?? 823 } });
+  const page: Page = await context.newPage();
+  await page.addInitScript(OBSERVE);
+  if (options.cardsSelector) {
+    // Records when the first course card enters the document.
+    await page.addInitScript((selector: string) => {
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        (window as unknown as { __cards?: number }).__cards = performance.now();
+        watch.disconnect();
+      });
+      watch.observe(document, { childList: true, subtree: true });
+    }, options.cardsSelector);
+  }
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (options.link) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...options.link });
+
+  const byId = new Map<string, Partial<TRequest> & { t0?: number }>();
+  let navStart: number | undefined;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (navStart === undefined) navStart = e.timestamp;
+    byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', t0: e.timestamp, initiator: e.initiator.type });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const entry = byId.get(e.requestId);
+    if (!entry) return;
+    entry.status = e.response.status;
+    entry.mime = e.response.mimeType;
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    entry.encoding = headers['content-encoding'];
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const entry = byId.get(e.requestId);
+    if (entry) entry.decoded = (entry.decoded ?? 0) + e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const entry = byId.get(e.requestId);
+    if (!entry) return;
+    entry.transferred = e.encodedDataLength;
+    entry.end = e.timestamp;
+  });
+
+  let firstCards: number | undefined;
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  if (options.cardsSelector) {
+    await page.waitForSelector(options.cardsSelector, { timeout: 120_000 });
+    firstCards = await page.evaluate(() => (window as unknown as { __cards?: number }).__cards);
+  }
+  // Quiet: no request in flight for 500 ms (1.5 s on the slow link).
+  const quietFor = options.link ? 1500 : 500;
+  let lastActivity = Date.now();
+  const inFlight = () => [...byId.values()].filter((r) => r.end === undefined).length;
+  cdp.on('Network.requestWillBeSent', () => (lastActivity = Date.now()));
+  cdp.on('Network.loadingFinished', () => (lastActivity = Date.now()));
+  while (Date.now() - lastActivity < quietFor || inFlight() > 0) {
+    if (Date.now() - started > 180_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp?: number; cls: number } }).__vitals);
+
+  const requests: TRequest[] = [...byId.values()]
+    .filter((r) => r.end !== undefined && r.t0 !== undefined)
+    .map((r) => ({
+      url: r.url!,
+      type: r.type!,
+      start: Math.round((r.t0! - navStart!) * 1000),
+      end: Math.round((r.end! - navStart!) * 1000),
+      transferred: r.transferred ?? 0,
+      decoded: r.decoded ?? 0,
+      encoding: r.encoding,
+      mime: r.mime ?? '',
+      status: r.status ?? 0,
+      initiator: r.initiator ?? '',
+    }))
+    .sort((a, b) => a.start - b.start);
+  const scripts = requests.filter((r) => r.type === 'Script');
+  // Interactive: the last script or API answer of the page's first load has arrived.
+  const ownWork = requests.filter((r) => r.type === 'Script' || r.type === 'Fetch' || r.type === 'XHR' || r.type === 'Document');
+  const interactive = Math.max(...ownWork.map((r) => r.end));
+  await context.close();
+  return {
+    requests,
+    scripts,
+    jsTransferred: scripts.reduce((sum, r) => sum + r.transferred, 0),
+    totalTransferred: requests.reduce((sum, r) => sum + r.transferred, 0),
+    lcp: vitals.lcp,
+    cls: vitals.cls,
+    firstCards,
+    interactive,
+  };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The request waterfall as text: start–end, bytes, encoding, type, path. */
+export function waterfall(load: TPageLoad): string {
+  return load.requests
+    .map((r) => `${String(r.start).padStart(6)}–${String(r.end).padEnd(6)} ${kb(r.transferred).padStart(9)} ${(r.encoding ?? '-').padEnd(4)} ${r.type.padEnd(10)} ${new URL(r.url).pathname}`)
+    .join('\n');
+}
