@@ -119,6 +119,32 @@ async function loginWithRedisStopped(): Promise<TBenchRow[]> {
   }
 }
 
+/** A client written from the spec: it keeps the refresh token from login and sends it each time. */
+async function specClientRefreshes(): Promise<TBenchRow[]> {
+  const portal = await startPortal({});
+  try {
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${portal.port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as { accessToken?: string; refreshToken?: string } };
+    };
+    const login = await post('/api/user/login', OWNER);
+    const refreshToken = login.body.refreshToken;
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const refreshed = await post('/api/user/refresh-token', { refreshToken });
+      statuses.push(refreshed.body.accessToken ? refreshed.status : 0);
+    }
+    const ok = statuses.filter((status) => status === 200).length;
+    return [{ figure: "A spec client's 10 refreshes with the login's refresh token", value: `${ok} of 10 succeeded`, note: `answers ${statuses.join(', ')}` }];
+  } finally {
+    await portal.stop();
+  }
+}
+
 async function sweepOfManyFiles(): Promise<TBenchRow[]> {
   const root = mkdtempSync(path.join(tmpdir(), 'portal-bench-sweep-'));
   try {
@@ -150,6 +176,6 @@ async function sweepOfManyFiles(): Promise<TBenchRow[]> {
 export const hardeningBenchmark: TBenchmark = {
   name: 'Hardening',
   async run() {
-    return [...(await loginUnderAttack()), ...(await loginWithRedisStopped()), ...(await sweepOfManyFiles())];
+    return [...(await loginUnderAttack()), ...(await loginWithRedisStopped()), ...(await specClientRefreshes()), ...(await sweepOfManyFiles())];
   },
 };
