@@ -32,5 +32,6 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.courseContent.pattern]: LEARNER_COURSES,
   [paths.enrolmentRequests]: LEARNER_COURSES,
   [paths.userCourses]: LEARNER_COURSES,
+  [paths.training.pattern]: [...PROVIDERS, 'features/training/training-player-page.tsx'],
   [`${paths.admin.root}/*`]: [...PROVIDERS, 'app/admin-area.tsx'],
 };
