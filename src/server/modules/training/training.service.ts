@@ -54,7 +54,7 @@ import {
   type TSetRow,
   type TVideoRow,
 } from './training.repository.ts';
-import { isPlausibleSpan, mergeInterval, watchedSeconds } from './watched.ts';
+import { isPlausibleSpan, lockedParts, mergeInterval, watchedSeconds } from './watched.ts';
 
 const T = MESSAGES.training;
 type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger'>;
@@ -286,11 +286,10 @@ export async function getPlayer(deps: Deps, viewer: TSessionUser, courseId: stri
   if (rows.length === 0) throw new AppError('NOT_FOUND', T.noneForCourse);
 
   const now = new Date();
-  let earlierDone = true;
-  const videos: TPlayerVideo[] = rows.map(({ video, watch }) => {
+  const locks = lockedParts(rows.map(({ watch }) => watch?.completedAt != null));
+  const videos: TPlayerVideo[] = rows.map(({ video, watch }, index) => {
     const completed = watch?.completedAt != null;
-    const locked = viewer.role !== 'admin' && !earlierDone;
-    earlierDone &&= completed;
+    const locked = viewer.role !== 'admin' && locks[index]!;
     return {
       id: video.id,
       serial: video.serial,
@@ -334,8 +333,8 @@ export async function recordHeartbeat(deps: Deps, viewer: TSessionUser, beat: TH
 
   const result = await inTransaction(deps.db, async (tx) => {
     const rows = await findPlayerRows(tx, viewer.id, video.setId);
-    const earlier = rows.filter((row) => row.video.serial < video.serial);
-    if (viewer.role !== 'admin' && earlier.some((row) => row.watch?.completedAt == null)) {
+    const locks = lockedParts(rows.map(({ watch }) => watch?.completedAt != null));
+    if (viewer.role !== 'admin' && locks[rows.findIndex((row) => row.video.id === video.id)]) {
       throw new AppError('FORBIDDEN', T.locked);
     }
     const record = await lockWatchRecord(tx, viewer.id, video.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlausibleSpan, mergeInterval, watchedSeconds } from './watched.ts';
+import { isPlausibleSpan, lockedParts, mergeInterval, watchedSeconds } from './watched.ts';
 
 describe('watched spans', () => {
   it('joins overlapping and touching spans and counts each second once', () => {
@@ -28,5 +28,13 @@ describe('watched spans', () => {
     expect(isPlausibleSpan(600, null, 10)).toBe(false);
     // Offline for five minutes while playing: the span waited with the time.
     expect(isPlausibleSpan(300, 301, 10)).toBe(true);
+  });
+});
+
+describe('locked parts', () => {
+  it('locks every part after the first one not completed', () => {
+    expect(lockedParts([true, false, false])).toEqual([false, false, true]);
+    expect(lockedParts([false, true])).toEqual([false, true]);
+    expect(lockedParts([true, true])).toEqual([false, false]);
   });
 });

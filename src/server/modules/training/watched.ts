@@ -30,3 +30,8 @@ export function isPlausibleSpan(spanSeconds: number, sinceLastBeatSeconds: numbe
   const allowed = (sinceLastBeatSeconds ?? heartbeatSeconds) * 1.1 + 2;
   return spanSeconds <= allowed;
 }
+
+/** Part N+1 stays locked until parts 1..N are completed: each part's lock, given completion in order. */
+export function lockedParts(completedInOrder: readonly boolean[]): boolean[] {
+  return completedInOrder.map((_, index) => completedInOrder.slice(0, index).some((completed) => !completed));
+}
