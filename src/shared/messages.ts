@@ -239,5 +239,12 @@ export const MESSAGES = {
     notFound: 'Certificate not found.',
     loadFailed: 'Failed to load certificate.',
     reportFailed: 'Failed to fetch certificate.',
+    numberRequired: 'Please enter a certificate number.',
+    numberFormat: 'A certificate number looks like MTA/2026/000123.',
+    unknownNumber: 'No certificate has this number. Check it against the certificate and try again.',
+    revoked: 'The certificate was revoked.',
+    alreadyRevoked: 'This certificate is already revoked.',
+    reasonTooLong: 'The reason must be at most 500 characters.',
+    preparing: 'Your certificate is being prepared. It will open here in a moment.',
   },
 } as const;
