@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { availableParallelism } from 'node:os';
+import { HASHING_CONCURRENCY, hashingLoad, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {
   it('are hashed with argon2id at m=19456 KiB, t=2, p=1, salted', async () => {
@@ -29,5 +30,14 @@ describe('passwords', () => {
     // A hash that blocked the loop would leave one gap as long as all the hashing together.
     expect(ticks).toBeGreaterThan(3);
     expect(worstGapMs).toBeLessThan(elapsed);
+  });
+
+  it('leave a core free: at most one hash fewer than the cores run at once, the rest wait their turn', async () => {
+    expect(HASHING_CONCURRENCY).toBe(Math.max(1, availableParallelism() - 1));
+    const burst = Array.from({ length: HASHING_CONCURRENCY + 3 }, (_, n) => hashPassword(`burst-${n}`));
+    expect(hashingLoad()).toEqual({ running: HASHING_CONCURRENCY, waiting: 3 });
+    const hashes = await Promise.all(burst);
+    expect(new Set(hashes).size).toBe(burst.length);
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
   });
 });

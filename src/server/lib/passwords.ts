@@ -1,4 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import { concurrencyLimit } from './concurrency.ts';
 
 // The package declares its algorithms as a const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm.Argon2id;
@@ -14,14 +16,25 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Hashes run at most one fewer at once than the machine has cores (at least one): a burst of
+ * sign-ups and logins queues here instead of taking every core, so requests that hash nothing
+ * (a course list, a heartbeat, the health check) keep a core to be answered on.
+ */
+export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+const hashing = concurrencyLimit(HASHING_CONCURRENCY);
+
+/** Hashes running and waiting now. */
+export const hashingLoad = () => hashing.load;
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashing.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** False for a wrong password and for a stored value that is not an argon2 hash. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, password);
+    return await hashing.run(() => verify(storedHash, password));
   } catch {
     return false;
   }
