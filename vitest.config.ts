@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 
 /**
- * Four projects: unit tests (no services), client tests (hooks and forms in jsdom), integration
- * tests (the app on a real database, Redis and SMTP when configured) and browser tests (the built
- * client in the system Chromium).
+ * Five projects: unit tests (no services), client tests (hooks and forms in jsdom), integration
+ * tests (the app on a real database, Redis and SMTP when configured), browser tests (the built
+ * client in the system Chromium) and fault scripts (the built portal and worker as processes,
+ * stopped, killed and cut off from their services).
  */
 export default defineConfig({
   test: {
@@ -48,6 +49,17 @@ export default defineConfig({
           globalSetup: ['src/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['faults/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/testing/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

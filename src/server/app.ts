@@ -7,6 +7,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
 import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
+import { drainOnStop } from './lib/draining.ts';
 import { isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  drainOnStop(app);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   // The API's JSON reaches the browser compressed too, not only the static files.
   app.addHook('onSend', async (request, reply, payload) => compressJsonAnswer(request, reply, payload));

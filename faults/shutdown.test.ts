@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
+import { testAttempts, trainingVideoSets, trainingVideos } from '../src/server/db/schema.ts';
+import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
+import { makeClip } from '../src/testing/media.ts';
+import { form } from '../src/testing/multipart.ts';
+import { ADMIN, faultsCanRun, json, login, sleep, slowRequest, startPortal } from './support.ts';
+
+const services = faultsCanRun();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-stop-'));
+let db: DatabaseHandle;
+
+beforeAll(async () => {
+  if (services) db = await openDatabase({ url: services.databaseUrl, maxConnections: 2 });
+});
+afterAll(async () => {
+  await db?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.runIf(services)('SIGTERM on the portal', () => {
+  it('lets an upload and a test submission in flight finish, answers new requests 503, then exits cleanly', async () => {
+    const portal = await startPortal({ DATABASE_URL: services!.databaseUrl, DATA_DIR: dataDir });
+    const { base } = portal;
+    const adminToken = await login(base, ADMIN.email, ADMIN.password);
+
+    // A learner who finished the training of a course whose test is published, with the test open.
+    const course = await createCourse(db.db);
+    const learner = await createUser(db.db, { approvedAt: new Date() });
+    await createEnrolment(db.db, { userId: learner.id, courseId: course.id, status: 'approved', trainingSubmittedAt: new Date() });
+    const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const created = await json(
+      await fetch(`${base}/api/test`, {
+        method: 'POST',
+        headers: authed(adminToken),
+        body: JSON.stringify({
+          courseId: course.id,
+          title: course.title,
+          passMark: 50,
+          questions: [{ questionText: 'Which side is port?', options: ['Left', 'Right', 'Bow', 'Stern'], correctAnswer: 'Left' }],
+        }),
+      }),
+    );
+    await fetch(`${base}/api/test/published/${created.data._id}`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    const learnerToken = await login(base, learner.email, TEST_PASSWORD);
+    const opened = await json(await fetch(`${base}/api/test/${course.id}`, { headers: authed(learnerToken) }));
+    const test = opened.data[0];
+
+    // Both requests send half their body, and are in flight when the signal comes.
+    const clip = await readFile(await makeClip(dataDir, 'briefing.mp4', { width: 320, height: 240, seconds: 2 }));
+    const upload = form([
+      { name: 'courseId', value: course.id },
+      { name: 'title', value: 'Safety briefing' },
+      { name: 'trainingVideo', file: clip, filename: 'briefing.mp4', type: 'video/mp4' },
+    ]);
+    const uploading = slowRequest(`${base}/api/trainingVideo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, ...upload.headers },
+      body: upload.payload,
+    });
+    const submitting = slowRequest(`${base}/api/submitTest`, {
+      method: 'POST',
+      headers: authed(learnerToken),
+      body: Buffer.from(JSON.stringify({ testId: test._id, courseId: course.id, answers: [{ questionId: test.questions[0]._id, selectedAnswer: 'Left' }], timeTaken: 60 })),
+    });
+    await sleep(500);
+
+    portal.child.kill('SIGTERM');
+    await sleep(300);
+    const refused = await fetch(`${base}/api/courses/active`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await json(refused)).toMatchObject({ message: 'The server is restarting. Please try again in a moment.' });
+    expect(portal.child.exitCode).toBeNull();
+
+    uploading.finish();
+    submitting.finish();
+    const [uploaded, submitted] = await Promise.all([uploading.answer, submitting.answer]);
+    expect(uploaded.status).toBe(201);
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.data.percentage).toBe(100);
+    expect(await portal.exited).toBe(0);
+
+    // What they wrote is there, once.
+    const videos = await db.db
+      .select({ name: trainingVideos.originalName })
+      .from(trainingVideos)
+      .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+      .where(eq(trainingVideoSets.courseId, course.id));
+    expect(videos).toEqual([{ name: 'briefing' }]);
+    const attempts = await db.db.select().from(testAttempts).where(eq(testAttempts.userId, learner.id));
+    expect(attempts.map((attempt) => attempt.passed)).toEqual([true]);
+  }, 90_000);
+});

@@ -1,0 +1,185 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+/*
+ * The portal and its worker as production runs them: the built entry points in processes of
+ * their own, on the run's PostgreSQL, and a Redis of their own (so a FLUSHALL touches nothing else).
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN = { email: 'faults-admin@academy.example', password: 'Harbour-Pilot-2026!' };
+
+/** Fault scripts need the real services: PostgreSQL shared by two processes, and redis-server to run. */
+export function faultsCanRun(): { databaseUrl: string } | undefined {
+  const databaseUrl = inject('databaseUrl');
+  const redisServer = spawnSync('redis-server', ['--version']).status === 0;
+  return databaseUrl && redisServer ? { databaseUrl } : undefined;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns something other than undefined or false. */
+export async function eventually<T>(label: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`${label}: not within ${timeoutMs} ms`);
+    await sleep(150);
+  }
+}
+
+export type TProcess = { child: ChildProcess; exited: Promise<number | null>; log: () => string };
+
+/** Starts dist/server (the portal) or dist/workers (a worker); built by `npm test` before the tests run. */
+export function startBuilt(entry: 'server' | 'workers', env: Record<string, string>): TProcess {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', entry, 'index.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    // Its own process group: a kill -9 reaches the ffmpeg it started too, as when a machine dies.
+    detached: true,
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, log: () => log };
+}
+
+/** kill -9 on the process and everything it started. */
+export function killHard(process_: TProcess) {
+  if (process_.child.pid) process.kill(-process_.child.pid, 'SIGKILL');
+}
+
+export async function stopGently(process_: TProcess) {
+  if (process_.child.exitCode !== null || process_.child.signalCode !== null) return;
+  process_.child.kill('SIGTERM');
+  await process_.exited;
+}
+
+export async function startPortal(env: Record<string, string>): Promise<TProcess & { base: string }> {
+  const port = await freePort();
+  const portal = startBuilt('server', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'faults-secret-faults-secret-faults-secret',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await eventually(`the portal on ${base} (${portal.log().slice(-500)})`, async () => (await fetch(`${base}/readyz`)).ok, 60_000);
+  return { ...portal, base };
+}
+
+/** A Redis of the test's own, keeping nothing on disk. */
+export async function startRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  await eventually('redis-server', async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG'), 10_000);
+  return {
+    url,
+    flushAll: () => spawnSync('redis-cli', ['-p', String(port), 'flushall']).stdout.toString().trim(),
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A TCP hop in front of PostgreSQL that can go down as the server does in a restart: every open
+ * connection cut and new ones refused, until it comes back.
+ */
+export async function startOutageProxy(target: URL): Promise<{ url: string; down: () => Promise<void>; up: () => Promise<void>; close: () => Promise<void> }> {
+  const port = await freePort();
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      }).listen(port, '127.0.0.1', () => resolve());
+    });
+  const down = async () => {
+    await new Promise<void>((resolve) => {
+      server?.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+    server = undefined;
+  };
+  await listen();
+  const url = new URL(target);
+  url.host = `127.0.0.1:${port}`;
+  return { url: url.toString(), down, up: listen, close: down };
+}
+
+/** An answer's JSON, read loosely as any outside client reads it (fields are checked by the tests' expectations). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TAnswer = Record<string, any>;
+
+export async function json(response: Response) {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as TAnswer;
+  } catch {
+    return { text } as TAnswer;
+  }
+}
+
+export async function login(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = await json(response);
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(body)}`);
+  return body.accessToken as string;
+}
+
+/**
+ * A request whose body goes out in two halves: the first now, the rest when `finish` is called.
+ * It stays in flight in between, as an upload on a slow link does.
+ */
+export function slowRequest(url: string, init: { method: string; headers: Record<string, string>; body: Buffer }) {
+  const half = Math.floor(init.body.length / 2);
+  let finish!: () => void;
+  const answer = new Promise<{ status: number; body: TAnswer }>((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: { ...init.headers, 'content-length': String(init.body.length) } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        let body: TAnswer;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = { text };
+        }
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', reject);
+    req.write(init.body.subarray(0, half));
+    finish = () => req.end(init.body.subarray(half));
+  });
+  return { answer, finish: () => finish() };
+}
