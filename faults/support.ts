@@ -124,11 +124,10 @@ export async function startOutageProxy(target: URL): Promise<{ url: string; down
       }).listen(port, '127.0.0.1', () => resolve());
     });
   const down = async () => {
-    await new Promise<void>((resolve) => {
-      server?.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
-    });
+    const closing = server;
     server = undefined;
+    for (const socket of sockets) socket.destroy();
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
   };
   await listen();
   const url = new URL(target);

@@ -15,5 +15,6 @@ export const COMMON_MESSAGES = {
   forbidden: 'You do not have access to this.',
   internal: 'Something went wrong. Please try again.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   networkError: 'Network error. Please try again.',
 } as const;

@@ -48,6 +48,42 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /**
+ * Error codes of a service that cannot be reached or is restarting: sockets refused or cut,
+ * postgres.js losing its connection, PostgreSQL shutting down or starting up (SQLSTATE 57P0x),
+ * connection failures (08xxx).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** Whether the error, or one it wraps, says a service the request needs is unreachable for now. */
+export function isServiceUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait when a service is briefly unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
  * Runs `work`; a field-named AppError it throws comes out with its `fields` passed through
  * `rename`, so an edge names fields as its clients spell them (a REST adapter: the spec's names).
  */

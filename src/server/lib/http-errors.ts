@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages.ts';
-import { isAppError } from './errors.ts';
+import { isAppError, isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
 
 /** Messages for the errors Fastify itself raises before a handler runs. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
@@ -30,6 +30,10 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
         ? MESSAGES.common.malformedJson
         : (FRAMEWORK_MESSAGES[status] ?? MESSAGES.common.badRequest);
     return reply.status(status).send({ message });
+  }
+  if (isServiceUnavailable(error)) {
+    request.log.warn({ err: error }, 'a service the request needs is unreachable');
+    return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: MESSAGES.common.unavailable });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ message: MESSAGES.common.internal });

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages.ts';
-import { isAppError } from '../lib/errors.ts';
+import { isAppError, isServiceUnavailable } from '../lib/errors.ts';
 import { describeIssues, refuseNulCharacters, schemaIssues } from '../lib/validation.ts';
 import type { TrpcContext } from './context.ts';
 
@@ -30,6 +30,9 @@ const appErrors = t.middleware(async ({ next }) => {
   if (!result.ok && isAppError(result.error.cause)) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  if (!result.ok && isServiceUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.common.unavailable, cause: result.error.cause });
   }
   return result;
 });
