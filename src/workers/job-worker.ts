@@ -4,6 +4,8 @@ import { JOBS_QUEUE, type JobDispatcher } from '../server/lib/jobs/dispatcher.ts
 import { requeuePending, startReconciler } from '../server/lib/jobs/reconciler.ts';
 import { JOB_ATTEMPTS, runOutboxJob, type JobContext } from '../server/lib/jobs/runner.ts';
 
+const STALLED_AFTER_MS = 10_000;
+
 /** A BullMQ worker that runs the outbox's jobs. Failed jobs stay in Redis for inspection. */
 export function startJobWorker(
   ctx: JobContext,
@@ -17,7 +19,15 @@ export function startJobWorker(
       const attempts = job.opts.attempts ?? JOB_ATTEMPTS;
       await runOutboxJob(ctx, job.data.outboxId, { isLast: job.attemptsMade + 1 >= attempts });
     },
-    { connection, concurrency: options.concurrency ?? 4, ...(options.prefix ? { prefix: options.prefix } : {}) },
+    {
+      connection,
+      concurrency: options.concurrency ?? 4,
+      // A worker that dies mid-job (kill -9, a lost machine) stops renewing its lock: another
+      // worker takes the job over within about two of these periods (BullMQ's default is 30 s each).
+      lockDuration: STALLED_AFTER_MS,
+      stalledInterval: STALLED_AFTER_MS,
+      ...(options.prefix ? { prefix: options.prefix } : {}),
+    },
   );
   worker.on('error', (err) => ctx.logger.error({ err }, 'job worker error'));
   return {
