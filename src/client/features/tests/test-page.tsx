@@ -87,7 +87,6 @@ function QuestionFieldset({
 /** One attempt: the questions, the count of answers, Submit Test, then the result. */
 function TestTaking({ session, onReopen, reopening }: { session: TTestSession; onReopen: () => void; reopening: boolean }) {
   const { test, attempt } = session;
-  const courseId = test.course.id;
   const [answers, setAnswers] = useState<TChosenAnswers>(() => readAnswers(window.sessionStorage, session));
   const [result, setResult] = useState<TTestResult | null>(null);
   const submit = useSubmitTest();

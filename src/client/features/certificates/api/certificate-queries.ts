@@ -49,9 +49,11 @@ export function useMyCertificates() {
   });
 }
 
+const beingPrepared = (certificate: TLearnerCertificate | undefined) => certificate?.status === 'pending' && !certificate.revoked;
+
 /**
- * certificates.forCourse: one course's certificate; `pollMs` re-reads it while its PDF is being
- * prepared (false stops).
+ * certificates.forCourse: one course's certificate, read again every `pollMs` while its PDF is
+ * being prepared (false: not read again).
  */
 export function useCourseCertificate(courseId: string | undefined, pollMs: number | false) {
   const procedures = useCertificateProcedures();
@@ -60,7 +62,7 @@ export function useCourseCertificate(courseId: string | undefined, pollMs: numbe
     queryFn: async () => ZLearnerCertificate.parse(await procedures.forCourse.query({ courseId: courseId! })),
     enabled: Boolean(courseId),
     staleTime: 0,
-    refetchInterval: pollMs,
+    refetchInterval: (query) => (pollMs && beingPrepared(query.state.data) ? pollMs : false),
   });
 }
 
