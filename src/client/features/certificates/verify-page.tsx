@@ -170,7 +170,7 @@ export function VerifyPage() {
       </PageHero>
 
       <div className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
-        <form noValidate onSubmit={onSubmit} role="search" aria-label="Certificate number" className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6">
+        <form noValidate onSubmit={onSubmit} role="search" aria-label="Check a certificate" className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6">
           <FormField id="certificate-number" label="Certificate number" error={error} hint="As printed on the certificate, for example MTA/2026/000123.">
             {(controlProps) => (
               <div className="flex flex-col gap-3 sm:flex-row">
