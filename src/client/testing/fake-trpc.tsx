@@ -3,7 +3,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppRouter } from '../../server/router.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -62,9 +62,10 @@ function fakeLink(answer: TAnswer): TRPCLink<AppRouter> {
 export const currentLocation = { pathname: '', search: '' };
 
 function LocationProbe() {
-  const location = useLocation();
-  currentLocation.pathname = location.pathname;
-  currentLocation.search = location.search;
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    Object.assign(currentLocation, { pathname, search });
+  }, [pathname, search]);
   return null;
 }
 

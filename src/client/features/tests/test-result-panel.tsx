@@ -45,7 +45,7 @@ export function TestResultPanel({ ref, result, courseTitle, onTryAgain, reopenin
         <div className="min-w-0">
           <Badge variant={passed ? 'success' : 'destructive'}>{passed ? 'Passed' : 'Failed'}</Badge>
           <h2 id="test-result-heading" ref={ref} tabIndex={-1} className="mt-2 text-xl font-bold text-navy-900 outline-none sm:text-2xl">
-            {passed ? 'Congratulations, you passed' : 'Not passed this time'}
+            {passed ? 'Congratulations!' : 'Your result'}
           </h2>
           <p className="mt-2 text-navy-900" role="status">
             {result.message}
