@@ -12,6 +12,16 @@ function withParam(pattern: `${string}:${string}`) {
 
 const ADMIN = '/admin-dashboard';
 
+/**
+ * /verify/{number}: a certificate number has slashes (MTA/2026/000123), so the route is a splat
+ * and a link keeps them as path separators, readable as printed on the certificate. The page also
+ * reads the number from a single encoded segment (/verify/MTA%2F2026%2F000123).
+ */
+const verifyCertificate = Object.assign(
+  (number: string) => `/verify/${number.split('/').map(encodeURIComponent).join('/')}`,
+  { pattern: '/verify/*' },
+);
+
 export const paths = {
   home: '/',
   about: '/about',
@@ -29,6 +39,9 @@ export const paths = {
   adminLogin: '/backend',
   /** The first administrator's one-time set-up link. */
   adminSetup: '/admin-setup',
+  /** The public check of a certificate number, typed in or read from the certificate's QR code. */
+  verify: '/verify',
+  verifyCertificate,
 
   dashboard: '/dashboard',
   profile: '/profile',
@@ -39,6 +52,8 @@ export const paths = {
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
   testPage: withParam('/testPage/:courseId'),
+  /** The report with one course's certificate chosen (after a pass, View Certificate). */
+  courseCertificate: (courseId: string) => `/certificate-report?courseId=${encodeURIComponent(courseId)}`,
 
   admin: {
     root: ADMIN,

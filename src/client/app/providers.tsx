@@ -71,5 +71,7 @@ export function DataProvidersRoute() {
 export const loadLearnerCourseScreens = () => import('@/app/screens/learner-course-screens.ts');
 export const loadContactPage = () => import('@/features/contact/contact-page.tsx');
 export const loadTrainingPlayerPage = () => import('@/features/training/training-player-page.tsx');
+export const loadTestCertificateScreens = () => import('@/app/screens/test-certificate-screens.ts');
+export const loadVerifyPage = () => import('@/features/certificates/verify-page.tsx');
 // Read by name: the admin chunk, which the admin screens import from, then needs no namespace object.
 export const loadAdminArea = () => import('@/app/admin-area.tsx').then((area) => area.AdminArea);

@@ -14,6 +14,8 @@ const ACCOUNT = [...PROVIDERS, 'app/screens/account-screens.ts'];
 const REGISTRATION = [...PROVIDERS, 'app/screens/registration-screens.ts'];
 const LEARNER_COURSES = [...PROVIDERS, 'app/screens/learner-course-screens.ts'];
 const PROFILE = [...PROVIDERS, 'app/screens/profile-screens.ts'];
+const TEST_CERTIFICATE = [...PROVIDERS, 'app/screens/test-certificate-screens.ts'];
+const VERIFY = [...PROVIDERS, 'features/certificates/verify-page.tsx'];
 
 export const ROUTE_CODE: Record<string, string[]> = {
   [paths.about]: ['features/about/about-page.tsx'],
@@ -33,5 +35,10 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.enrolmentRequests]: LEARNER_COURSES,
   [paths.userCourses]: LEARNER_COURSES,
   [paths.training.pattern]: [...PROVIDERS, 'features/training/training-player-page.tsx'],
+  [paths.testPage.pattern]: TEST_CERTIFICATE,
+  [paths.certificateReport]: TEST_CERTIFICATE,
+  // The server's pattern '/verify/*' needs a segment after /verify, so the bare page is listed too.
+  [paths.verify]: VERIFY,
+  [paths.verifyCertificate.pattern]: VERIFY,
   [`${paths.admin.root}/*`]: [...PROVIDERS, 'app/admin-area.tsx'],
 };

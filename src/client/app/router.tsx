@@ -50,6 +50,11 @@ const EnrolmentRequestsPage = lazyNamed(loadLearnerCourseScreens, 'EnrolmentRequ
 const UserCoursesPage = lazyNamed(loadLearnerCourseScreens, 'UserCoursesPage');
 // The player is its own area: its chunk is fetched only by learners who open a training.
 const TrainingPlayerPage = lazyNamed(async () => (await loadProviders()).loadTrainingPlayerPage(), 'TrainingPlayerPage');
+const loadTestCertificateScreens = async () => (await loadProviders()).loadTestCertificateScreens();
+const TestPage = lazyNamed(loadTestCertificateScreens, 'TestPage');
+const CertificateReportPage = lazyNamed(loadTestCertificateScreens, 'CertificateReportPage');
+// Public: opened from a certificate's QR code, often as the first page of a visit.
+const VerifyPage = lazyNamed(async () => (await loadProviders()).loadVerifyPage(), 'VerifyPage');
 
 /** The screens a visitor may open first, with the data providers they render inside. */
 const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
@@ -63,6 +68,7 @@ const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
   [paths.resetPassword, [DataProvidersRoute, ResetPasswordPage]],
   [paths.adminLogin, [DataProvidersRoute, AdminLoginPage]],
   [paths.adminSetup, [DataProvidersRoute, AdminSetupPage]],
+  [paths.verifyCertificate.pattern, [DataProvidersRoute, VerifyPage]],
 ];
 
 /**
@@ -122,6 +128,8 @@ export function AppRoutes() {
                 <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
                 <Route path={paths.adminLogin} element={<AdminLoginPage />} />
                 <Route path={paths.adminSetup} element={<AdminSetupPage />} />
+                {/* /verify and /verify/{number}: the number has slashes, so the rest of the path is its splat. */}
+                <Route path={paths.verifyCertificate.pattern} element={<VerifyPage />} />
                 <Route element={<RequireSession />}>
                   {/* The other learner pages (/UserCource ...) arrive with their features. */}
                   <Route path={paths.dashboard} element={<DashboardPage />} />
@@ -131,6 +139,8 @@ export function AppRoutes() {
                   <Route path={paths.enrolmentRequests} element={<EnrolmentRequestsPage />} />
                   <Route path={paths.userCourses} element={<UserCoursesPage />} />
                   <Route path={paths.training.pattern} element={<TrainingPlayerPage />} />
+                  <Route path={paths.testPage.pattern} element={<TestPage />} />
+                  <Route path={paths.certificateReport} element={<CertificateReportPage />} />
                 </Route>
               </>,
             )}

@@ -11,6 +11,7 @@ const QUICK_LINKS = [
   { to: paths.courses, label: 'Courses' },
   { to: paths.about, label: 'About' },
   { to: paths.contact, label: 'Contact' },
+  { to: paths.verify, label: 'Verify a certificate' },
 ] as const;
 
 const linkClass =

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/shared/messages.ts';
+import type { TTestForm } from '../src/shared/schemas/assessment.ts';
+import { createCourse, createEnrolment, createUser, sessionOf } from '../src/testing/factories.ts';
+import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { signInAs } from './support/session.ts';
+
+const T = MESSAGES.tests;
+
+const QUESTIONS: TTestForm['questions'] = [
+  { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
+  { questionText: 'The general emergency alarm is how many short blasts and one long?', options: ['Three', 'Five', 'Seven', 'Nine'], correctAnswer: 'Seven' },
+  { questionText: 'A lifejacket light must burn for at least how long?', options: ['2 hours', '4 hours', '8 hours', '12 hours'], correctAnswer: '8 hours' },
+];
+
+let harness: BrowserHarness;
+
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('the test page', () => {
+  it('a learner who finished the training answers every question, fails, tries again, passes and is offered the certificate', async () => {
+    const db = harness.portal.runtime.db;
+    const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
+    const learner = await createUser(db, { approvedAt: new Date() });
+    const course = await createCourse(db, { title: `Fire Prevention ${learner.id.slice(0, 6)}` });
+    await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    const asAdmin = harness.portal.caller(sessionOf(admin));
+    const { test } = await asAdmin.tests.create({ courseId: course.id, title: `${course.title} test`, passMark: 70, questions: QUESTIONS });
+    await asAdmin.tests.publish({ testId: test.id });
+
+    const tab = await harness.newPage(390, 844);
+    const page = tab.page;
+    await signInAs(page, learner.email);
+    // The training player's Give Test leads here (e2e/training.test.ts follows it).
+    await page.goto(`/testPage/${course.id}`);
+    await page.getByRole('heading', { level: 1, name: `${course.title} test` }).waitFor();
+
+    const submit = page.getByRole('button', { name: 'Submit Test' });
+    const question = (number: number) => page.getByRole('group', { name: new RegExp(`^Question ${number} of 3`) });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByText('Answered 0 of 3').waitFor();
+
+    // From the keyboard: a click on the first option, then the arrow keys choose within the group.
+    await question(1).getByRole('radio', { name: 'Water', exact: true }).check();
+    await page.keyboard.press('ArrowDown');
+    expect(await question(1).getByRole('radio', { name: 'CO2', exact: true }).isChecked()).toBe(true);
+    await question(2).getByRole('radio', { name: 'Seven', exact: true }).check();
+    await page.getByText('Answered 2 of 3').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await question(3).getByRole('radio', { name: '2 hours', exact: true }).check();
+    await page.getByText('Answered 3 of 3').waitFor();
+    expect(await submit.isDisabled()).toBe(false);
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A reload keeps the answers of the open attempt.
+    await page.reload();
+    await page.getByText('Answered 3 of 3').waitFor();
+    expect(await question(3).getByRole('radio', { name: '2 hours', exact: true }).isChecked()).toBe(true);
+
+    await submit.click();
+    await page.getByText(T.scored(2, 3, 66.67, false)).waitFor();
+    expect(await page.getByRole('link', { name: 'View Certificate' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Back to Courses' }).getAttribute('href')).toBe('/UserCource');
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Answered 0 of 3').waitFor();
+    await question(1).getByRole('radio', { name: 'CO2', exact: true }).check();
+    await question(2).getByRole('radio', { name: 'Seven', exact: true }).check();
+    await question(3).getByRole('radio', { name: '8 hours', exact: true }).check();
+    await submit.click();
+    await page.getByText(T.scored(3, 3, 100, true)).waitFor();
+    const viewCertificate = page.getByRole('link', { name: 'View Certificate' });
+    expect(await viewCertificate.getAttribute('href')).toBe(`/certificate-report?courseId=${course.id}`);
+    await page.getByText(/^MTA\/\d{4}\/\d{6}$/).waitFor();
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('testAnswers_')))).toEqual([]);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('a learner who has not submitted the training is told so and shown the way to it', async () => {
+    const db = harness.portal.runtime.db;
+    const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
+    const learner = await createUser(db, { approvedAt: new Date() });
+    const course = await createCourse(db, { title: `Survival Craft ${learner.id.slice(0, 6)}` });
+    await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved', decidedAt: new Date() });
+    const asAdmin = harness.portal.caller(sessionOf(admin));
+    const { test } = await asAdmin.tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
+    await asAdmin.tests.publish({ testId: test.id });
+
+    const tab = await harness.newPage(1280);
+    await signInAs(tab.page, learner.email);
+    await tab.page.goto(`/testPage/${course.id}`);
+    await tab.page.getByText(T.trainingFirst).waitFor();
+    expect(await tab.page.getByRole('link', { name: 'Go to the training' }).getAttribute('href')).toBe(`/training/${course.id}`);
+    expect(await tab.page.getByRole('button', { name: 'Submit Test' }).count()).toBe(0);
+    // Chromium logs the refused request; nothing else went wrong.
+    expect(tab.problems).toEqual([expect.stringContaining('status of 403')]);
+  });
+});
