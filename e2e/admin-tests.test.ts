@@ -104,6 +104,23 @@ describe('administrators and tests', () => {
     expect(await published.getByRole('button', { name: /Publish|Unpublish/ }).count()).toBe(0);
     await shoot(page, 'published-tests');
     expect(problems).toEqual([]);
+
+    // On a phone the screens fit the width: nothing scrolls sideways.
+    const phone = await harness.newPage(390, 844);
+    await signInAs(phone.page, admin.email);
+    for (const [address, heading, name] of [
+      ['/admin-dashboard/test-form', 'Create New Test', 'test-form'],
+      ['/admin-dashboard/All-tests', 'All Created Tests', 'all-tests'],
+      ['/admin-dashboard/Published-tests', 'Published Tests', 'published-tests'],
+    ] as const) {
+      await phone.page.goto(address);
+      await phone.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      if (name !== 'test-form') await phone.page.getByRole('article', { name: course.title }).getByRole('button', { name: /^Show/ }).click();
+      else await phone.page.getByRole('combobox', { name: 'Course' }).waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shoot(phone.page, name);
+    }
+    expect(phone.problems).toEqual([]);
   });
 
   it('the results screen searches on the server, keeps the search in the address, and the landing page shows the figures', async () => {
@@ -165,6 +182,7 @@ describe('administrators and tests', () => {
       // The table alternative reads the same figures: 2 of 3 passed.
       const row = page.getByRole('row', { name: new RegExp(course.title) });
       expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain(`${course.title}3266%`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shoot(page, 'overview');
       expect(problems).toEqual([]);
       await page.context().close();

@@ -49,14 +49,15 @@ export function AdminFigures() {
               to={figure.to}
               className={`${CARD} flex h-full flex-col gap-2 p-4 outline-none transition-colors hover:border-sea-300 hover:bg-sea-50/40 focus-visible:ring-2 focus-visible:ring-ring`}
             >
-              <span className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-                <figure.icon className="size-4 shrink-0 text-sea-700" aria-hidden />
+              <span className="flex items-start gap-2 text-sm font-medium text-muted-foreground">
+                <figure.icon className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
                 {figure.label}
               </span>
+              {/* At the foot of the card, so the figures line up whatever their labels' length. */}
               {data ? (
-                <span className="text-3xl font-bold text-navy-900 tabular-nums">{data[figure.key] as number}</span>
+                <span className="mt-auto text-3xl font-bold text-navy-900 tabular-nums">{data[figure.key] as number}</span>
               ) : (
-                <Skeleton className="h-9 w-14" />
+                <Skeleton className="mt-auto h-9 w-14" />
               )}
             </Link>
           </li>
