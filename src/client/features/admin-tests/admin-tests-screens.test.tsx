@@ -3,7 +3,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -115,10 +115,13 @@ const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
       );
   });
 
-let location = '';
+/** The address the screen is at, as the router has it. */
+const seen = { location: '' };
 function Where() {
   const current = useLocation();
-  location = current.pathname + current.search;
+  useEffect(() => {
+    seen.location = current.pathname + current.search;
+  }, [current]);
   return null;
 }
 
@@ -305,7 +308,7 @@ describe('Test Results', () => {
     expect(screen.getByText('2 results')).toBeTruthy();
 
     await user.type(screen.getByRole('searchbox'), 'rohan');
-    await waitFor(() => expect(location).toBe('/admin-dashboard/user-results?q=rohan'));
+    await waitFor(() => expect(seen.location).toBe('/admin-dashboard/user-results?q=rohan'));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Kavya Menon' })).toBeNull());
     const card = screen.getByRole('article', { name: 'Rohan Pillai' });
     expect(callsTo('tests.results').at(-1)!.input).toMatchObject({ search: 'rohan', page: 1 });
