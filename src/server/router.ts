@@ -3,6 +3,7 @@ import { authRouter } from './modules/auth/auth.router.ts';
 import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
+import { overviewRouter } from './modules/overview/overview.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
@@ -20,6 +21,7 @@ export const appRouter = createRouter({
   training: trainingRouter,
   tests: assessmentsRouter,
   contact: contactRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

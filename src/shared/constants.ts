@@ -34,6 +34,8 @@ export const DELAY_AFTER_PROFILE_SUBMIT_MS = 1500;
 
 export const TOAST_MS = 3000;
 export const ADMIN_TOAST_MS = 4000;
+/** Publish and unpublish successes show for 3 s (spec section 9). */
+export const PUBLISH_TOAST_MS = 3000;
 export const PROFILE_LIST_ERROR_TOAST_MS = 6000;
 
 export const PROFILE_IMAGE_PX = 160;

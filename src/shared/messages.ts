@@ -193,6 +193,11 @@ export const MESSAGES = {
     scored: (score: number, total: number, percentage: number, passed: boolean) =>
       `You scored ${score} out of ${total} (${percentage}%). ${passed ? 'You passed!' : 'You did not pass this time. You may try again.'}`,
     searchTooLong: 'Search must be at most 100 characters.',
+    exported: 'Results exported.',
+    exportFailed: 'The results could not be exported. Please try again.',
+  },
+  overview: {
+    figuresFailed: 'Failed to load the figures.',
   },
   training: {
     uploadFailed: 'Something went wrong during upload.',

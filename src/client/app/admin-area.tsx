@@ -23,6 +23,11 @@ const EnrolmentRequestsAdminPage = lazyNamed(loadAdminCourseScreens, 'EnrolmentR
 const loadAdminTrainingScreens = () => import('@/app/screens/admin-training-screens.ts');
 const UploadTrainingVideosPage = lazyNamed(loadAdminTrainingScreens, 'UploadTrainingVideosPage');
 const TrainingVideosPage = lazyNamed(loadAdminTrainingScreens, 'TrainingVideosPage');
+const loadAdminTestScreens = () => import('@/app/screens/admin-test-screens.ts');
+const TestFormPage = lazyNamed(loadAdminTestScreens, 'TestFormPage');
+const AllTestsPage = lazyNamed(loadAdminTestScreens, 'AllTestsPage');
+const PublishedTestsPage = lazyNamed(loadAdminTestScreens, 'PublishedTestsPage');
+const TestResultsPage = lazyNamed(loadAdminTestScreens, 'TestResultsPage');
 
 /** A path of the admin area as its own routes declare it: relative to the area. */
 function inArea(path: string): string {
@@ -54,6 +59,10 @@ export function AdminArea() {
         <Route path={inArea(paths.admin.courses.enrolmentRequests)} element={<EnrolmentRequestsAdminPage />} />
         <Route path={inArea(paths.admin.training.upload)} element={<UploadTrainingVideosPage />} />
         <Route path={inArea(paths.admin.training.list)} element={<TrainingVideosPage />} />
+        <Route path={inArea(paths.admin.tests.create)} element={<TestFormPage />} />
+        <Route path={inArea(paths.admin.tests.list)} element={<AllTestsPage />} />
+        <Route path={inArea(paths.admin.tests.published)} element={<PublishedTestsPage />} />
+        <Route path={inArea(paths.admin.tests.results)} element={<TestResultsPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

@@ -175,3 +175,16 @@ export type TResultItem = z.infer<typeof ZResultItem>;
 
 export const ZResultsPage = pageOf(ZResultItem);
 export type TResultsPage = z.infer<typeof ZResultsPage>;
+
+/** Each course's submitted attempts and how many passed (the overview's chart). */
+export const ZCoursePassRate = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  attempts: z.number().int(),
+  passed: z.number().int(),
+  /** Whole percent of the attempts that passed, rounded down. */
+  passRate: z.number().int(),
+});
+export type TCoursePassRate = z.infer<typeof ZCoursePassRate>;
+
+export type TTestFigures = { publishedTests: number; attemptsSince: number; passRates: TCoursePassRate[] };

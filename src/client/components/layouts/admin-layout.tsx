@@ -117,23 +117,29 @@ export function AdminLayout() {
         </Button>
       </header>
 
-      <div
-        className="fixed top-16 bottom-0 left-0 hidden w-(--admin-sidebar) overflow-y-auto border-r border-border bg-background wide:block"
-      >
-        <AdminMenu />
-      </div>
+      {/*
+        The menu column stretches with the page (its background and border reach the end of the
+        longest page) while the menu itself stays in view as the page scrolls.
+      */}
+      <div className="wide:grid wide:min-h-[calc(100dvh-4rem)] wide:grid-cols-[var(--admin-sidebar)_minmax(0,1fr)]">
+        <aside className="hidden border-r border-border bg-background wide:block">
+          <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto">
+            <AdminMenu />
+          </div>
+        </aside>
 
-      <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 wide:ml-(--admin-sidebar) lg:p-8">
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-20">
-              <Spinner size="lg" />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
-      </main>
+        <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 lg:p-8">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-20">
+                <Spinner size="lg" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
     </div>
   );
 }

@@ -3,16 +3,21 @@ import { Link } from 'react-router-dom';
 import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
 import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { AdminFigures } from '@/features/admin/admin-figures.tsx';
 
-/** The admin area's landing page: each menu group as a card with links to its pages. */
+/** The admin area's landing page: what waits for the administrators, how the tests go, and each menu group with links to its pages. */
 export function AdminOverviewPage() {
   useAdminDocumentTitle();
 
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Overview</h1>
-      <p className="mt-2 text-muted-foreground">Choose what you would like to manage today.</p>
-      <ul className="mt-8 grid gap-5 md:grid-cols-2">
+      <p className="mt-2 text-muted-foreground">What is waiting for you, and how the tests are going.</p>
+      <div className="mt-6">
+        <AdminFigures />
+      </div>
+      <h2 className="mt-10 text-xl font-semibold text-navy-900">Manage</h2>
+      <ul className="mt-4 grid gap-5 md:grid-cols-2">
         {ADMIN_MENU.map((group) => (
           <li key={group.title}>
             <Card className="h-full">
@@ -23,7 +28,7 @@ export function AdminOverviewPage() {
                   </span>
                   <div>
                     <CardTitle asChild>
-                      <h2>{group.title}</h2>
+                      <h3>{group.title}</h3>
                     </CardTitle>
                     <CardDescription className="mt-1">{group.description}</CardDescription>
                   </div>

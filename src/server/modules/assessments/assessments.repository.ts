@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   certificateNumberSeq,
@@ -277,4 +277,34 @@ export function findAnswersOf(db: Executor, attemptIds: string[]): Promise<TResu
     .innerJoin(testQuestions, eq(testQuestions.id, testAttemptAnswers.questionId))
     .where(inArray(testAttemptAnswers.attemptId, attemptIds))
     .orderBy(asc(testAttemptAnswers.attemptId), asc(testQuestions.position));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures for the administrators' overview
+
+export async function countPublishedTests(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(tests).where(eq(tests.isPublished, true));
+  return row?.total ?? 0;
+}
+
+/** Attempts submitted at or after `since`. */
+export async function countSubmittedSince(db: Executor, since: Date): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(testAttempts).where(gte(testAttempts.submittedAt, since));
+  return row?.total ?? 0;
+}
+
+/** Per course with at least one submitted attempt: how many were submitted and how many passed, by title. */
+export function countAttemptsByCourse(db: Executor): Promise<Array<{ courseId: string; courseTitle: string; attempts: number; passed: number }>> {
+  return db
+    .select({
+      courseId: courses.id,
+      courseTitle: courses.title,
+      attempts: sql<number>`count(*)::int`,
+      passed: sql<number>`(count(*) filter (where ${testAttempts.passed}))::int`,
+    })
+    .from(testAttempts)
+    .innerJoin(courses, eq(courses.id, testAttempts.courseId))
+    .where(isNotNull(testAttempts.submittedAt))
+    .groupBy(courses.id, courses.title)
+    .orderBy(asc(courses.title), asc(courses.id));
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/assessment.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
+import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -56,6 +57,39 @@ const ZSpecSubmission = z.object(
 const ZResultsQueryString = requestObject({ search: z.string({ error: V.mustBeText('Search') }).optional(), ...REST_PAGE_PARAMS })
   .transform(pageSizeFromLimit)
   .pipe(ZResultsQuery);
+
+const ZResultsExportQuery = requestObject({ search: ZResultsQuery.shape.search });
+
+/** Test Results as a spreadsheet: one row per submitted attempt, its answers in one cell. */
+const RESULTS_CSV_HEADER = [
+  'Submitted at',
+  'Learner',
+  'Email',
+  'Course',
+  'Test',
+  'Score',
+  'Total questions',
+  'Percentage',
+  'Result',
+  'Time taken (seconds)',
+  'Answers (selected / correct)',
+];
+
+function resultCells(item: TResultItem): TCsvCell[] {
+  return [
+    item.submittedAt,
+    item.user.name,
+    item.user.email,
+    item.course.title,
+    item.test.title,
+    item.score,
+    item.totalQuestions,
+    item.percentage,
+    item.passed ? 'Passed' : 'Failed',
+    item.timeTakenSeconds,
+    item.answers.map((answer) => `Q${answer.position}: ${answer.selectedAnswer} / ${answer.correctAnswer}`).join('; '),
+  ];
+}
 
 /** The spec's Test (section 3), with its answers: administrators only. */
 function toRestTest(test: TAdminTest) {
@@ -174,6 +208,20 @@ export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api
     const learner = requireUser(request);
     const result = await submitTest(deps, learner, parseInput(ZSpecSubmission, request.body));
     return reply.status(201).send({ message: result.message, data: toRestResult(result) });
+  });
+
+  /** Every submission matching ?search= as a CSV download (Test Results' export), streamed. */
+  api.get('/submitTest.csv', async (request, reply) => {
+    requireAdmin(request);
+    const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
+    const list = await allResults(deps, { search });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="test-results-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .header('x-total-count', String(list.total))
+      .type('text/csv; charset=utf-8')
+      .send(csvStream(RESULTS_CSV_HEADER, list.batches, resultCells));
   });
 
   /** Submissions, searched and paged with ?search=&page=&pageSize=; the whole list without page parameters. */

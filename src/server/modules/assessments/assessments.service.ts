@@ -7,6 +7,7 @@ import {
   type TResultsPage,
   type TResultsQuery,
   type TTestChangeResult,
+  type TTestFigures,
   type TTestForm,
   type TTestResult,
   type TTestSession,
@@ -22,6 +23,9 @@ import { getCourse } from '../courses/catalogue.service.ts';
 import { findApprovedEnrolment } from '../enrolments/enrolments.service.ts';
 import {
   completeAttempt,
+  countAttemptsByCourse,
+  countPublishedTests,
+  countSubmittedSince,
   findAllTests,
   findAnswersOf,
   findCertificate,
@@ -277,4 +281,28 @@ export async function allResults(deps: Deps, query: { search?: string | undefine
   const { total } = await searchResultRows(deps.db, { search, limit: 0, offset: 0 });
   const batches = inBatches(async (limit, offset) => withAnswers(deps, (await searchResultRows(deps.db, { search, limit, offset })).rows));
   return { total, batches };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+/** The overview's test figures: published tests, attempts submitted since `since`, and each course's pass rate. */
+export async function testFigures(deps: Pick<AppDeps, 'db'>, since: Date): Promise<TTestFigures> {
+  const [publishedTests, attemptsSince, courses] = await Promise.all([
+    countPublishedTests(deps.db),
+    countSubmittedSince(deps.db, since),
+    countAttemptsByCourse(deps.db),
+  ]);
+  return {
+    publishedTests,
+    attemptsSince,
+    passRates: courses.map((course) => ({
+      courseId: course.courseId,
+      courseTitle: course.courseTitle,
+      attempts: course.attempts,
+      passed: course.passed,
+      // Whole percent, rounded down: a course is never shown doing better than it does.
+      passRate: Math.floor((course.passed * 100) / course.attempts),
+    })),
+  };
 }

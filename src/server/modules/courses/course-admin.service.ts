@@ -7,6 +7,7 @@ import type { TStoredFile } from '../../lib/files/storage.ts';
 import { invalidateCatalogue, toCourse } from './catalogue.service.ts';
 import {
   findAll,
+  findCatalogueVersion,
   findById,
   findImageFileNames,
   insertCourse,
@@ -20,6 +21,11 @@ import {
 type Deps = Pick<AppDeps, 'db' | 'files' | 'jwtSecret' | 'logger'>;
 export async function listAllCourses(deps: Pick<AppDeps, 'db' | 'jwtSecret'>): Promise<TCourse[]> {
   return (await findAll(deps.db)).map((row) => toCourse(deps, row));
+}
+
+/** How many courses are active (the overview's figure). */
+export async function countActiveCourses(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  return (await findCatalogueVersion(deps.db)).active;
 }
 
 /** Turns an upload into the stored card image; the upload itself is removed either way. */

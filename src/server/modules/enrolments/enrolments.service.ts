@@ -188,6 +188,11 @@ export async function searchRequests(deps: Deps, query: TEnrolmentRequestQuery):
   return readPage(query, ENROLMENT_PAGE_DEFAULT_SIZE, (window) => searchRequestRows(deps.db, { ...filter, ...window }), toRequestItem);
 }
 
+/** How many requests are in a state (the overview's pending requests). */
+export async function countRequests(deps: Pick<AppDeps, 'db'>, status: TEnrolmentRow['status']): Promise<number> {
+  return (await searchRequestRows(deps.db, { status, search: '', limit: 0, offset: 0 })).total;
+}
+
 /** Every request with a status, searched like the pages, a batch at a time (the spec's whole list). */
 export async function allRequests(
   deps: Deps,

@@ -47,6 +47,11 @@ export async function listApproved(deps: Deps, query: TUserListQuery): Promise<T
   return readPage(query, USER_LIST_DEFAULT_PAGE_SIZE, (window) => findApproved(deps.db, window), toListItem);
 }
 
+/** How many learners wait for approval (the overview's figure). */
+export async function countAwaitingApproval(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  return (await findAwaitingApproval(deps.db, { limit: 0, offset: 0 })).total;
+}
+
 /** Every learner awaiting approval, in the list's order, a batch at a time (the spec's whole list). */
 export async function allUnapproved(deps: Deps): Promise<TWholeList<TUserListItem>> {
   const { total } = await findAwaitingApproval(deps.db, { limit: 0, offset: 0 });

@@ -1,0 +1,338 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactNode, useEffect } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../../server/router.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TAdminTest, TResultItem } from '../../../shared/schemas/assessment.ts';
+import type { TCourse } from '../../../shared/schemas/course.ts';
+import { Toaster } from '@/components/ui/sonner.tsx';
+import { AllTestsPage } from '@/features/admin-tests/all-tests-page.tsx';
+import { PublishedTestsPage } from '@/features/admin-tests/published-tests-page.tsx';
+import { TestFormPage } from '@/features/admin-tests/test-form-page.tsx';
+import { TestResultsPage } from '@/features/admin-tests/test-results-page.tsx';
+import { trpc } from '@/lib/trpc.ts';
+
+const T = MESSAGES.tests;
+const COURSE_A = '5b7e2c36-6c1a-4a4e-9d43-000000000001';
+const COURSE_B = '5b7e2c36-6c1a-4a4e-9d43-000000000002';
+
+function course(id: string, title: string, isActive = true): TCourse {
+  return { id, title, isActive, description: 'd', duration: '3 days', price: 1000, category: 'STCW', subjects: ['x'], image: null } as unknown as TCourse;
+}
+
+function adminTest(id: string, title: string, isPublished: boolean): TAdminTest {
+  return {
+    id,
+    title,
+    isPublished,
+    passMark: 60,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    course: { id: COURSE_A, title, isActive: true },
+    questions: [
+      { id: `${id}-q1`, position: 1, questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
+    ],
+  };
+}
+
+function result(id: string, name: string, passed: boolean): TResultItem {
+  return {
+    id,
+    user: { id: `u-${id}`, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
+    course: { id: COURSE_A, title: 'Bridge Resource Management' },
+    test: { id: 't1', title: 'Bridge Resource Management', passMark: 50 },
+    score: passed ? 2 : 0,
+    totalQuestions: 2,
+    percentage: passed ? 100 : 0,
+    timeTakenSeconds: 95,
+    startedAt: '2026-11-20T09:00:00.000Z',
+    submittedAt: '2026-11-20T09:01:35.000Z',
+    passed,
+    answers: [
+      { questionId: 'q1', position: 1, questionText: 'Compressions per minute?', selectedAnswer: passed ? '100 to 120' : '60', correctAnswer: '100 to 120', isCorrect: passed },
+    ],
+  };
+}
+
+const error = (code: string, httpStatus: number, message: string, fields?: Record<string, string>) =>
+  TRPCClientError.from({ error: { message, code: -32600, data: { code, httpStatus, fields: fields ?? null } } });
+
+/** The server's procedures the screens call, over lists kept here; `fail` makes a call throw. */
+const server = {
+  courses: [] as TCourse[],
+  tests: [] as TAdminTest[],
+  results: [] as TResultItem[],
+  calls: [] as Array<{ path: string; input: unknown }>,
+  fail: {} as Record<string, TRPCClientError<AppRouter> | undefined>,
+};
+
+function answer(path: string, input: Record<string, unknown> | undefined) {
+  server.calls.push({ path, input });
+  const failure = server.fail[path];
+  if (failure) throw failure;
+  switch (path) {
+    case 'courses.adminList':
+      return server.courses;
+    case 'tests.list':
+      return server.tests;
+    case 'tests.published':
+      return server.tests.filter((test) => test.isPublished);
+    case 'tests.publish':
+    case 'tests.unpublish': {
+      const test = server.tests.find((candidate) => candidate.id === input!.testId)!;
+      test.isPublished = path === 'tests.publish';
+      return { message: test.isPublished ? T.published : T.unpublished, test };
+    }
+    case 'tests.create':
+      return { message: T.created, test: adminTest('new', String(input!.title), false) };
+    case 'tests.results': {
+      const search = String(input!.search).toLowerCase();
+      const matching = server.results.filter((item) => item.user.name.toLowerCase().includes(search) || item.course.title.toLowerCase().includes(search));
+      const page = Number(input!.page);
+      const pageSize = Number(input!.pageSize);
+      return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
+  observable((observer) => {
+    Promise.resolve()
+      .then(() => answer(op.path, op.input as Record<string, unknown> | undefined))
+      .then(
+        (data) => {
+          observer.next({ result: { type: 'data', data } });
+          observer.complete();
+        },
+        (failure: unknown) => observer.error(failure as TRPCClientError<AppRouter>),
+      );
+  });
+
+/** The address the screen is at, as the router has it. */
+const seen = { location: '' };
+function Where() {
+  const current = useLocation();
+  useEffect(() => {
+    seen.location = current.pathname + current.search;
+  }, [current]);
+  return null;
+}
+
+function renderAt(at: string, page: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = trpc.createClient({ links: [fakeServer] });
+  render(
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[at]}>
+          {page}
+          <Where />
+        </MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return userEvent.setup();
+}
+
+const callsTo = (path: string) => server.calls.filter((call) => call.path === path);
+
+beforeEach(() => {
+  server.courses = [
+    course(COURSE_A, 'Bridge Resource Management'),
+    course(COURSE_B, 'Bridge Resource Management'),
+    course('5b7e2c36-6c1a-4a4e-9d43-000000000003', 'Advanced Fire Fighting'),
+    course('5b7e2c36-6c1a-4a4e-9d43-000000000004', 'Retired Course', false),
+  ];
+  server.tests = [adminTest('t1', 'Bridge Resource Management', false), adminTest('t2', 'Advanced Fire Fighting', true)];
+  server.results = [];
+  server.calls = [];
+  server.fail = {};
+  // Radix's Select measures and scrolls what jsdom does not lay out.
+  Element.prototype.scrollIntoView = () => {};
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => {};
+});
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+async function fillQuestion(user: ReturnType<typeof userEvent.setup>, group: HTMLElement, text: string, options: string[], correct: string) {
+  await user.type(within(group).getByLabelText('Question text'), text);
+  for (const [index, letter] of ['A', 'B', 'C', 'D'].entries()) await user.type(within(group).getByLabelText(`Option ${letter}`), options[index]!);
+  await user.click(within(group).getByRole('radio', { name: new RegExp(`^${correct}`) }));
+}
+
+// Typing a whole test key by key takes a while in jsdom.
+describe('Create New Test', { timeout: 30_000 }, () => {
+  it('offers each active course once by title, fills the read-only title, and checks the form before sending', async () => {
+    const user = renderAt('/admin-dashboard/test-form', <TestFormPage />);
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.courseRequired)).toBeTruthy();
+    expect(screen.getByText(T.passMarkRequired)).toBeTruthy();
+    expect(screen.getByText(T.questionRequired)).toBeTruthy();
+    expect(screen.getAllByText(T.optionRequired)).toHaveLength(4);
+    expect(screen.getByText(T.correctAnswerRequired)).toBeTruthy();
+    expect(callsTo('tests.create')).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Advanced Fire Fighting', 'Bridge Resource Management']);
+    await user.click(screen.getByRole('option', { name: 'Bridge Resource Management' }));
+    const title = screen.getByLabelText('Title') as HTMLInputElement;
+    expect(title.value).toBe('Bridge Resource Management');
+    expect(title.readOnly).toBe(true);
+
+    await user.type(screen.getByLabelText('Pass mark (%)'), '150');
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    await fillQuestion(user, first, 'Who keeps the watch?', ['Master', 'OOW', 'Bosun', 'Master'], 'B');
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.passMarkRange)).toBeTruthy();
+    expect(screen.getByText(T.optionsDistinct)).toBeTruthy();
+    expect(callsTo('tests.create')).toEqual([]);
+  });
+
+  it('adds and removes questions, keeping at least one, sends the chosen option as the answer, then starts again', async () => {
+    const user = renderAt('/admin-dashboard/test-form', <TestFormPage />);
+    expect(screen.queryByRole('button', { name: 'Remove question 1' })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Advanced Fire Fighting' }));
+    await user.type(screen.getByLabelText('Pass mark (%)'), '60');
+    await fillQuestion(user, screen.getByRole('group', { name: 'Question 1' }), 'Electrical fire?', ['Water', 'CO2', 'Foam', 'Sand'], 'B');
+    await user.click(screen.getByRole('button', { name: 'Add Question' }));
+    const second = screen.getByRole('group', { name: 'Question 2' });
+    expect(document.activeElement).toBe(within(second).getByLabelText('Question text'));
+    await user.click(screen.getByRole('button', { name: 'Add Question' }));
+    await user.click(screen.getByRole('button', { name: 'Remove question 3' }));
+    expect(screen.queryByRole('group', { name: 'Question 3' })).toBeNull();
+    await fillQuestion(user, second, 'Alarm blasts?', ['Three', 'Five', 'Seven', 'Nine'], 'C');
+    // The choice lists the options as typed.
+    expect(within(second).getByRole('radio', { name: /^C\.\s*Seven$/ })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.created)).toBeTruthy();
+    expect(callsTo('tests.create').map((call) => call.input)).toEqual([
+      {
+        courseId: '5b7e2c36-6c1a-4a4e-9d43-000000000003',
+        title: 'Advanced Fire Fighting',
+        passMark: 60,
+        questions: [
+          { questionText: 'Electrical fire?', options: ['Water', 'CO2', 'Foam', 'Sand'], correctAnswer: 'CO2' },
+          { questionText: 'Alarm blasts?', options: ['Three', 'Five', 'Seven', 'Nine'], correctAnswer: 'Seven' },
+        ],
+      },
+    ]);
+    await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''));
+    expect(screen.getAllByRole('group', { name: /^Question \d$/ })).toHaveLength(1);
+    expect((screen.getByLabelText('Question text') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("puts the server's field errors on their fields and says its message, or 'Something went wrong'", async () => {
+    server.fail['tests.create'] = error('BAD_REQUEST', 400, T.courseNotActive, { courseId: T.courseNotActive, 'questions.0.options.1': 'Option is too long' });
+    const user = renderAt('/admin-dashboard/test-form', <TestFormPage />);
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Advanced Fire Fighting' }));
+    await user.type(screen.getByLabelText('Pass mark (%)'), '60');
+    await fillQuestion(user, screen.getByRole('group', { name: 'Question 1' }), 'Electrical fire?', ['Water', 'CO2', 'Foam', 'Sand'], 'B');
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText('Option is too long')).toBeTruthy();
+    expect(screen.getByLabelText('Option B').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(T.courseNotActive).length).toBeGreaterThanOrEqual(2);
+    // Nothing was lost: the form keeps what was typed.
+    expect((screen.getByLabelText('Question text') as HTMLTextAreaElement).value).toBe('Electrical fire?');
+
+    server.fail['tests.create'] = TRPCClientError.from({ error: { message: '', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } });
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.createFailed)).toBeTruthy();
+  });
+});
+
+describe('All Created Tests and Published Tests', () => {
+  it('lists every test with its state; the questions open with lettered options and the answer; Publish changes the state', async () => {
+    const user = renderAt('/admin-dashboard/All-tests', <AllTestsPage />);
+    const card = await screen.findByRole('article', { name: 'Bridge Resource Management' });
+    expect(within(card).getByText('Unpublished')).toBeTruthy();
+    expect(card.textContent).toContain('60%');
+    expect(within(screen.getByRole('article', { name: 'Advanced Fire Fighting' })).getByText('Published')).toBeTruthy();
+
+    const show = within(card).getByRole('button', { name: 'Show the question' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await user.click(show);
+    expect(show.getAttribute('aria-expanded')).toBe('true');
+    const options = within(card).getAllByRole('listitem').map((item) => item.textContent);
+    expect(options).toEqual(expect.arrayContaining(['A.Water', 'B.CO2Answer', 'C.Foam', 'D.Wet sand']));
+
+    await user.click(within(card).getByRole('button', { name: 'Publish Bridge Resource Management' }));
+    expect(await screen.findByText(T.published)).toBeTruthy();
+    expect(callsTo('tests.publish').map((call) => call.input)).toEqual([{ testId: 't1' }]);
+    await within(card).findByRole('button', { name: 'Unpublish Bridge Resource Management' });
+
+    server.fail['tests.unpublish'] = error('INTERNAL_SERVER_ERROR', 500, 'Internal error');
+    await user.click(within(card).getByRole('button', { name: 'Unpublish Bridge Resource Management' }));
+    expect(await screen.findByText(T.publishFailed)).toBeTruthy();
+    expect(within(card).getByText('Published')).toBeTruthy();
+  });
+
+  it("says 'Failed to fetch tests.' with a way to try again, and what to do when there is none", async () => {
+    server.fail['tests.list'] = error('INTERNAL_SERVER_ERROR', 500, 'Internal error');
+    const user = renderAt('/admin-dashboard/All-tests', <AllTestsPage />);
+    expect(await screen.findByText(T.fetchFailed)).toBeTruthy();
+    server.fail['tests.list'] = undefined;
+    server.tests = [];
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No tests yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create Test' }).getAttribute('href')).toBe('/admin-dashboard/test-form');
+  });
+
+  it('lists only the published tests, without a publish button', async () => {
+    renderAt('/admin-dashboard/Published-tests', <PublishedTestsPage />);
+    const card = await screen.findByRole('article', { name: 'Advanced Fire Fighting' });
+    expect(screen.queryByRole('article', { name: 'Bridge Resource Management' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Publish/ })).toBeNull();
+  });
+});
+
+describe('Test Results', () => {
+  it('searches on the server, keeps the search in the address, and shows each result with its answers', async () => {
+    server.results = [result('r1', 'Kavya Menon', true), result('r2', 'Rohan Pillai', false)];
+    const user = renderAt('/admin-dashboard/user-results', <TestResultsPage />);
+    expect(await screen.findByRole('article', { name: 'Kavya Menon' })).toBeTruthy();
+    expect(screen.getByText('2 results')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox'), 'rohan');
+    await waitFor(() => expect(seen.location).toBe('/admin-dashboard/user-results?q=rohan'));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Kavya Menon' })).toBeNull());
+    const card = screen.getByRole('article', { name: 'Rohan Pillai' });
+    expect(callsTo('tests.results').at(-1)!.input).toMatchObject({ search: 'rohan', page: 1 });
+    expect(within(card).getByText('Failed')).toBeTruthy();
+    expect(card.textContent).toContain('0 / 2');
+    expect(card.textContent).toContain('95 s');
+    expect(card.textContent).toContain('rohan@example.com');
+    await user.click(within(card).getByRole('button', { name: 'Show answers' }));
+    expect(within(card).getByText('60')).toBeTruthy();
+    expect(card.textContent).toContain('Correct: 100 to 120');
+  });
+
+  it('opens at the search in the address, says when nothing matches, and offers no export of nothing', async () => {
+    server.results = [result('r1', 'Kavya Menon', true)];
+    renderAt('/admin-dashboard/user-results?q=nobody', <TestResultsPage />);
+    expect(await screen.findByText('No results match your search.')).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('nobody');
+    expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("says 'Failed to fetch test submissions' when the results cannot be loaded", async () => {
+    server.fail['tests.results'] = error('INTERNAL_SERVER_ERROR', 500, 'Internal error');
+    renderAt('/admin-dashboard/user-results', <TestResultsPage />);
+    expect(await screen.findByText(T.resultsFailed)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});

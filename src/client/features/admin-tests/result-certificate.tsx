@@ -1,0 +1,83 @@
+import { Award, Ban } from 'lucide-react';
+import { useState } from 'react';
+import { CERTIFICATE_REVOKE_REASON_MAX_LENGTH, type TAdminCertificate } from '../../../shared/schemas/certificate.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+
+/** Revokes a certificate (certificates.revoke); resolves once the server has answered. */
+export type TRevokeCertificate = (input: { certificateId: string; reason?: string }) => Promise<unknown>;
+
+type ResultCertificateProps = {
+  certificate: TAdminCertificate;
+  learner: string;
+  /** Offered only when given: the Revoke button and its confirm dialog. */
+  revoke?: TRevokeCertificate;
+  revoking?: boolean;
+};
+
+/**
+ * The certificate a passed attempt earned, beside its result: its number and state, the PDF once
+ * ready, and Revoke for administrators. Everything about certificates on the results screen is
+ * here, so the results card stays about the attempt.
+ */
+export function ResultCertificate({ certificate, learner, revoke, revoking = false }: ResultCertificateProps) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const revoked = certificate.revokedAt !== null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <Badge variant={revoked ? 'destructive' : certificate.status === 'ready' ? 'success' : 'warning'}>
+        {revoked ? <Ban aria-hidden /> : <Award aria-hidden />}
+        {revoked ? 'Certificate revoked' : certificate.status === 'ready' ? 'Certificate issued' : certificate.status === 'failed' ? 'Certificate PDF failed' : 'Certificate being prepared'}
+      </Badge>
+      <span className="font-mono text-xs text-navy-800">{certificate.number}</span>
+      {certificate.pdfUrl && !revoked && (
+        <a href={certificate.pdfUrl} target="_blank" rel="noreferrer" className="font-medium text-sea-700 underline underline-offset-4">
+          Open PDF
+        </a>
+      )}
+      {revoke && !revoked && (
+        <>
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setAsking(true)} aria-label={`Revoke certificate ${certificate.number}`}>
+            Revoke
+          </Button>
+          <ConfirmDialog
+            open={asking}
+            title="Revoke certificate"
+            description={`Are you sure you want to revoke certificate ${certificate.number} of ${learner}? Its verification page will say it was revoked.`}
+            confirmLabel="Yes, Revoke"
+            pendingLabel="Revoking..."
+            destructive
+            pending={revoking}
+            onConfirm={() => void revoke({ certificateId: certificate.id, reason: reason.trim() || undefined }).finally(() => setAsking(false))}
+            onClose={() => setAsking(false)}
+          >
+            <label htmlFor={`revoke-reason-${certificate.id}`} className="text-sm font-medium text-navy-900">
+              Reason (kept for the record, never shown publicly)
+            </label>
+            <Textarea
+              id={`revoke-reason-${certificate.id}`}
+              rows={3}
+              maxLength={CERTIFICATE_REVOKE_REASON_MAX_LENGTH}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              className="mt-2"
+            />
+          </ConfirmDialog>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The certificate part of a result card. Results carry their certificate (`certificate`, a
+ * ZAdminCertificate or null) once the certificates module adds it to tests.results; until then
+ * this shows nothing. Revoke is offered when `revoke` is given (certificates.revoke).
+ */
+export function ResultCertificateSlot({ result, learner }: { result: object; learner: string }) {
+  const certificate = 'certificate' in result ? (result.certificate as TAdminCertificate | null) : null;
+  return certificate ? <ResultCertificate certificate={certificate} learner={learner} /> : null;
+}

@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Send } from 'lucide-react';
+import { useMemo, useRef } from 'react';
+import { Controller, type Path, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { TEST_MAX_QUESTIONS, type TTestForm } from '../../../shared/schemas/assessment.ts';
+import { paths } from '@/app/paths.ts';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useCreateTest } from '@/features/admin-tests/api/use-create-test.ts';
+import { useTestCourses } from '@/features/admin-tests/api/use-test-courses.ts';
+import { QuestionFields } from '@/features/admin-tests/question-fields.tsx';
+import { emptyQuestion, emptyTestValues, formFieldOf, testFormSchema, type TTestFormValues } from '@/features/admin-tests/test-form-schema.ts';
+import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+
+const T = MESSAGES.tests;
+
+function serverFields(error: unknown): Record<string, string> {
+  const data = (error as { data?: { fields?: Record<string, string> | null } } | null)?.data;
+  return data?.fields ?? {};
+}
+
+/**
+ * /admin-dashboard/test-form, Create New Test: an active course (its title fills the read-only
+ * title), the pass mark and the questions, one to start with. Checked with the shared ZTestForm
+ * before sending; the server's field errors land on their fields.
+ */
+export function TestFormPage() {
+  const courses = useTestCourses();
+  const create = useCreateTest();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const resolver = useMemo(() => zodResolver(testFormSchema) as unknown as Resolver<TTestFormValues, unknown, TTestForm>, []);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<TTestFormValues, unknown, TTestForm>({ resolver, defaultValues: emptyTestValues() });
+  const { fields, append, remove } = useFieldArray({ control, name: 'questions' });
+  const busy = isSubmitting;
+  const none = courses.courses?.length === 0;
+
+  async function onValid(values: TTestForm) {
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      // A 401 the session could not renew has already sent the administrator to log in.
+      if (httpStatusOf(error) === 401) return;
+      let placed = false;
+      for (const [serverField, message] of Object.entries(serverFields(error))) {
+        const field = formFieldOf(serverField);
+        if (!field) continue;
+        setError(field as Path<TTestFormValues>, { type: 'server', message }, { shouldFocus: !placed });
+        placed = true;
+      }
+      toast.error(errorMessage(error, { fallback: T.createFailed, network: T.createFailed }), { duration: ADMIN_TOAST_MS });
+      return;
+    }
+    toast.success(T.created, { duration: ADMIN_TOAST_MS, description: `${values.title}: ${values.questions.length} ${values.questions.length === 1 ? 'question' : 'questions'}, unpublished.` });
+    reset(emptyTestValues());
+    requestAnimationFrame(() => setFocus('courseId'));
+  }
+
+  function removeQuestion(index: number) {
+    remove(index);
+    requestAnimationFrame(() => (index > 0 ? setFocus(`questions.${index - 1}.questionText`) : setFocus('questions.0.questionText')));
+  }
+
+  const questionsError = errors.questions?.message ?? errors.questions?.root?.message;
+
+  return (
+    <AdminPage
+      width="3xl"
+      title="Create New Test"
+      description="Choose an active course, set the pass mark and write the questions. A new test is unpublished until you publish it from All Tests."
+    >
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+        className="grid gap-6 rounded-xl border border-border bg-card p-4 shadow-card sm:p-8"
+        aria-busy={busy || undefined}
+      >
+        <Controller
+          control={control}
+          name="courseId"
+          render={({ field, fieldState }) => (
+            <FormField
+              id="test-course"
+              label="Course"
+              error={fieldState.error?.message ?? (courses.isError ? MESSAGES.courses.adminLoadFailed : undefined)}
+              hint={none ? 'There is no active course. Create a course, or activate one, first.' : 'Only active courses are listed.'}
+            >
+              {(controlProps) => (
+                <div className="flex flex-wrap items-center gap-2">
+                  <Select
+                    value={field.value}
+                    onValueChange={(courseId) => {
+                      field.onChange(courseId);
+                      const title = courses.courses?.find((course) => course.id === courseId)?.title ?? '';
+                      setValue('title', title, { shouldValidate: isSubmitted, shouldDirty: true });
+                    }}
+                    disabled={busy || !courses.courses || none}
+                  >
+                    <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur} className="min-w-0 flex-1">
+                      <SelectValue placeholder={courses.isPending ? 'Loading courses…' : 'Select a course'} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {courses.courses?.map((course) => (
+                        <SelectItem key={course.id} value={course.id}>
+                          {course.title}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  {courses.isError && (
+                    <Button variant="outline" size="sm" onClick={() => void courses.refetch()} disabled={courses.isFetching}>
+                      Try again
+                    </Button>
+                  )}
+                  {none && (
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={paths.admin.courses.list}>All Courses</Link>
+                    </Button>
+                  )}
+                </div>
+              )}
+            </FormField>
+          )}
+        />
+
+        <div className="grid gap-6 sm:grid-cols-[1fr_10rem]">
+          <FormField id="test-title" label="Title" error={errors.title?.message} hint="Filled in from the course.">
+            {(controlProps) => <Input {...controlProps} {...register('title')} readOnly tabIndex={-1} className="bg-muted" placeholder="Choose a course" />}
+          </FormField>
+          <FormField id="test-pass-mark" label="Pass mark (%)" error={errors.passMark?.message}>
+            {(controlProps) => (
+              <Input {...controlProps} {...register('passMark')} type="number" inputMode="numeric" min={0} max={100} step={1} disabled={busy} placeholder="e.g. 60" />
+            )}
+          </FormField>
+        </div>
+
+        <section aria-labelledby="test-questions-heading" className="grid min-w-0 gap-4">
+          <h2 id="test-questions-heading" className="text-lg font-semibold text-navy-900">
+            Questions <span className="text-sm font-normal text-muted-foreground">({fields.length})</span>
+          </h2>
+          <ol className="grid min-w-0 gap-4">
+            {fields.map((question, index) => (
+              <QuestionFields
+                key={question.id}
+                index={index}
+                control={control}
+                register={register}
+                errors={errors}
+                canRemove={fields.length > 1}
+                onRemove={() => removeQuestion(index)}
+                disabled={busy}
+              />
+            ))}
+          </ol>
+          {questionsError && <p className="text-sm font-medium text-destructive">{questionsError}</p>}
+          <div>
+            <Button
+              ref={addButton}
+              variant="outline"
+              onClick={() => append(emptyQuestion(), { focusName: `questions.${fields.length}.questionText` })}
+              disabled={busy || fields.length >= TEST_MAX_QUESTIONS}
+            >
+              <Plus aria-hidden />
+              Add Question
+            </Button>
+          </div>
+        </section>
+
+        <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
+          <SubmitButton pending={busy} size="lg">
+            {!busy && <Send aria-hidden />}
+            {busy ? 'Creating…' : 'Submit Test'}
+          </SubmitButton>
+        </div>
+      </form>
+    </AdminPage>
+  );
+}

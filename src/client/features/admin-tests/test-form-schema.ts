@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { OPTIONS_PER_QUESTION, ZTestForm, type TTestFormInput } from '../../../shared/schemas/assessment.ts';
+
+/** One question as the form holds it: the correct answer is the chosen option's index ('0'–'3'), or '' when none is chosen. */
+export type TQuestionValues = { questionText: string; options: string[]; correctAnswer: string };
+export type TTestFormValues = { courseId: string; title: string; passMark: string; questions: TQuestionValues[] };
+
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
+
+export const emptyQuestion = (): TQuestionValues => ({ questionText: '', options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ''), correctAnswer: '' });
+
+/** A new test starts with one question (spec section 9). */
+export const emptyTestValues = (): TTestFormValues => ({ courseId: '', title: '', passMark: '', questions: [emptyQuestion()] });
+
+/** The form's values as the shared schema reads them: the pass mark a number, the chosen option's text as the answer. */
+export function toTestInput(values: TTestFormValues): TTestFormInput {
+  const passMark = values.passMark.trim();
+  return {
+    courseId: values.courseId,
+    title: values.title,
+    passMark: (passMark === '' ? undefined : Number(passMark)) as number,
+    questions: values.questions.map((question) => ({
+      questionText: question.questionText,
+      options: question.options,
+      correctAnswer: question.correctAnswer === '' ? '' : (question.options[Number(question.correctAnswer)] ?? ''),
+    })),
+  };
+}
+
+/**
+ * The shared ZTestForm over the form's values. Its messages land on the fields they are about,
+ * the answer's on the question's choice of option (same path: `questions.N.correctAnswer`).
+ */
+export const testFormSchema = z.preprocess((values: TTestFormValues) => toTestInput(values), ZTestForm);
+
+/** A server field name (`questions.0.options.2`) as a field of this form, or undefined when it is none. */
+export function formFieldOf(serverField: string): string | undefined {
+  if (['courseId', 'title', 'passMark', 'questions'].includes(serverField)) return serverField;
+  return /^questions\.\d+\.(questionText|correctAnswer|options(\.\d)?)$/.test(serverField) ? serverField : undefined;
+}
