@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sweepStoredFiles, SWEEP_AGE_MS } from '../src/server/lib/files/sweep.ts';
+import { createLocalStorage } from '../src/server/lib/files/local-storage.ts';
 import type { TFileArea } from '../src/server/lib/files/storage.ts';
 import { freePort, ms, percentile, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
 
@@ -160,7 +161,7 @@ async function sweepOfManyFiles(): Promise<TBenchRow[]> {
       utimesSync(file, old, old);
       if (i % 10 !== 0) referenced.add(name);
     }
-    const result = await sweepStoredFiles({ areaDir: (name) => path.join(root, name) }, { [area]: async () => referenced });
+    const result = await sweepStoredFiles(createLocalStorage(root), { [area]: async () => referenced });
     return [
       {
         figure: 'Sweep of 100 000 stored files',

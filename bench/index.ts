@@ -7,12 +7,13 @@ import { deliveryBenchmark } from './delivery.bench.ts';
 import { foundationBenchmark } from './foundation.bench.ts';
 import { hardeningBenchmark } from './hardening.bench.ts';
 import { profilesBenchmark } from './profiles.bench.ts';
+import { storageBenchmark } from './storage.bench.ts';
 import { ROOT, type TBenchmark } from './support.ts';
 import { trainingBenchmark } from './training.bench.ts';
 import { transcodeBenchmark } from './transcode.bench.ts';
 
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark];
 
 if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   process.stderr.write('Build the client first: npm run build\n');

@@ -94,8 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  // Stored files are sent with reply.sendFile (ranges, ETags) from the routes that authorise them.
-  await app.register(fastifyStatic, { root: deps.files.root, serve: false });
   await app.register(restApi, { prefix: '/api', deps });
   await app.register(siteCrawlers, { deps });
 

@@ -81,3 +81,24 @@ describe('ADMIN_PASSWORD', () => {
     expect(parseEnv({ ADMIN_EMAIL: 'admin@academy.example', ADMIN_PASSWORD: 'harbour pilot at dawn' }).ADMIN_PASSWORD).toBe('harbour pilot at dawn');
   });
 });
+
+describe('STORAGE_URL', () => {
+  const url = 's3://portal-files?endpoint=http://minio:9000&forcePathStyle=true';
+
+  it('is optional: files stay on the local disk', () => {
+    expect(parseEnv({}).STORAGE_URL).toBeUndefined();
+  });
+
+  it('takes an s3:// URL, with the secret every instance shares', () => {
+    expect(parseEnv({ STORAGE_URL: url, JWT_SECRET: 'x'.repeat(40) }).STORAGE_URL).toBe(url);
+  });
+
+  it('wants JWT_SECRET beside it, since a generated one would differ between instances', () => {
+    expect(() => parseEnv({ STORAGE_URL: url })).toThrow('JWT_SECRET must be set when STORAGE_URL is set');
+  });
+
+  it('says what is wrong with a URL it cannot use', () => {
+    expect(() => parseEnv({ STORAGE_URL: 'https://bucket', JWT_SECRET: 'x'.repeat(40) })).toThrow('STORAGE_URL must start with s3://');
+    expect(() => parseEnv({ STORAGE_URL: 's3://portal?endpiont=http://x', JWT_SECRET: 'x'.repeat(40) })).toThrow('STORAGE_URL has unknown options: endpiont');
+  });
+});

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/common-passwords.ts';
+import { parseStorageUrl, StorageUrlError } from './lib/files/storage-url.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -68,6 +69,20 @@ export const ZEnv = z.preprocess(
       REDIS_URL: optionalUrl(['redis:', 'rediss:']),
       SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
       MAIL_FROM: z.string().min(3).default('Maritime Training Academy <no-reply@academy.local>'),
+      /** Files in an S3-compatible bucket (s3://bucket?endpoint=…); the local disk when unset. */
+      STORAGE_URL: z
+        .string()
+        .trim()
+        .superRefine((value, ctx) => {
+          try {
+            parseStorageUrl(value);
+          } catch (error) {
+            if (!(error instanceof StorageUrlError)) throw error;
+            ctx.addIssue({ code: 'custom', message: error.message });
+          }
+        })
+        .optional(),
+      AWS_REGION: z.string().min(1).optional(),
       JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
       ADMIN_EMAIL: z.email().optional(),
       ADMIN_PASSWORD: z
@@ -99,6 +114,12 @@ export const ZEnv = z.preprocess(
     .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
       message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       path: ['ADMIN_PASSWORD'],
+    })
+    // Files in a bucket mean several instances, or a disk that does not last: a secret generated
+    // into DATA_DIR would differ between them (or vanish), and every session and link with it.
+    .refine((env) => env.STORAGE_URL === undefined || env.JWT_SECRET !== undefined, {
+      message: 'must be set when STORAGE_URL is set (every instance signs with the same secret)',
+      path: ['JWT_SECRET'],
     }),
 );
 export type TEnv = z.infer<typeof ZEnv>;

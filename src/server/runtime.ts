@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { JOB_PROCESSORS } from './jobs.ts';
-import { createFileStorage } from './lib/files/storage.ts';
+import { openFileStorage } from './lib/files/open-storage.ts';
 import { createMediaAdapter } from './lib/media/media-adapter.ts';
 import { startFileSweeper } from './lib/files/sweep.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
@@ -54,7 +54,15 @@ export async function createRuntime(
     outboxDir: path.join(dataDir, 'outbox'),
     logger,
   });
-  const files = createFileStorage(path.join(dataDir, 'files'));
+  let files;
+  try {
+    files = await openFileStorage({ storageUrl: env.STORAGE_URL, dataDir, awsRegion: env.AWS_REGION });
+  } catch (err) {
+    mail.close();
+    await database.close();
+    throw err;
+  }
+  logger.info({ storage: files.kind, location: files.location }, 'file storage ready');
   const media = createMediaAdapter({ ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH });
   const jobContext: JobContext = { db: database.db, mail, files, media, logger, dataDir, processors: JOB_PROCESSORS };
   const jobs: JobDispatcher = env.REDIS_URL
@@ -64,6 +72,9 @@ export async function createRuntime(
   const rateLimit = env.REDIS_URL
     ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
     : createMemoryRateLimitStore();
+  if (files.kind !== 'local' && !env.REDIS_URL) {
+    logger.warn('files are shared (STORAGE_URL) but REDIS_URL is not set: rate limits and jobs stay in this process; set REDIS_URL to run more than one instance');
+  }
 
   // With no Redis this process is also the worker: finish what an earlier run left pending.
   let stopReconciler = () => {};
@@ -94,6 +105,7 @@ export async function createRuntime(
       await jobs.close();
       await rateLimit.close();
       mail.close();
+      await files.close();
       await database.close();
     },
   };

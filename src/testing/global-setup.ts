@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
+import { startS3Server } from './storage.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string | undefined;
     redisUrl: string | undefined;
+    /** An S3-compatible server (s3rver) for the tests that run on both storage drivers. */
+    s3Endpoint: string;
   }
 }
 
@@ -18,6 +21,8 @@ export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL || undefined;
   const redisUrl = process.env.TEST_REDIS_URL || undefined;
   project.provide('redisUrl', redisUrl);
+  const s3 = await startS3Server();
+  project.provide('s3Endpoint', s3.endpoint);
   const label = project.name;
   process.stdout.write(
     `[${label}] database: ${base ? 'PostgreSQL (a fresh database on TEST_DATABASE_URL)' : 'embedded PGlite (in memory)'}; ` +
@@ -25,7 +30,7 @@ export default async function setup(project: TestProject) {
   );
   if (!base) {
     project.provide('databaseUrl', undefined);
-    return;
+    return () => s3.close();
   }
   const name = `portal_test_${randomBytes(5).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
@@ -40,6 +45,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
+    await s3.close();
     throw error;
   }
   project.provide('databaseUrl', url.toString());
@@ -47,5 +53,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
+    await s3.close();
   };
 }

@@ -14,6 +14,7 @@ import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { createCallerFactory } from '../server/trpc/init.ts';
 import { startWorkerWithReconciler } from '../workers/job-worker.ts';
+import { createTestBucket, type TStorageDriver } from './storage.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -35,10 +36,11 @@ export type TestPortal = {
 
 /**
  * The whole portal on the run's test database (in-memory PGlite unless TEST_DATABASE_URL is set).
- * `redis: true` runs jobs through BullMQ on TEST_REDIS_URL with a worker of its own.
+ * `redis: true` runs jobs through BullMQ on TEST_REDIS_URL with a worker of its own; `storage: 's3'`
+ * keeps its files in a bucket of their own on the run's S3-compatible server.
  */
 export async function createTestPortal(
-  options: { env?: Record<string, string>; redis?: boolean; clientDir?: string } = {},
+  options: { env?: Record<string, string>; redis?: boolean; clientDir?: string; storage?: TStorageDriver } = {},
 ): Promise<TestPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const redisUrl = options.redis ? inject('redisUrl') : undefined;
@@ -50,6 +52,7 @@ export async function createTestPortal(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: redisUrl,
+    STORAGE_URL: options.storage === 's3' ? await createTestBucket(inject('s3Endpoint')) : undefined,
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL);

@@ -32,33 +32,38 @@ export async function storeImageCover(
   box: { width: number; height: number },
   options: { unreadable?: string } = {},
 ): Promise<TStoredImage> {
-  const path = storage.absolutePath(source.area, source.name);
+  const copy = await storage.localCopy(source.area, source.name);
+  const path = copy.path;
   let output: { data: Buffer; info: OutputInfo };
   try {
-    const decoded = source.kind === 'bmp' ? decodeBmp(await readFile(path), MAX_INPUT_PIXELS) : undefined;
-    if (source.kind === 'bmp' && !decoded) throw new Error('a bitmap this server cannot read');
-    const open = () =>
-      decoded
-        ? sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } })
-        : sharp(path, { limitInputPixels: MAX_INPUT_PIXELS });
-    const meta = await open().metadata();
-    if (!meta.width || !meta.height) throw new Error('image without dimensions');
-    // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
-    const upright =
-      (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-    const target = boxWithin(upright, box);
-    output = await open()
-      .rotate()
-      .resize(target.width, target.height, { fit: 'cover', position: 'centre' })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge, { cause: error });
+    try {
+      const decoded = source.kind === 'bmp' ? decodeBmp(await readFile(path), MAX_INPUT_PIXELS) : undefined;
+      if (source.kind === 'bmp' && !decoded) throw new Error('a bitmap this server cannot read');
+      const open = () =>
+        decoded
+          ? sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } })
+          : sharp(path, { limitInputPixels: MAX_INPUT_PIXELS });
+      const meta = await open().metadata();
+      if (!meta.width || !meta.height) throw new Error('image without dimensions');
+      // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
+      const upright =
+        (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+      const target = boxWithin(upright, box);
+      output = await open()
+        .rotate()
+        .resize(target.width, target.height, { fit: 'cover', position: 'centre' })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge, { cause: error });
+      }
+      // Phones' HEIC photos are HEVC-compressed, which this build of the image library cannot decode.
+      const message = source.kind === 'heic' ? MESSAGES.files.heicUnreadable : (options.unreadable ?? MESSAGES.files.wrongType);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { cause: error });
     }
-    // Phones' HEIC photos are HEVC-compressed, which this build of the image library cannot decode.
-    const message = source.kind === 'heic' ? MESSAGES.files.heicUnreadable : (options.unreadable ?? MESSAGES.files.wrongType);
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { cause: error });
+  } finally {
+    await copy.release();
   }
   const stored = await storage.save(source.area, Readable.from(output.data), {
     maxBytes: output.data.length,
@@ -74,10 +79,13 @@ export async function storeImageCover(
  * A file that only looks like an image is refused with 415.
  */
 export async function storeImageClean(storage: FileStorage, source: TStoredFile, unreadable?: string): Promise<TStoredFile> {
-  const input = storage.absolutePath(source.area, source.name);
+  const copy = await storage.localCopy(source.area, source.name).catch(async (error: unknown) => {
+    await storage.remove(source.area, source.name);
+    throw error;
+  });
   let data: Buffer;
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: source.kind === 'gif' || source.kind === 'webp' }).rotate();
+    const image = sharp(copy.path, { limitInputPixels: MAX_INPUT_PIXELS, animated: source.kind === 'gif' || source.kind === 'webp' }).rotate();
     const encoded =
       source.kind === 'png' ? image.png() : source.kind === 'gif' ? image.gif() : source.kind === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
     data = await encoded.toBuffer();
@@ -87,6 +95,8 @@ export async function storeImageClean(storage: FileStorage, source: TStoredFile,
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.files.tooLarge, { cause: error });
     }
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', unreadable ?? MESSAGES.files.wrongType, { cause: error });
+  } finally {
+    await copy.release();
   }
   try {
     return await storage.save(source.area, Readable.from(data), { maxBytes: data.length, kinds: [source.kind] });

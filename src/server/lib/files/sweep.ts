@@ -1,7 +1,5 @@
-import { opendir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Logger } from 'pino';
-import { isStoredName, type FileStorage, type TFileArea } from './storage.ts';
+import { isStoredName, type FileStorage, type TFileArea, type TStorageEntry } from './storage.ts';
 
 export const SWEEP_AGE_MS = 60 * 60_000;
 export const SWEEP_INTERVAL_MS = 60 * 60_000;
@@ -11,16 +9,16 @@ export type TReferencedNames = (area: TFileArea) => Promise<ReadonlySet<string>>
 
 export type TSweepResult = { partialRemoved: number; orphansRemoved: number; scanned: number; ms: number };
 
-const PARTIAL = /^\.[0-9a-f-]{36}\.part$/;
+type TSweepable = Pick<FileStorage, 'entries' | 'removeEntry'>;
 
 /**
- * Removes what a crash or a kill mid-upload leaves behind: temporary `.part` files, and stored
- * files no row points to, both once older than `olderThanMs` (an upload still running or a change
- * about to commit is younger). Only the areas in `referenced` are swept, and a file any row points
- * to is never removed.
+ * Removes what a crash or a kill mid-upload leaves behind: unfinished uploads (`.part` files on
+ * disk, unfinished multipart uploads in a bucket), and stored files no row points to, both once
+ * older than `olderThanMs` (an upload still running or a change about to commit is younger). Only
+ * the areas in `referenced` are swept, and a file any row points to is never removed.
  */
 export async function sweepStoredFiles(
-  storage: Pick<FileStorage, 'areaDir'>,
+  storage: TSweepable,
   referenced: Partial<Record<TFileArea, TReferencedNames>>,
   options: { olderThanMs?: number; now?: number } = {},
 ): Promise<TSweepResult> {
@@ -28,35 +26,24 @@ export async function sweepStoredFiles(
   const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? SWEEP_AGE_MS);
   const result = { partialRemoved: 0, orphansRemoved: 0, scanned: 0 };
   for (const [area, namesOf] of Object.entries(referenced) as Array<[TFileArea, TReferencedNames]>) {
-    const dir = storage.areaDir(area);
-    const oldStored: string[] = [];
-    let entries;
-    try {
-      entries = await opendir(dir);
-    } catch {
-      continue;
-    }
-    for await (const entry of entries) {
-      if (!entry.isFile()) continue;
+    const oldStored: TStorageEntry[] = [];
+    for await (const entry of storage.entries(area)) {
       result.scanned += 1;
-      const partial = PARTIAL.test(entry.name);
-      if (!partial && !isStoredName(entry.name)) continue;
-      const file = path.join(dir, entry.name);
-      const modified = await stat(file).then((info) => info.mtimeMs, () => Number.POSITIVE_INFINITY);
-      if (modified > cutoff) continue;
-      if (partial) {
-        await rm(file, { force: true });
+      if (!entry.partial && !isStoredName(entry.name)) continue;
+      if (entry.modifiedMs > cutoff) continue;
+      if (entry.partial) {
+        await storage.removeEntry(area, entry);
         result.partialRemoved += 1;
       } else {
-        oldStored.push(entry.name);
+        oldStored.push(entry);
       }
     }
     if (oldStored.length === 0) continue;
     // Read after the listing: a row committed meanwhile still keeps its file.
     const names = await namesOf(area);
-    for (const name of oldStored) {
-      if (names.has(name)) continue;
-      await rm(path.join(dir, name), { force: true });
+    for (const entry of oldStored) {
+      if (names.has(entry.name)) continue;
+      await storage.removeEntry(area, entry);
       result.orphansRemoved += 1;
     }
   }
@@ -65,7 +52,7 @@ export async function sweepStoredFiles(
 
 /** Sweeps now and every SWEEP_INTERVAL_MS; returns the function that stops it. */
 export function startFileSweeper(
-  storage: Pick<FileStorage, 'areaDir'>,
+  storage: TSweepable,
   referenced: Partial<Record<TFileArea, TReferencedNames>>,
   logger: Logger,
 ): () => void {

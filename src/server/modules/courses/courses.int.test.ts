@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { COURSE_IMAGE_MAX_BYTES } from '../../../shared/schemas/course.ts';
 import { createCourse, createUser, sessionOf } from '../../../testing/factories.ts';
 import { imageInfo, imageOf } from '../../../testing/images.ts';
 import { form, HTML, PDF, type TFormPart } from '../../../testing/multipart.ts';
+import { readStored, storedNames } from '../../../testing/storage.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { courses } from '../../db/schema.ts';
 import { CATALOGUE_RECHECK_MS, invalidateCatalogue } from './catalogue.service.ts';
@@ -30,9 +29,8 @@ afterAll(() => portal.close());
 const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
   authorization: portal.authorization(user),
 });
-const imageDir = () => portal.runtime.files.areaDir('courseImg');
-/** Every file in the course image folder, temporary ones included. */
-const storedImages = () => (existsSync(imageDir()) ? readdirSync(imageDir()).sort() : []);
+/** Every file in the course image area, temporary ones included. */
+const storedImages = () => storedNames(portal.runtime.files, 'courseImg');
 const courseCount = async () => (await portal.runtime.db.select({ n: count() }).from(courses))[0]!.n;
 const courseRow = async (id: string) => (await portal.runtime.db.select().from(courses).where(eq(courses.id, id)))[0];
 
@@ -66,7 +64,7 @@ async function putCourse(id: string, parts: TFormPart[]) {
 
 describe('creating a course (POST /api/courses, multipart)', () => {
   it('stores the course and its image once, resized to the cards’ size as WebP, with its size', async () => {
-    const before = storedImages();
+    const before = (await storedImages());
     const res = await postCourse([...fields(), imagePart(photo, 'ship.png', 'image/png')]);
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -86,8 +84,8 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(url).toBe(`/api/uploads/courseImg/${filename}`);
 
     // One new file, the resized one: the upload itself is not kept.
-    expect(storedImages()).toEqual([...before, filename].sort());
-    const stored = readFileSync(path.join(imageDir(), filename));
+    expect((await storedImages())).toEqual([...before, filename].sort());
+    const stored = await readStored(portal.runtime.files, 'courseImg', filename);
     expect(await imageInfo(stored)).toEqual({ format: 'webp', width: 640, height: 320 });
     expect(stored.length).toBeLessThan(photo.length);
 
@@ -114,22 +112,22 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(res.statusCode).toBe(201);
     const { filename, width, height } = res.json().data.courseImg;
     expect({ width, height }).toEqual({ width: 300, height: 150 });
-    expect(await imageInfo(readFileSync(path.join(imageDir(), filename)))).toMatchObject({ width: 300, height: 150 });
+    expect(await imageInfo(await readStored(portal.runtime.files, 'courseImg', filename))).toMatchObject({ width: 300, height: 150 });
   });
 
   it('requires an image', async () => {
-    const before = { files: storedImages(), rows: await courseCount() };
+    const before = { files: (await storedImages()), rows: await courseCount() };
     for (const parts of [fields(), [...fields(), { name: 'courseImg', file: Buffer.alloc(0), filename: '' }]]) {
       const res = await postCourse(parts);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: C.imageRequired, error: C.imageRequired });
     }
-    expect(storedImages()).toEqual(before.files);
+    expect((await storedImages())).toEqual(before.files);
     expect(await courseCount()).toBe(before.rows);
   });
 
   it('refuses HTML renamed .png, a PDF and bytes that only start like an image with 415, keeping nothing', async () => {
-    const before = { files: storedImages(), rows: await courseCount() };
+    const before = { files: (await storedImages()), rows: await courseCount() };
     const fakePng = Buffer.concat([(await imageOf('png', 10, 10)).subarray(0, 16), Buffer.from('garbage'.repeat(50))]);
     for (const file of [HTML, PDF, fakePng]) {
       const res = await postCourse([...fields(), imagePart(file, 'cover.png', 'image/png')]);
@@ -138,17 +136,17 @@ describe('creating a course (POST /api/courses, multipart)', () => {
       expect(body.message).toBe(C.imageUnreadable);
       expect(body.error).toBe(C.imageUnreadable);
     }
-    expect(storedImages()).toEqual(before.files);
+    expect((await storedImages())).toEqual(before.files);
     expect(await courseCount()).toBe(before.rows);
   });
 
   it('refuses an image over the size limit with 413, keeping nothing', async () => {
-    const before = storedImages();
+    const before = (await storedImages());
     const big = Buffer.concat([photo, Buffer.alloc(COURSE_IMAGE_MAX_BYTES)]);
     const res = await postCourse([...fields(), imagePart(big)]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ message: C.imageTooLarge, error: C.imageTooLarge });
-    expect(storedImages()).toEqual(before);
+    expect((await storedImages())).toEqual(before);
   });
 
   it('refuses bad fields with the form’s message, and keeps neither the image nor a row', async () => {
@@ -176,34 +174,34 @@ describe('creating a course (POST /api/courses, multipart)', () => {
       [{ description: 'ok\u0000' }, MESSAGES.validation.nulCharacter],
       [{ isActive: 'false' }, MESSAGES.validation.unknownFields(['isActive'])],
     ];
-    const before = { files: storedImages(), rows: await courseCount() };
+    const before = { files: (await storedImages()), rows: await courseCount() };
     for (const [overrides, message] of cases) {
       const res = await postCourse([...fields(overrides), imagePart(photo)]);
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json(), JSON.stringify(overrides)).toMatchObject({ message, error: message });
     }
-    expect(storedImages()).toEqual(before.files);
+    expect((await storedImages())).toEqual(before.files);
     expect(await courseCount()).toBe(before.rows);
   });
 
   it('is for administrators only, and a refused caller’s upload is never stored', async () => {
-    const before = { files: storedImages(), rows: await courseCount() };
+    const before = { files: (await storedImages()), rows: await courseCount() };
     const visitor = await postCourse([...fields(), imagePart(photo)], null);
     expect(visitor.statusCode).toBe(401);
     const learnerTry = await postCourse([...fields(), imagePart(photo)], learner);
     expect(learnerTry.statusCode).toBe(403);
     expect(learnerTry.json()).toMatchObject({ message: MESSAGES.common.forbidden, error: MESSAGES.common.forbidden });
-    expect(storedImages()).toEqual(before.files);
+    expect((await storedImages())).toEqual(before.files);
     expect(await courseCount()).toBe(before.rows);
   });
 
   it('refuses a body that is not multipart, and a second image', async () => {
     const json = await portal.app.inject({ method: 'POST', url: '/api/courses', headers: bearer(admin), payload: { title: 'x' } });
     expect(json.statusCode).toBe(415);
-    const before = storedImages();
+    const before = (await storedImages());
     const two = await postCourse([...fields(), imagePart(photo), imagePart(photo)]);
     expect(two.statusCode).toBe(413);
-    expect(storedImages()).toEqual(before);
+    expect((await storedImages())).toEqual(before);
   });
 });
 
@@ -225,8 +223,8 @@ describe('editing a course', () => {
     expect(body.data).toMatchObject({ title: 'Advanced Fire Fighting', price: 5200.5, subject: ['Tactics'] });
     const replaced = body.data.courseImg.filename;
     expect(replaced).not.toBe(course.courseImg.filename);
-    expect(storedImages()).toContain(replaced);
-    expect(storedImages()).not.toContain(course.courseImg.filename);
+    expect((await storedImages())).toContain(replaced);
+    expect((await storedImages())).not.toContain(course.courseImg.filename);
     expect(await courseRow(course._id)).toMatchObject({ title: 'Advanced Fire Fighting', imageFile: replaced });
   });
 
@@ -247,12 +245,12 @@ describe('editing a course', () => {
     });
     expect(result.message).toBe(C.updated);
     expect(result.course).toMatchObject({ title: 'Renamed again', price: 0, subjects: ['One'], image: { filename: course.courseImg.filename } });
-    expect(storedImages()).toContain(course.courseImg.filename);
+    expect((await storedImages())).toContain(course.courseImg.filename);
   });
 
   it('refuses an unknown course (404) or bad fields (400), keeping the old image and dropping the new one', async () => {
     const course = await newCourse();
-    const before = storedImages();
+    const before = (await storedImages());
     const missing = await putCourse('00000000-0000-4000-8000-000000000000', [...fields(), imagePart(photo)]);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: C.notFound, error: C.notFound });
@@ -260,7 +258,7 @@ describe('editing a course', () => {
     expect(bad.statusCode).toBe(400);
     const badId = await putCourse('not-a-uuid', [...fields(), imagePart(photo)]);
     expect(badId.statusCode).toBe(400);
-    expect(storedImages()).toEqual(before);
+    expect((await storedImages())).toEqual(before);
     expect((await courseRow(course._id))!.title).toBe('Fire Fighting');
 
     await expect(

@@ -9,12 +9,12 @@ export const filesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
     '/files/:area/:name',
     async (request, reply) => {
       const file = authorizeSignedFile(deps, { ...request.params, ...request.query });
-      return sendStoredFile(deps.files, reply, file, `private, max-age=${FILE_URL_TTL_SECONDS}`);
+      return sendStoredFile(deps.files, request, reply, file, `private, max-age=${FILE_URL_TTL_SECONDS}`);
     },
   );
 
   api.get<{ Params: { area: string; name: string } }>('/uploads/:area/:name', async (request, reply) => {
     const file = authorizePublicFile(request.params);
-    return sendStoredFile(deps.files, reply, file, 'public, max-age=31536000, immutable');
+    return sendStoredFile(deps.files, request, reply, file, 'public, max-age=31536000, immutable');
   });
 };

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
@@ -7,9 +5,11 @@ import { toSpecProfile } from '../../../shared/spec-fields.ts';
 import { createUser, sessionOf } from '../../../testing/factories.ts';
 import { ELF, form, HTML, JPEG, PDF, PNG, SVG, type TFormPart } from '../../../testing/multipart.ts';
 import { imageInfo } from '../../../testing/images.ts';
+import { readStored, storedNames } from '../../../testing/storage.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { fileUrl } from '../../lib/files/file-urls.ts';
+import type { TFileArea } from '../../lib/files/storage.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -54,14 +54,11 @@ function profileForm(fields: Record<string, string | undefined> = {}, files: TFo
   return form([...parts, ...files]);
 }
 
-const stored = (area: string) => {
-  const dir = path.join(portal.runtime.files.root, area);
-  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.startsWith('.')) : [];
-};
-const allStored = () => ({
-  pictures: stored('profile_pictures'),
-  documents: stored('id_documents'),
-  signatures: stored('signatures'),
+const stored = async (area: TFileArea) => (await storedNames(portal.runtime.files, area)).filter((name) => !name.startsWith('.'));
+const allStored = async () => ({
+  pictures: await stored('profile_pictures'),
+  documents: await stored('id_documents'),
+  signatures: await stored('signatures'),
 });
 /** Pictures are stored re-encoded: the same picture (format and size), not the same bytes. */
 const pictureOf = (bytes: Buffer) => imageInfo(bytes);
@@ -115,10 +112,10 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect(row.profilePictureFile).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect(row.idDocumentFile).toMatch(/\.pdf$/);
     expect(row.signatureFile).toMatch(/\.jpg$/);
-    const root = portal.runtime.files.root;
-    expect(await pictureOf(readFileSync(path.join(root, 'profile_pictures', row.profilePictureFile)))).toEqual(await pictureOf(PNG));
-    expect(readFileSync(path.join(root, 'id_documents', row.idDocumentFile)).equals(PDF)).toBe(true);
-    expect(await pictureOf(readFileSync(path.join(root, 'signatures', row.signatureFile)))).toEqual(await pictureOf(JPEG));
+    const files = portal.runtime.files;
+    expect(await pictureOf(await readStored(files, 'profile_pictures', row.profilePictureFile))).toEqual(await pictureOf(PNG));
+    expect((await readStored(files, 'id_documents', row.idDocumentFile)).equals(PDF)).toBe(true);
+    expect(await pictureOf(await readStored(files, 'signatures', row.signatureFile))).toEqual(await pictureOf(JPEG));
     expect(body.data.profilePicture.filename).toBe(row.profilePictureFile);
   });
 
@@ -151,17 +148,17 @@ describe('creating a profile (POST /api/userProfile)', () => {
 
   it('refuses a second profile with 409 before reading its files', async () => {
     const { user, profile } = await learnerWithProfile();
-    const before = allStored();
+    const before = (await allStored());
     const res = await create(user, { name: 'Someone Else' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: MESSAGES.profile.alreadyExists });
-    expect(allStored()).toEqual(before);
+    expect((await allStored())).toEqual(before);
     expect((await rowOf(user.id))!.name).toBe(profile.name);
   });
 
   it('names each missing or wrong field and keeps no file', async () => {
     const user = await createUser(portal.runtime.db);
-    const before = allStored();
+    const before = (await allStored());
     const cases: Array<[Record<string, string | undefined>, string, string]> = [
       [{ name: '' }, 'name', 'Name is required'],
       [{ gradenumber: undefined }, 'gradenumber', 'Grade Number is required'],
@@ -194,7 +191,7 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect(clearFileName.statusCode).toBe(400);
     expect(clearFileName.json()).toEqual({ message: MESSAGES.files.unexpectedField });
     expect(await rowOf(user.id)).toBeUndefined();
-    expect(allStored()).toEqual(before);
+    expect((await allStored())).toEqual(before);
   });
 
   it('takes exactly the spec fields, without consent, and records that no consent was captured', async () => {
@@ -209,7 +206,7 @@ describe('creating a profile (POST /api/userProfile)', () => {
 
   it('refuses files whose bytes are not an accepted type with 415, writing nothing', async () => {
     const user = await createUser(portal.runtime.db);
-    const before = allStored();
+    const before = (await allStored());
     const cases: Array<[TFormPart, string]> = [
       [{ name: 'profilePicture', file: HTML, filename: 'me.png', type: 'image/png' }, MESSAGES.validation.mustBeImage],
       [{ name: 'profilePicture', file: PDF, filename: 'me.png', type: 'image/png' }, MESSAGES.validation.mustBeImage],
@@ -225,7 +222,7 @@ describe('creating a profile (POST /api/userProfile)', () => {
       expect(res.json(), bad.name).toEqual({ message, errors: { [bad.name]: message } });
     }
     expect(await rowOf(user.id)).toBeUndefined();
-    expect(allStored()).toEqual(before);
+    expect((await allStored())).toEqual(before);
   });
 
   it('takes a file of nearly 5 MB, streamed', async () => {
@@ -263,9 +260,8 @@ describe('the size limit', () => {
     const tooLarge = MESSAGES.profile.fileTooLarge('Profile Picture', '4 KB');
     expect(res.json()).toEqual({ message: tooLarge, errors: { profilePicture: tooLarge } });
     expect((await small.runtime.db.select().from(profiles).where(eq(profiles.userId, user.id))).length).toBe(0);
-    for (const area of ['profile_pictures', 'id_documents', 'signatures']) {
-      const dir = path.join(small.runtime.files.root, area);
-      expect(existsSync(dir) ? readdirSync(dir) : [], area).toEqual([]);
+    for (const area of ['profile_pictures', 'id_documents', 'signatures'] as const) {
+      expect(await storedNames(small.runtime.files, area), area).toEqual([]);
     }
   });
 });
@@ -392,16 +388,16 @@ describe('editing a profile (PUT /api/userProfile/update)', () => {
     expect(after.profilePictureFile).not.toBe(before.profilePictureFile);
     expect(after.profilePictureFile).toMatch(/\.jpg$/);
     expect(after.idDocumentFile).toBe(before.idDocumentFile);
-    expect(stored('profile_pictures')).toContain(after.profilePictureFile);
-    expect(stored('profile_pictures')).not.toContain(before.profilePictureFile);
-    expect(stored('id_documents')).toContain(before.idDocumentFile);
+    expect(await stored('profile_pictures')).toContain(after.profilePictureFile);
+    expect(await stored('profile_pictures')).not.toContain(before.profilePictureFile);
+    expect(await stored('id_documents')).toContain(before.idDocumentFile);
     expect(await pictureOf((await portal.app.inject(res.json().data.profilePicture.url)).rawPayload)).toEqual(await pictureOf(JPEG));
   });
 
   it('refused fields or files change nothing and keep no new file', async () => {
     const { user } = await learnerWithProfile();
     const before = (await rowOf(user.id))!;
-    const files = allStored();
+    const files = (await allStored());
     const badFields = await update(user, { name: 'Changed', phone: 'call me' }, [{ name: 'signature', file: PNG, filename: 's.png' }]);
     expect(badFields.statusCode).toBe(400);
     expect(badFields.json().errors).toEqual({ phone: MESSAGES.validation.phone });
@@ -411,7 +407,7 @@ describe('editing a profile (PUT /api/userProfile/update)', () => {
     ]);
     expect(badFile.statusCode).toBe(415);
     expect(await rowOf(user.id)).toEqual(before);
-    expect(allStored()).toEqual(files);
+    expect((await allStored())).toEqual(files);
   });
 
   it('answers 404 without a profile and 401 without a session', async () => {

@@ -82,7 +82,7 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     '/trainingVideo/stream/:videoId/:height',
     async (request, reply) => {
       const file = await authorizeStream(deps, { ...request.params, ...request.query });
-      return sendStoredFile(deps.files, reply, file, `private, max-age=${VIDEO_URL_TTL_SECONDS}`);
+      return sendStoredFile(deps.files, request, reply, file, `private, max-age=${VIDEO_URL_TTL_SECONDS}`);
     },
   );
 };

@@ -34,9 +34,16 @@ export async function transcodeTrainingVideo(
     await updateVideo(ctx.db, video.id, { progressPercent: percent });
   };
 
+  // ffmpeg works on files: with the files in a bucket, the source is streamed to a scratch copy and
+  // the outputs are uploaded from a scratch folder once all of them are done.
   let result;
+  let source;
+  let output;
   try {
-    result = await ctx.media.transcode(ctx.files.absolutePath(area, video.sourceFile), ctx.files.areaDir(area), { onProgress });
+    source = await ctx.files.localCopy(area, video.sourceFile);
+    output = await ctx.files.outputFolder(area);
+    result = await ctx.media.transcode(source.path, output.dir, { onProgress });
+    await output.keep([...result.renditions.map((rendition) => rendition.file), result.poster]);
   } catch (error) {
     if (isMediaError(error) && error.permanent) {
       await markFailed(ctx.db, video.id, asSentence(error.reason));
@@ -45,6 +52,9 @@ export async function transcodeTrainingVideo(
     }
     if (attempt.isLast) await markFailed(ctx.db, video.id, MESSAGES.training.processingFailed);
     throw error;
+  } finally {
+    await output?.release();
+    await source?.release();
   }
 
   const stored = await storeTranscode(ctx.db, video.id, {
