@@ -6,9 +6,10 @@
  * → submit the training → open and pass the test → fetch the certificate's PDF.
  * Then the books are balanced: every acknowledged write is in the database exactly once.
  *
- *   npm run bench:cohort -- [--learners 300] [--concurrency 50] [--instances 1|2]
+ *   npm run bench:cohort -- [--learners 300] [--concurrency 50] [--instances 1|2] [--s3]
  *
- * With --instances 2, two portal processes and two workers run behind one port (round robin).
+ * With --instances 2, two portal processes and two workers run behind one port (round robin);
+ * with --s3 their files live in a bucket of an S3-compatible server (s3rver) instead of one disk.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import postgres from 'postgres';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
+import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
 import { BENCH_DATABASE_URL, freePort, percentile, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
 
 const argument = (name: string, fallback: number) => {
@@ -29,6 +31,7 @@ const argument = (name: string, fallback: number) => {
 const LEARNERS = argument('learners', 300);
 const CONCURRENCY = argument('concurrency', 50);
 const INSTANCES = argument('instances', 1);
+const ON_S3 = process.argv.includes('--s3');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'cohort-admin@academy.example', password: 'Harbour-Pilot-2026!' };
 const CLIP_SECONDS = 3;
@@ -141,6 +144,7 @@ async function roundRobin(targets: number[]) {
 }
 
 async function platform(databaseUrl: string, smtpUrl: string) {
+  const s3 = ON_S3 ? await startS3Server() : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cohort-'));
   // A Redis database of the run's own, emptied first, so no earlier run's queues or limits count.
   const redisUrl = `${REDIS_URL.replace(/\/\d*$/, '')}/${Math.floor(Math.random() * 14) + 1}`;
@@ -157,6 +161,7 @@ async function platform(databaseUrl: string, smtpUrl: string) {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
     ...(INSTANCES > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}),
+    ...(s3 ? { STORAGE_URL: await createTestBucket(s3.endpoint) } : {}),
   };
   const portals: Array<{ port: number; child: ReturnType<typeof startProcess> }> = [];
   for (let i = 0; i < INSTANCES; i += 1) {
@@ -175,6 +180,7 @@ async function platform(databaseUrl: string, smtpUrl: string) {
     async stop() {
       await front?.close();
       await Promise.all([...portals.map((portal) => stopProcess(portal.child)), ...workers.map(stopProcess)]);
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -394,7 +400,7 @@ function printReport(report: {
 }) {
   const f = (value: number) => value.toFixed(value < 10 ? 1 : 0);
   const lines = [
-    `# Cohort: ${LEARNERS} learners, ${CONCURRENCY} at once, ${INSTANCES} portal process(es) and ${INSTANCES} worker(s)`,
+    `# Cohort: ${LEARNERS} learners, ${CONCURRENCY} at once, ${INSTANCES} portal process(es) and ${INSTANCES} worker(s), files ${ON_S3 ? 'in an S3 bucket (s3rver)' : 'on the local disk'}`,
     '',
     `${new Date().toISOString()} · ${os.cpus().length} cores · load before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     `${report.finished} of ${LEARNERS} learners finished in ${report.seconds.toFixed(0)} s`,
