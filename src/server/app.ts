@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { CATALOGUE_DATA_ID, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
@@ -38,8 +38,13 @@ function trustedProxies(setting: AppDeps['env']['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+export type TBuildOptions = {
+  /** Told of every route as it is added (the authorization matrix and its checks list them). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
 /** Builds the whole HTTP application on the given dependencies; it does not listen. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
@@ -51,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
