@@ -7,7 +7,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
 import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
-import { isAppError } from './lib/errors.ts';
+import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
@@ -76,6 +76,15 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     } catch (err) {
       deps.logger.warn({ err }, 'not ready');
       return reply.status(503).send({ status: 'unavailable', message: MESSAGES.common.shuttingDown });
+    }
+  });
+
+  // Procedures take JSON only (uploads go to the REST routes). The adapter hands any other body
+  // to tRPC as the raw request, which it cannot read: a form is refused here, as /api refuses it.
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type']?.toLowerCase() ?? '';
+    if (request.url.startsWith('/trpc/') && (type.startsWith('multipart/') || type.startsWith('application/x-www-form-urlencoded'))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType);
     }
   });
 
