@@ -171,6 +171,8 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'GET /robots.txt': { expect: PUBLIC, call: () => ({ url: '/robots.txt' }) },
   'GET /sitemap.xml': { expect: PUBLIC, call: () => ({ url: '/sitemap.xml' }) },
   'GET /api/site-config': { expect: PUBLIC, call: () => ({ url: '/api/site-config' }) },
+  'GET /api/docs': { expect: PUBLIC, call: () => ({ url: '/api/docs' }) },
+  'GET /api/docs/openapi.json': { expect: PUBLIC, call: () => ({ url: '/api/docs/openapi.json' }) },
 
   // Stored files go by signed (or public) link, whoever holds it; without one, 404 as if missing.
   'GET /api/files/:area/:name': {
