@@ -98,7 +98,7 @@ export function buildOpenApi(routes: TDocumentedRoute[], info: { title: string; 
     const answers: Record<string, unknown> = { [routeDoc?.created ? '201' : '200']: { description: 'Done.' } };
     const statuses: Record<number, string> = {
       ...(routeDoc?.body || routeDoc?.form || routeDoc?.query || params.length > 0
-        ? { 400: 'The input is not valid: `message` says why, `errors` names the fields.' }
+        ? { 400: 'The input is not valid: the message says why, errors names the fields.' }
         : ({} as Record<number, string>)),
       ...ACCESS_ANSWERS[access],
       ...routeDoc?.answers,
@@ -129,6 +129,7 @@ export function buildOpenApi(routes: TDocumentedRoute[], info: { title: string; 
   return {
     openapi: '3.1.0',
     info,
+    servers: [{ url: '/api' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };
@@ -167,6 +168,6 @@ ${params ? `<p>Parameters: ${params}</p>` : ''}${type ? `<h3>Body (${escapeHtml(
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(document.info.title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#0f172a}section{border-top:1px solid #cbd5e1;padding:.5rem 0}h2{font-size:1.1rem;margin:.5rem 0;overflow-wrap:anywhere}h3{font-size:1rem;margin:.5rem 0 0}.m{display:inline-block;min-width:3.5rem;font-weight:700;color:#1e3a8a}.a{background:#e2e8f0;border-radius:.25rem;padding:0 .4rem;font-size:.85rem}.t{color:#475569}code{font-size:.95em}</style></head>
-<body><main><h1>${escapeHtml(document.info.title)}</h1><p>The REST paths, as JSON: <a href="/api/docs/openapi.json">openapi.json</a>. A bearer token goes in <code>Authorization: Bearer …</code>.</p>
+<body><main><h1>${escapeHtml(document.info.title)}</h1><p>The REST paths, under <code>/api</code>; as JSON: <a href="/api/docs/openapi.json">openapi.json</a>. A bearer token goes in <code>Authorization: Bearer …</code>.</p>
 ${sections.join('\n')}</main></body></html>`;
 }
