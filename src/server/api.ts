@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './lib/errors.ts';
+import { buildOpenApi, doc, openApiHtml, type TDocumentedRoute } from './lib/openapi.ts';
 import { refuseNulCharacters } from './lib/validation.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
 import { filesRest } from './modules/files/files.rest.ts';
@@ -24,6 +25,14 @@ import { assessmentsRest } from './modules/assessments/assessments.rest.ts';
  */
 export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.decorateRequest('user', null);
+
+  // Every route registered below is documented from its own `config.openapi` (decision 027).
+  const documented: TDocumentedRoute[] = [];
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') documented.push({ method, url: route.url.replace(/^\/api/, ''), doc: route.config?.openapi });
+    }
+  });
   api.addHook('onRequest', async (request) => {
     if (request.headers.authorization) {
       request.user = await resolveSessionUser(deps, request.headers.authorization);
@@ -65,6 +74,15 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(contactRest, { deps });
   await api.register(trainingRest, { deps });
   await api.register(assessmentsRest, { deps });
+
+  // Built once, after every route above exists.
+  let document: ReturnType<typeof buildOpenApi> | undefined;
+  let page: string | undefined;
+  const openApi = () => (document ??= buildOpenApi(documented, { title: `${deps.site.name} API`, version: '1' }));
+  api.get('/docs/openapi.json', doc({ summary: 'This document (OpenAPI 3.1).', access: 'public', tag: 'Documentation' }), async () => openApi());
+  api.get('/docs', doc({ summary: 'This document as a page.', access: 'public', tag: 'Documentation' }), async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send((page ??= openApiHtml(openApi()))),
+  );
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));
 };

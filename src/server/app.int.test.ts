@@ -107,6 +107,21 @@ describe('bad input', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: MESSAGES.common.payloadTooLarge });
   });
+
+  it('refuses a form body on a tRPC call with 415: procedures take JSON only', async () => {
+    const before = await portal.runtime.db.$count(mails);
+    for (const url of ['/trpc/contact.send', '/trpc/auth.login', '/trpc/site.config,contact.send?batch=1']) {
+      const res = await portal.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi\r\n--x--\r\n',
+      });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json(), url).toEqual({ message: MESSAGES.common.unsupportedMediaType });
+    }
+    expect(await portal.runtime.db.$count(mails)).toBe(before);
+  });
 });
 
 describe('the client', () => {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { CATALOGUE_DATA_ID, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
 import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
 import { drainOnStop } from './lib/draining.ts';
-import { isAppError } from './lib/errors.ts';
+import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
@@ -39,8 +39,13 @@ function trustedProxies(setting: AppDeps['env']['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+export type TBuildOptions = {
+  /** Told of every route as it is added (the authorization matrix and its checks list them). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
 /** Builds the whole HTTP application on the given dependencies; it does not listen. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
@@ -52,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
@@ -72,6 +78,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch (err) {
       deps.logger.warn({ err }, 'not ready');
       return reply.status(503).send({ status: 'unavailable', message: MESSAGES.common.shuttingDown });
+    }
+  });
+
+  // Procedures take JSON only (uploads go to the REST routes). The adapter hands any other body
+  // to tRPC as the raw request, which it cannot read: a form is refused here, as /api refuses it.
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type']?.toLowerCase() ?? '';
+    if (request.url.startsWith('/trpc/') && (type.startsWith('multipart/') || type.startsWith('application/x-www-form-urlencoded'))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType);
     }
   });
 

@@ -21,6 +21,8 @@ const createCaller = createCallerFactory(appRouter);
 export type TestPortal = {
   runtime: Runtime;
   app: FastifyInstance;
+  /** Every HTTP route the app holds (HEAD twins of GET routes left out), as `METHOD /path`. */
+  routes: string[];
   dataDir: string;
   /** An `Authorization` header value for the user, as a login would give (no session bound). */
   authorization(user: { id: string; role: TRole }): string;
@@ -65,11 +67,17 @@ export async function createTestPortal(
   const worker = redisUrl
     ? await startWorkerWithReconciler(runtime.jobContext, redisUrl, runtime.jobs, { prefix: queuePrefix })
     : undefined;
-  const app = await buildApp(runtime);
+  const routes = new Set<string>();
+  const app = await buildApp(runtime, {
+    onRoute: ({ method, url }) => {
+      for (const verb of [method].flat()) if (verb !== 'HEAD') routes.add(`${verb} ${url}`);
+    },
+  });
   await app.ready();
   return {
     runtime,
     app,
+    routes: [...routes].sort(),
     dataDir,
     authorization: (user) => `Bearer ${signAccessToken({ sub: user.id, role: user.role }, runtime.jwtSecret, 900)}`,
     caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test', setCookie: () => {} }),

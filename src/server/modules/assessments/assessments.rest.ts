@@ -14,6 +14,7 @@ import {
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
+import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -167,30 +168,30 @@ function toRestSubmission(item: TResultItem) {
 
 /** The spec's test calls (section 7, Tests, training and certificates). */
 export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/test', async (request, reply) => {
+  api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
     const admin = requireAdmin(request);
     const result = await createTest(deps, admin, parseInput(ZSpecTestForm, request.body));
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
   });
 
-  api.get('/test', async (request) => {
+  api.get('/test', doc({ summary: 'Every test, with its answers.', access: 'admin', tag: 'Tests' }), async (request) => {
     requireAdmin(request);
     return { data: (await listTests(deps)).map(toRestTest) };
   });
 
-  api.get('/test/published', async (request) => {
+  api.get('/test/published', doc({ summary: 'The published tests, with their answers.', access: 'admin', tag: 'Tests' }), async (request) => {
     requireAdmin(request);
     return { data: (await listPublishedTests(deps)).map(toRestTest) };
   });
 
-  api.post('/test/published/:id', async (request) => {
+  api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     const result = await publishTest(deps, admin, id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
-  api.post('/test/unpublished/:id', async (request) => {
+  api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     const result = await unpublishTest(deps, admin, id);
@@ -198,20 +199,20 @@ export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api
   });
 
   /** The spec reads a list and uses its first item; opening it starts the attempt. */
-  api.get('/test/:courseId', async (request) => {
+  api.get('/test/:courseId', doc({ summary: 'Open the course’s test (without answers); this starts the attempt.', access: 'signed-in', tag: 'Tests', params: ZCourseParams, answers: { 403: 'The training is not submitted, or the enrolment is not approved.', 404: 'No published test.' } }), async (request) => {
     const learner = requireUser(request);
     const { courseId } = parseInput(ZCourseParams, request.params);
     return { data: [toRestLearnerTest(await openTest(deps, learner, courseId))] };
   });
 
-  api.post('/submitTest', async (request, reply) => {
+  api.post('/submitTest', doc({ summary: 'Submit the open attempt’s answers; the server scores and times it.', access: 'signed-in', tag: 'Tests', created: true, body: ZSpecSubmission, answers: { 403: 'The enrolment is not approved.', 409: 'No open attempt (open the test first), or already submitted.' } }), async (request, reply) => {
     const learner = requireUser(request);
     const result = await submitTest(deps, learner, parseInput(ZSpecSubmission, request.body));
     return reply.status(201).send({ message: result.message, data: toRestResult(result) });
   });
 
   /** Every submission matching ?search= as a CSV download (Test Results' export), streamed. */
-  api.get('/submitTest.csv', async (request, reply) => {
+  api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
     requireAdmin(request);
     const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
     const list = await allResults(deps, { search });
@@ -225,7 +226,7 @@ export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api
   });
 
   /** Submissions, searched and paged with ?search=&page=&pageSize=; the whole list without page parameters. */
-  api.get('/submitTest', async (request, reply) => {
+  api.get('/submitTest', doc({ summary: 'Submissions, searched; paged with page and pageSize, the whole list without.', access: 'admin', tag: 'Tests', query: ZResultsQueryString }), async (request, reply) => {
     requireAdmin(request);
     const query = parseInput(ZResultsQueryString, request.query ?? {});
     if (!asksForAPage(request.query)) {

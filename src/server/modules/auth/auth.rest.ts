@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { fromSpecRegistration, REGISTRATION_SPEC_NAMES, toSpecFieldErrors } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
+import { doc } from '../../lib/openapi.ts';
 import { renamingFields } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
@@ -25,14 +26,14 @@ import {
 
 /** The spec's Authentication calls (section 7), with its paths and spellings (forgotPasssword). */
 export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/user/login', async (request) => {
+  api.post('/user/login', doc({ summary: 'Log in: an access token, a refresh token and the user.', access: 'public', tag: 'Authentication', body: ZLoginRequest, answers: { 401: 'Wrong e-mail or password.', 403: 'The e-mail is not verified yet.', 429: 'Too many attempts: try again after Retry-After seconds.' } }), async (request) => {
     const result = await login(deps, parseInput(ZLoginRequest, request.body), request.ip);
     const { id, name, email, role } = result.user;
     return { accessToken: result.accessToken, refreshToken: result.refreshToken, user: { _id: id, name, email, role } };
   });
 
   // The spec's registration says `tittle` for the prefix; its refusals name the fields that way too.
-  api.post('/user/register', async (request, reply) => {
+  api.post('/user/register', doc({ summary: 'Create a learner account; a verification code is mailed.', access: 'public', tag: 'Authentication', created: true, body: ZRegisterRequest, wireNames: REGISTRATION_SPEC_NAMES, answers: { 409: 'The e-mail is already registered.', 429: 'Too many attempts.' } }), async (request, reply) => {
     const result = await renamingFields(
       (fields) => toSpecFieldErrors(REGISTRATION_SPEC_NAMES, fields),
       async () => register(deps, parseInput(ZRegisterRequest, fromSpecRegistration(request.body)), request.ip),
@@ -40,24 +41,24 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
     return reply.status(201).send(result);
   });
 
-  api.post('/user/refresh-token', async (request) => {
+  api.post('/user/refresh-token', doc({ summary: 'A new token pair for a refresh token (the old one is used up).', access: 'public', tag: 'Authentication', body: ZRefreshTokenRequest, answers: { 401: 'The refresh token is not valid.' } }), async (request) => {
     const session = await refreshSession(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken);
     return { accessToken: session.accessToken, refreshToken: session.refreshToken };
   });
 
-  api.post('/user/logout', async (request) => logout(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken));
+  api.post('/user/logout', doc({ summary: 'End the session of a refresh token.', access: 'public', tag: 'Authentication', body: ZRefreshTokenRequest }), async (request) => logout(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken));
 
-  api.post('/user/verify-otp', async (request) => verifyEmail(deps, parseInput(ZVerifyOtpRequest, request.body)));
+  api.post('/user/verify-otp', doc({ summary: 'Verify an e-mail address with the mailed code.', access: 'public', tag: 'Authentication', body: ZVerifyOtpRequest }), async (request) => verifyEmail(deps, parseInput(ZVerifyOtpRequest, request.body)));
 
-  api.post('/user/resend-otp', async (request) =>
+  api.post('/user/resend-otp', doc({ summary: 'Mail a new verification code.', access: 'public', tag: 'Authentication', body: ZEmailRequest, answers: { 429: 'Too many codes requested.' } }), async (request) =>
     resendVerification(deps, parseInput(ZEmailRequest, request.body), request.ip),
   );
 
-  api.post('/user/forgotPasssword', async (request) =>
+  api.post('/user/forgotPasssword', doc({ summary: 'Mail a password reset code.', access: 'public', tag: 'Authentication', body: ZForgotPasswordRequest, answers: { 429: 'Too many codes requested.' } }), async (request) =>
     forgotPassword(deps, parseInput(ZForgotPasswordRequest, request.body), request.ip),
   );
 
-  api.post('/user/resetPassword', async (request) =>
+  api.post('/user/resetPassword', doc({ summary: 'Set a new password with the mailed code.', access: 'public', tag: 'Authentication', body: ZResetPasswordRequest }), async (request) =>
     resetPassword(deps, parseInput(ZResetPasswordRequest, request.body)),
   );
 };

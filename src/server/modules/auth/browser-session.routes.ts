@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TBrowserRefreshResult } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import { doc } from '../../lib/openapi.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { logout, refreshSession } from './auth.service.ts';
 import {
@@ -25,7 +26,7 @@ export const browserSessionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async
   });
 
   /** Rotates the cookie's refresh token (reuse detection as everywhere) and answers a new access token. */
-  api.post('/refresh', async (request, reply): Promise<TBrowserRefreshResult> => {
+  api.post('/refresh', doc({ summary: 'The browser’s session: a new access token for the refresh cookie (send X-Requested-With: portal).', access: 'public', tag: 'Browser session', answers: { 401: 'No valid refresh cookie.', 403: 'Not called by the portal’s pages.' } }), async (request, reply): Promise<TBrowserRefreshResult> => {
     try {
       const session = await refreshSession(deps, readRefreshCookie(request.headers));
       reply.header('set-cookie', refreshCookie(session, secure));
@@ -38,7 +39,7 @@ export const browserSessionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async
   });
 
   /** Ends the cookie's session at the server and clears the cookie. */
-  api.post('/logout', async (request, reply) => {
+  api.post('/logout', doc({ summary: 'The browser’s session: end it and clear the refresh cookie.', access: 'public', tag: 'Browser session', answers: { 403: 'Not called by the portal’s pages.' } }), async (request, reply) => {
     const answer = await logout(deps, readRefreshCookie(request.headers));
     reply.header('set-cookie', clearedRefreshCookie(secure));
     return answer;

@@ -9,6 +9,9 @@ import {
 } from '../../../shared/schemas/course.ts';
 import { toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
+import { doc } from '../../lib/openapi.ts';
+
+const COURSE_FORM_DOC = { fields: ZCourseMultipartFields, files: { courseImg: 'The course image (JPEG, PNG, GIF, WebP or BMP).' } };
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
@@ -75,15 +78,16 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     }
     return reply.send(json());
   };
-  api.get('/courses/active', activeCourses);
-  api.get('/Courses/active', activeCourses);
+  const catalogueDoc = doc({ summary: 'The active courses (the catalogue); ETag and If-None-Match.', access: 'public', tag: 'Courses' });
+  api.get('/courses/active', catalogueDoc, activeCourses);
+  api.get('/Courses/active', catalogueDoc, activeCourses);
 
-  api.get('/courses', async (request) => {
+  api.get('/courses', doc({ summary: 'Every course, active or not.', access: 'admin', tag: 'Courses' }), async (request) => {
     requireAdmin(request);
     return { data: (await listAllCourses(deps)).map(toSpecCourse) };
   });
 
-  api.post('/courses', async (request, reply) => {
+  api.post('/courses', doc({ summary: 'Create a course with its image.', access: 'admin', tag: 'Courses', created: true, form: COURSE_FORM_DOC, answers: { 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
     const admin = requireAdmin(request);
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
@@ -92,7 +96,7 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     return sendResult(reply, result, 201);
   });
 
-  api.put('/courses/:id', async (request, reply) => {
+  api.put('/courses/:id', doc({ summary: 'Change a course; an image sent replaces the stored one.', access: 'admin', tag: 'Courses', params: ZIdParams, form: COURSE_FORM_DOC, answers: { 404: 'No such course.', 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
@@ -102,13 +106,13 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     return sendResult(reply, result);
   });
 
-  api.post('/courses/Deactive/:id', async (request, reply) => {
+  api.post('/courses/Deactive/:id', doc({ summary: 'Deactivate a course.', access: 'admin', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already inactive.' } }), async (request, reply) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     return sendResult(reply, await setCourseActive(deps, admin, id, false));
   });
 
-  api.put('/courses/activate/:id', async (request, reply) => {
+  api.put('/courses/activate/:id', doc({ summary: 'Activate a course.', access: 'admin', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already active.' } }), async (request, reply) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     return sendResult(reply, await setCourseActive(deps, admin, id, true));

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/enrolment.ts';
 import { toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
+import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -75,13 +76,13 @@ function toRestRequest(item: TEnrolmentRequestItem) {
 
 /** The spec's enrolment calls (section 7, Courses and enrolment). */
 export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.get('/userCourses/user', async (request) => {
+  api.get('/userCourses/user', doc({ summary: 'The caller’s enrolments with their courses and progress.', access: 'signed-in', tag: 'Enrolments' }), async (request) => {
     const user = requireUser(request);
     const own = await listOwnEnrolments(deps, user);
     return { data: own.map((enrolment) => toRestOwnEnrolment(user, enrolment)) };
   });
 
-  api.post('/userCourses', async (request, reply) => {
+  api.post('/userCourses', doc({ summary: 'Ask to enrol in a course.', access: 'signed-in', tag: 'Enrolments', created: true, body: ZEnrolRequest, answers: { 403: 'The account is not approved yet, or is an administrator’s.', 404: 'No such active course.', 409: 'Already asked or enrolled.' } }), async (request, reply) => {
     const user = requireUser(request);
     const { courseId } = parseInput(ZEnrolRequest, request.body);
     const result = await requestEnrolment(deps, user, courseId);
@@ -93,7 +94,7 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
   });
 
   /** Pending requests ("inactive" in the spec), searched and paged with ?search=&page=&pageSize=. */
-  api.get('/userCourses/inactive', async (request, reply) => {
+  api.get('/userCourses/inactive', doc({ summary: 'Pending enrolment requests, searched; paged with page and limit, the whole list without.', access: 'admin', tag: 'Enrolments', query: ZRequestQueryString }), async (request, reply) => {
     requireAdmin(request);
     const query = parseInput(ZRequestQueryString, request.query ?? {});
     // Without page parameters the whole list is answered, as the spec documents, streamed.
@@ -104,14 +105,14 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
     return { data: page.items.map(toRestRequest), total: page.total, page: page.page, pageSize: page.pageSize };
   });
 
-  api.put('/userCourses/activate/:id', async (request) => {
+  api.put('/userCourses/activate/:id', doc({ summary: 'Accept an enrolment request.', access: 'admin', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already accepted.' } }), async (request) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     const result = await acceptRequest(deps, admin, id);
     return { message: result.message, data: toRestRequest(result.request) };
   });
 
-  api.put('/userCourses/deactivate/:id', async (request) => {
+  api.put('/userCourses/deactivate/:id', doc({ summary: 'Reject an enrolment request (an approved learner loses access).', access: 'admin', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already rejected.' } }), async (request) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     const result = await rejectRequest(deps, admin, id);

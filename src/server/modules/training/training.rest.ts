@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import type { TAdminTrainingSet, TTrainingPlayer } from '../../../shared/schemas/training.ts';
 import type { AppDeps } from '../../deps.ts';
+import { doc } from '../../lib/openapi.ts';
+import { ZTrainingUploadFields } from '../../../shared/schemas/training.ts';
 import { withUpload } from '../../lib/files/multipart.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
@@ -51,7 +53,7 @@ const fromPlayer = (player: TTrainingPlayer) =>
 
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
 export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/trainingVideo', async (request, reply) => {
+  api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { trainingVideo: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
     const admin = requireAdmin(request);
     const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, admin, form), {
       maxFiles: VIDEOS_PER_UPLOAD,
@@ -59,18 +61,18 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     return reply.status(201).send({ message: result.message, data: fromAdminSet(result.set) });
   });
 
-  api.get('/trainingVideo', async (request) => {
+  api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status.', access: 'admin', tag: 'Training' }), async (request) => {
     const admin = requireAdmin(request);
     return { data: (await listTrainingSets(deps, admin)).map(fromAdminSet) };
   });
 
-  api.get('/trainingVideo/:courseId', async (request) => {
+  api.get('/trainingVideo/:courseId', doc({ summary: 'A course’s training for its enrolled learner, with signed stream links.', access: 'signed-in', tag: 'Training', params: ZCourseParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No training for the course.' } }), async (request) => {
     const viewer = requireUser(request);
     const { courseId } = parseInput(ZCourseParams, request.params);
     return { data: fromPlayer(await getPlayer(deps, viewer, courseId)) };
   });
 
-  api.post('/videoWatchedUser/:id', async (request) => {
+  api.post('/videoWatchedUser/:id', doc({ summary: 'Submit the training once every part is watched.', access: 'signed-in', tag: 'Training', params: ZSetParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No such training.' } }), async (request) => {
     const learner = requireUser(request);
     const { id } = parseInput(ZSetParams, request.params);
     return submitTraining(deps, learner, id);
@@ -80,6 +82,7 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
   // on every request (Range requests included), so a locked part or a lost enrolment stops it.
   api.get<{ Params: { videoId: string; height: string }; Querystring: { viewer?: string; expires?: string; signature?: string } }>(
     '/trainingVideo/stream/:videoId/:height',
+    doc({ summary: 'A video rendition by its signed link (Range requests).', access: 'signed link', tag: 'Training' }),
     async (request, reply) => {
       const file = await authorizeStream(deps, { ...request.params, ...request.query });
       return sendStoredFile(deps.files, request, reply, file, `private, max-age=${VIDEO_URL_TTL_SECONDS}`);

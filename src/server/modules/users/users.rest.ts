@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../deps.ts';
+import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { requireAdmin } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -27,21 +28,21 @@ function sendPage(reply: { header(name: string, value: string): unknown }, page:
 /** The spec's Users calls (section 7); all of them are for administrators. */
 export const usersRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   // Without page parameters the whole list is answered, as the spec documents, streamed.
-  api.get('/user/getUnapprovedUsers', async (request, reply) => {
+  api.get('/user/getUnapprovedUsers', doc({ summary: 'Learners waiting for approval; paged with page and limit, the whole list without.', access: 'admin', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
     requireAdmin(request);
     const query = parseInput(ZListQueryString, request.query);
     if (!asksForAPage(request.query)) return sendWholeList(reply, await allUnapproved(deps), toRestUser);
     return sendPage(reply, await listUnapproved(deps, query));
   });
 
-  api.get('/user/getApprovedUsers', async (request, reply) => {
+  api.get('/user/getApprovedUsers', doc({ summary: 'Approved learners; paged with page and limit, the whole list without.', access: 'admin', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
     requireAdmin(request);
     const query = parseInput(ZListQueryString, request.query);
     if (!asksForAPage(request.query)) return sendWholeList(reply, await allApproved(deps), toRestUser);
     return sendPage(reply, await listApproved(deps, query));
   });
 
-  api.post('/user/approve-user/:id', async (request) => {
+  api.post('/user/approve-user/:id', doc({ summary: 'Approve a learner.', access: 'admin', tag: 'Users', params: ZApproveParams, answers: { 404: 'No such user.', 409: 'Already approved.' } }), async (request) => {
     const admin = requireAdmin(request);
     const { id } = parseInput(ZApproveParams, request.params);
     const result = await approveUser(deps, admin, id);

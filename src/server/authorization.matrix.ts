@@ -1,0 +1,308 @@
+/**
+ * The authorization matrix: for every tRPC procedure and every HTTP route, the answer each kind of
+ * caller gets (authorization.int.test.ts walks the root router and the app's routes, and fails
+ * on any procedure or route without an entry here). Decision 027.
+ *
+ * An outcome is 'ok' (a 2xx answer: the call did what it is for), or the status of the refusal.
+ * 401/403/404 are the authorization answers; 400 and 409 appear where the call reaches its rule
+ * (a wrong code, an attempt the caller does not have) whoever calls. Every refused call is
+ * checked to write nothing: no row, no file, no job.
+ *
+ * `missing` marks an owner-scoped entry (someone's profile, enrolment, training, attempt, file):
+ * the same call naming nothing. Every signed-in caller that does not own the thing must get
+ * exactly the answer (status and message) the missing one gets.
+ */
+import { randomUUID } from 'node:crypto';
+import { SESSION_CALL_HEADER } from '../shared/constants.ts';
+import { TEST_PASSWORD } from '../testing/factories.ts';
+import { form, PNG, type TFormPart } from '../testing/multipart.ts';
+import { CALLERS, courseFormParts, MISSING_ID, profileFormParts, type TCaller, type TWorld } from '../testing/portal-world.ts';
+
+export type TOutcome = 'ok' | 400 | 401 | 403 | 404 | 409;
+export type TExpect = Record<TCaller, TOutcome>;
+
+/** A tRPC call's input (the procedure's type decides GET or POST). */
+export type TProcedureCall = { input?: unknown };
+/** An HTTP request; `url` with its parameters filled in. */
+export type TRouteCall = { url: string; json?: unknown; parts?: TFormPart[]; headers?: Record<string, string> };
+
+export type TEntry<C> = {
+  expect: TExpect;
+  /** The call as the given caller makes it; it may first make a target of its own. */
+  call?: (world: TWorld, caller: TCaller) => C | Promise<C>;
+  /** Owner-scoped: the same call naming a missing thing (see above). */
+  missing?: (world: TWorld) => C | Promise<C>;
+};
+
+const same = (outcome: TOutcome): TExpect => Object.fromEntries(CALLERS.map((caller) => [caller, outcome])) as TExpect;
+/** Anyone, signed in or not. */
+const PUBLIC = same('ok');
+/** Any signed-in user; a visitor gets 401. */
+const SIGNED_IN: TExpect = { ...same('ok'), anonymous: 401 };
+/** Administrators only: a visitor gets 401, everyone else 403. */
+const ADMIN: TExpect = { ...same(403), anonymous: 401, admin: 'ok' };
+/** Only the learner who owns the thing, and administrators; other signed-in callers get 404. */
+const OWNER_OR_ADMIN: TExpect = { ...same(404), anonymous: 401, learner: 'ok', admin: 'ok' };
+/**
+ * The course's own learner: the one with an approved enrolment (the learner's course). Anyone
+ * else signed in is told the course opens once their enrolment is approved (403); administrators
+ * take no tests and submit no training. The ids are the course's, which is public: nothing here
+ * names another learner's thing, so there is no missing one to compare with.
+ */
+const ENROLLED: TExpect = { ...same(403), anonymous: 401, learner: 'ok' };
+/** Signed in with a refusal per caller, given as overrides. */
+const signedIn = (overrides: Partial<TExpect>): TExpect => ({ ...SIGNED_IN, ...overrides });
+
+const email = () => `matrix-${randomUUID().slice(0, 12)}@example.com`;
+const registration = () => ({ title: 'Mr', firstName: 'Ravi', lastName: 'Menon', mobile: '9876543210', email: email(), password: 'anchorage harbour' });
+const courseForm = (w: TWorld, courseId: string) => ({
+  courseId,
+  title: 'Advanced Fire Fighting',
+  description: 'Fire fighting for officers.',
+  duration: '4 days',
+  price: 5200,
+  category: 'STCW',
+  subjects: ['Fire control'],
+});
+const answers = (c: { questionId: string; correctAnswer: string }) => [{ questionId: c.questionId, selectedAnswer: c.correctAnswer }];
+/** The learner's things for the learner; the same ids for everyone else (they own none of them). */
+const learnersCourse = async (w: TWorld, caller: TCaller) => (caller === 'learner' ? w.make.learnerCourse() : w.course);
+
+export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
+  'site.config': { expect: PUBLIC },
+
+  'auth.register': { expect: PUBLIC, call: () => ({ input: registration() }) },
+  // A wrong code, whoever asks.
+  'auth.verifyOtp': { expect: same(400), call: (w) => ({ input: { email: w.users.unverified.email, otp: '000000' } }) },
+  // Codes are limited per address: each call asks for a fresh account.
+  'auth.resendOtp': { expect: PUBLIC, call: async (w) => ({ input: { email: (await w.make.unapprovedUser({ verified: false })).email } }) },
+  'auth.login': { expect: PUBLIC, call: (w) => ({ input: { email: w.users.signIn.email, password: TEST_PASSWORD } }) },
+  'auth.adminLogin': { expect: PUBLIC, call: (w) => ({ input: { email: w.users.admin.email, password: TEST_PASSWORD } }) },
+  'auth.forgotPassword': { expect: PUBLIC, call: async (w) => ({ input: { email: (await w.make.unapprovedUser()).email } }) },
+  'auth.resetPassword': {
+    expect: same(400),
+    call: (w) => ({ input: { email: w.users.signIn.email, otp: '000000', password: 'a new harbour pass' } }),
+  },
+  'auth.me': { expect: SIGNED_IN },
+  'auth.adminSetupStatus': { expect: PUBLIC, call: () => ({ input: { token: 'a'.repeat(64) } }) },
+  'auth.setupAdmin': { expect: same(400), call: () => ({ input: { ...registration(), password: 'a long admin passphrase', token: 'a'.repeat(64) } }) },
+
+  'users.listUnapproved': { expect: ADMIN },
+  'users.listApproved': { expect: ADMIN },
+  'users.approve': { expect: ADMIN, call: async (w) => ({ input: { userId: (await w.make.unapprovedUser()).id } }) },
+
+  'profiles.mine': { expect: SIGNED_IN },
+  'profiles.byUser': {
+    expect: OWNER_OR_ADMIN,
+    call: (w) => ({ input: { userId: w.users.learner.id } }),
+    missing: () => ({ input: { userId: MISSING_ID } }),
+  },
+  'profiles.list': { expect: ADMIN },
+
+  'courses.catalogue': { expect: PUBLIC },
+  'courses.adminList': { expect: ADMIN },
+  'courses.adminGet': { expect: ADMIN, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'courses.update': { expect: ADMIN, call: async (w) => ({ input: courseForm(w, (await w.make.course()).id) }) },
+  'courses.activate': { expect: ADMIN, call: async (w) => ({ input: { courseId: (await w.make.course({ active: false })).id } }) },
+  'courses.deactivate': { expect: ADMIN, call: async (w) => ({ input: { courseId: (await w.make.course()).id } }) },
+
+  'enrolments.dashboard': { expect: SIGNED_IN },
+  'enrolments.mine': { expect: SIGNED_IN },
+  // The course home is the enrolled learner's; to anyone else the course is not there.
+  'enrolments.courseHome': {
+    expect: { ...OWNER_OR_ADMIN, admin: 404 },
+    call: (w) => ({ input: { courseId: w.course.courseId } }),
+    missing: () => ({ input: { courseId: MISSING_ID } }),
+  },
+  'enrolments.request': {
+    expect: signedIn({ unverified: 403, unapproved: 403, admin: 403 }),
+    call: async (w) => ({ input: { courseId: (await w.make.course()).id } }),
+  },
+  'enrolments.search': { expect: ADMIN },
+  'enrolments.accept': { expect: ADMIN, call: async (w) => ({ input: { enrolmentId: (await w.make.pendingEnrolment()).id } }) },
+  'enrolments.reject': { expect: ADMIN, call: async (w) => ({ input: { enrolmentId: (await w.make.pendingEnrolment()).id } }) },
+
+  'training.sets': { expect: ADMIN },
+  'training.reorder': {
+    expect: ADMIN,
+    call: async (w) => {
+      const video = await w.make.failedVideo();
+      return { input: { setId: video.setId, videoIds: [video.id] } };
+    },
+  },
+  'training.deleteVideo': { expect: ADMIN, call: async (w) => ({ input: { videoId: (await w.make.failedVideo()).id } }) },
+  'training.retry': { expect: ADMIN, call: async (w) => ({ input: { videoId: (await w.make.failedVideo()).id } }) },
+  // Administrators may watch (a preview); only learners submit.
+  'training.player': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'training.heartbeat': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ input: { videoId: w.course.videoId, from: 0, to: 1, position: 1 } }) },
+  'training.submit': { expect: ENROLLED, call: (w) => ({ input: { setId: w.course.setId } }) },
+
+  'tests.create': {
+    expect: ADMIN,
+    call: async (w) => ({
+      input: { courseId: (await w.make.course()).id, title: 'Fire safety', passMark: 60, questions: [{ questionText: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 'a' }] },
+    }),
+  },
+  'tests.list': { expect: ADMIN },
+  'tests.published': { expect: ADMIN },
+  'tests.publish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(false)).id } }) },
+  'tests.unpublish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(true)).id } }) },
+  'tests.results': { expect: ADMIN },
+  'overview.figures': { expect: ADMIN },
+  'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
+  'tests.submit': {
+    expect: ENROLLED,
+    call: async (w, caller) => {
+      const course = await learnersCourse(w, caller);
+      return { input: { testId: course.testId, answers: answers(course) } };
+    },
+  },
+
+  'contact.send': {
+    expect: PUBLIC,
+    call: () => ({ input: { name: 'Ravi Menon', email: email(), message: 'When does the next batch start?' } }),
+  },
+};
+
+const multipart = (parts: TFormPart[]) => ({ parts });
+
+export const ROUTES: Record<string, TEntry<TRouteCall>> = {
+  'GET /healthz': { expect: PUBLIC, call: () => ({ url: '/healthz' }) },
+  'GET /readyz': { expect: PUBLIC, call: () => ({ url: '/readyz' }) },
+  'GET /robots.txt': { expect: PUBLIC, call: () => ({ url: '/robots.txt' }) },
+  'GET /sitemap.xml': { expect: PUBLIC, call: () => ({ url: '/sitemap.xml' }) },
+  'GET /api/site-config': { expect: PUBLIC, call: () => ({ url: '/api/site-config' }) },
+  'GET /api/docs': { expect: PUBLIC, call: () => ({ url: '/api/docs' }) },
+  'GET /api/docs/openapi.json': { expect: PUBLIC, call: () => ({ url: '/api/docs/openapi.json' }) },
+
+  // Stored files go by signed (or public) link, whoever holds it; without one, 404 as if missing.
+  'GET /api/files/:area/:name': {
+    expect: same(404),
+    call: (w) => ({ url: w.learnerPictureUrl.replace(/\?.*$/, '') }),
+    missing: () => ({ url: `/api/files/profilePicture/${MISSING_ID}.png` }),
+  },
+  'GET /api/uploads/:area/:name': { expect: PUBLIC, call: (w) => ({ url: new URL(w.imageCourse.imageUrl, 'http://portal').pathname }) },
+
+  'POST /api/user/login': { expect: PUBLIC, call: (w) => ({ url: '/api/user/login', json: { email: w.users.signIn.email, password: TEST_PASSWORD } }) },
+  'POST /api/user/register': {
+    expect: PUBLIC,
+    call: () => {
+      const { title, ...rest } = registration();
+      return { url: '/api/user/register', json: { tittle: title, ...rest } };
+    },
+  },
+  // A refresh token nobody was given, whoever sends it.
+  'POST /api/user/refresh-token': { expect: same(401), call: () => ({ url: '/api/user/refresh-token', json: { refreshToken: 'x'.repeat(64) } }) },
+  'POST /api/user/logout': { expect: PUBLIC, call: () => ({ url: '/api/user/logout', json: { refreshToken: 'x'.repeat(64) } }) },
+  'POST /api/user/verify-otp': { expect: same(400), call: (w) => ({ url: '/api/user/verify-otp', json: { email: w.users.unverified.email, otp: '000000' } }) },
+  'POST /api/user/resend-otp': {
+    expect: PUBLIC,
+    call: async (w) => ({ url: '/api/user/resend-otp', json: { email: (await w.make.unapprovedUser({ verified: false })).email } }),
+  },
+  'POST /api/user/forgotPasssword': {
+    expect: PUBLIC,
+    call: async (w) => ({ url: '/api/user/forgotPasssword', json: { email: (await w.make.unapprovedUser()).email } }),
+  },
+  'POST /api/user/resetPassword': {
+    expect: same(400),
+    call: (w) => ({ url: '/api/user/resetPassword', json: { email: w.users.signIn.email, otp: '000000', password: 'a new harbour pass' } }),
+  },
+  // The browser's session calls: without the refresh cookie there is no session to renew or end.
+  'POST /api/session/refresh': { expect: same(401), call: () => ({ url: '/api/session/refresh', headers: { [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value } }) },
+  'POST /api/session/logout': { expect: PUBLIC, call: () => ({ url: '/api/session/logout', headers: { [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value } }) },
+
+  'GET /api/user/getUnapprovedUsers': { expect: ADMIN, call: () => ({ url: '/api/user/getUnapprovedUsers' }) },
+  'GET /api/user/getApprovedUsers': { expect: ADMIN, call: () => ({ url: '/api/user/getApprovedUsers' }) },
+  'POST /api/user/approve-user/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/user/approve-user/${(await w.make.unapprovedUser()).id}` }) },
+
+  'GET /api/userProfile': { expect: signedIn({ unverified: 404, unapproved: 404, otherLearner: 404, admin: 404 }), call: () => ({ url: '/api/userProfile' }) },
+  'POST /api/userProfile': {
+    expect: signedIn({ unverified: 403, learner: 409 }),
+    call: () => ({ url: '/api/userProfile', ...multipart(profileFormParts()) }),
+  },
+  'PUT /api/userProfile/update': {
+    expect: signedIn({ unverified: 403 }),
+    call: () => ({ url: '/api/userProfile/update', ...multipart(profileFormParts()) }),
+  },
+  'GET /api/userProfile/getAllUserProfiles': { expect: ADMIN, call: () => ({ url: '/api/userProfile/getAllUserProfiles' }) },
+  'GET /api/userProfile/user/:userId': {
+    expect: OWNER_OR_ADMIN,
+    call: (w) => ({ url: `/api/userProfile/user/${w.users.learner.id}` }),
+    missing: () => ({ url: `/api/userProfile/user/${MISSING_ID}` }),
+  },
+
+  'GET /api/courses/active': { expect: PUBLIC, call: () => ({ url: '/api/courses/active' }) },
+  'GET /api/Courses/active': { expect: PUBLIC, call: () => ({ url: '/api/Courses/active' }) },
+  'GET /api/courses': { expect: ADMIN, call: () => ({ url: '/api/courses' }) },
+  'POST /api/courses': {
+    expect: ADMIN,
+    call: () => ({ url: '/api/courses', ...multipart([...courseFormParts(), { name: 'courseImg', file: PNG, filename: 'cover.png', type: 'image/png' }]) }),
+  },
+  'PUT /api/courses/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/courses/${(await w.make.course()).id}`, ...multipart(courseFormParts()) }) },
+  'POST /api/courses/Deactive/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/courses/Deactive/${(await w.make.course()).id}` }) },
+  'PUT /api/courses/activate/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/courses/activate/${(await w.make.course({ active: false })).id}` }) },
+
+  'GET /api/userCourses/user': { expect: SIGNED_IN, call: () => ({ url: '/api/userCourses/user' }) },
+  'POST /api/userCourses': {
+    expect: signedIn({ unverified: 403, unapproved: 403, admin: 403 }),
+    call: async (w) => ({ url: '/api/userCourses', json: { courseId: (await w.make.course()).id } }),
+  },
+  'GET /api/userCourses/inactive': { expect: ADMIN, call: () => ({ url: '/api/userCourses/inactive' }) },
+  'PUT /api/userCourses/activate/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/userCourses/activate/${(await w.make.pendingEnrolment()).id}` }) },
+  'PUT /api/userCourses/deactivate/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/userCourses/deactivate/${(await w.make.pendingEnrolment()).id}` }) },
+
+  'POST /api/contact': { expect: PUBLIC, call: () => ({ url: '/api/contact', json: { name: 'Ravi Menon', email: email(), message: 'When does the next batch start?' } }) },
+
+  'POST /api/trainingVideo': {
+    expect: ADMIN,
+    call: async (w) => ({
+      url: '/api/trainingVideo',
+      ...multipart([
+        { name: 'courseId', value: (await w.make.course()).id },
+        { name: 'title', value: 'Fire drill' },
+        { name: 'trainingVideo', file: w.clip, filename: 'drill.mp4', type: 'video/mp4' },
+      ]),
+    }),
+  },
+  'GET /api/trainingVideo': { expect: ADMIN, call: () => ({ url: '/api/trainingVideo' }) },
+  'GET /api/trainingVideo/:courseId': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ url: `/api/trainingVideo/${w.course.courseId}` }) },
+  'POST /api/videoWatchedUser/:id': { expect: ENROLLED, call: (w) => ({ url: `/api/videoWatchedUser/${w.course.setId}` }) },
+  // The link is signed for one viewer; without a signature it is missing, whoever asks.
+  'GET /api/trainingVideo/stream/:videoId/:height': {
+    expect: same(404),
+    call: (w) => ({ url: `/api/trainingVideo/stream/${w.course.videoId}/360` }),
+    missing: () => ({ url: `/api/trainingVideo/stream/${MISSING_ID}/360` }),
+  },
+
+  'POST /api/test': {
+    expect: ADMIN,
+    call: async (w) => ({
+      url: '/api/test',
+      json: { courseId: (await w.make.course()).id, title: 'Fire safety', passMark: '60', questions: [{ questionText: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 'a' }] },
+    }),
+  },
+  'GET /api/test': { expect: ADMIN, call: () => ({ url: '/api/test' }) },
+  'GET /api/test/published': { expect: ADMIN, call: () => ({ url: '/api/test/published' }) },
+  'POST /api/test/published/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/test/published/${(await w.make.test(false)).id}` }) },
+  'POST /api/test/unpublished/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/test/unpublished/${(await w.make.test(true)).id}` }) },
+  'GET /api/test/:courseId': { expect: ENROLLED, call: async (w, caller) => ({ url: `/api/test/${(await learnersCourse(w, caller)).courseId}` }) },
+  'POST /api/submitTest': {
+    expect: ENROLLED,
+    call: async (w, caller) => {
+      const course = await learnersCourse(w, caller);
+      return { url: '/api/submitTest', json: { testId: course.testId, courseId: course.courseId, answers: answers(course), timeTaken: 60 } };
+    },
+  },
+  'GET /api/submitTest': { expect: ADMIN, call: () => ({ url: '/api/submitTest' }) },
+  'GET /api/submitTest.csv': { expect: ADMIN, call: () => ({ url: '/api/submitTest.csv?search=' }) },
+};
+
+/** The request body for a route call, as app.inject takes it. */
+export function routeBody(call: TRouteCall): { payload?: string | Buffer; headers: Record<string, string> } {
+  if (call.parts) {
+    const body = form(call.parts);
+    return { payload: body.payload, headers: { ...body.headers, ...call.headers } };
+  }
+  if (call.json !== undefined) return { payload: JSON.stringify(call.json), headers: { 'content-type': 'application/json', ...call.headers } };
+  return { headers: { ...call.headers } };
+}
