@@ -246,5 +246,8 @@ export const MESSAGES = {
     alreadyRevoked: 'This certificate is already revoked.',
     reasonTooLong: 'The reason must be at most 500 characters.',
     preparing: 'Your certificate is being prepared. It will open here in a moment.',
+    tooManyLookups: (minutes: number) =>
+      `Too many certificate checks. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    readyMailSubject: 'your certificate is ready',
   },
 } as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -105,6 +105,24 @@ export function createFileStorage(root: string) {
     }
   }
 
+  /**
+   * Writes a file the server made itself (a certificate) under a name the caller chose: to a
+   * temporary name first, renamed when complete, so the name never holds half a file. Writing the
+   * same name again replaces the file whole.
+   */
+  async function put(area: TFileArea, name: string, bytes: Uint8Array): Promise<void> {
+    const target = absolutePath(area, name);
+    await mkdir(areaDir(area), { recursive: true });
+    const temporary = path.join(areaDir(area), `.${name.slice(0, 36)}.part`);
+    try {
+      await writeFile(temporary, bytes, { mode: 0o600 });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   /** Removes a stored file; a file already gone is not an error. */
   async function remove(area: TFileArea, name: string): Promise<void> {
     if (!isStoredName(name)) return;
@@ -119,7 +137,7 @@ export function createFileStorage(root: string) {
     }
   }
 
-  return { root, areaDir, absolutePath, save, remove, size };
+  return { root, areaDir, absolutePath, save, put, remove, size };
 }
 
 export type FileStorage = ReturnType<typeof createFileStorage>;
