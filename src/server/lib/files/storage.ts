@@ -113,7 +113,7 @@ export function createFileStorage(root: string) {
   async function put(area: TFileArea, name: string, bytes: Uint8Array): Promise<void> {
     const target = absolutePath(area, name);
     await mkdir(areaDir(area), { recursive: true });
-    const temporary = path.join(areaDir(area), `.${name.slice(0, 36)}.part`);
+    const temporary = path.join(areaDir(area), `.${randomUUID()}.part`);
     try {
       await writeFile(temporary, bytes, { mode: 0o600 });
       await rename(temporary, target);
