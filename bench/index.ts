@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { accountsBenchmark } from './accounts.bench.ts';
+import { certificatesBenchmark } from './certificates.bench.ts';
 import { coursesBenchmark } from './courses.bench.ts';
 import { deliveryBenchmark } from './delivery.bench.ts';
 import { foundationBenchmark } from './foundation.bench.ts';
@@ -13,7 +14,7 @@ import { trainingBenchmark } from './training.bench.ts';
 import { transcodeBenchmark } from './transcode.bench.ts';
 
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, certificatesBenchmark];
 
 if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   process.stderr.write('Build the client first: npm run build\n');

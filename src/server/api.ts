@@ -17,6 +17,7 @@ import { enrolmentsRest } from './modules/enrolments/enrolments.rest.ts';
 import { contactRest } from './modules/contact/contact.rest.ts';
 import { trainingRest } from './modules/training/training.rest.ts';
 import { assessmentsRest } from './modules/assessments/assessments.rest.ts';
+import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api, and the browser client's session calls
@@ -74,6 +75,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(contactRest, { deps });
   await api.register(trainingRest, { deps });
   await api.register(assessmentsRest, { deps });
+  await api.register(certificatesRest, { deps });
 
   // Built once, after every route above exists.
   let document: ReturnType<typeof buildOpenApi> | undefined;

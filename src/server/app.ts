@@ -13,6 +13,7 @@ import { sendError } from './lib/http-errors.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
+import { certificateFiles } from './modules/certificates/certificates.rest.ts';
 import { getCatalogue } from './modules/courses/catalogue.service.ts';
 import { jsonForScript, loadIndexHtml, loadRouteChunks, modulePreloads, withHeadLines } from './spa.ts';
 import { createContextFactory } from './trpc/context.ts';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
 
   await app.register(restApi, { prefix: '/api', deps });
   await app.register(siteCrawlers, { deps });
+  // The spec's client opens a certificate at the site root: /certificates/{filename}.
+  await app.register(certificateFiles, { deps });
 
   const indexText = loadIndexHtml(deps.clientDir, deps.site);
   const indexHtml = indexText === undefined ? undefined : precompressed(indexText);

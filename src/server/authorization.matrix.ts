@@ -149,6 +149,14 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'tests.unpublish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(true)).id } }) },
   'tests.results': { expect: ADMIN },
   'overview.figures': { expect: ADMIN },
+  'certificates.mine': { expect: SIGNED_IN },
+  'certificates.forCourse': {
+    expect: { ...OWNER_OR_ADMIN, admin: 404 },
+    call: (w) => ({ input: { courseId: w.certificate.courseId } }),
+    missing: () => ({ input: { courseId: MISSING_ID } }),
+  },
+  'certificates.verify': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number } }) },
+  'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.submit': {
     expect: ENROLLED,
@@ -294,6 +302,12 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     },
   },
   'GET /api/submitTest': { expect: ADMIN, call: () => ({ url: '/api/submitTest' }) },
+  'GET /api/certificate/:courseId': {
+    expect: { ...OWNER_OR_ADMIN, admin: 404 },
+    call: (w) => ({ url: `/api/certificate/${w.certificate.courseId}` }),
+    missing: () => ({ url: `/api/certificate/${MISSING_ID}` }),
+  },
+  'GET /certificates/:filename': { expect: PUBLIC, call: (w) => ({ url: w.certificate.pdfUrl }) },
   'GET /api/submitTest.csv': { expect: ADMIN, call: () => ({ url: '/api/submitTest.csv?search=' }) },
 };
 

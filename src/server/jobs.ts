@@ -1,6 +1,7 @@
 import { JOBS } from '../shared/jobs.ts';
 import type { TJobProcessor } from './lib/jobs/runner.ts';
 import { sendMail } from './lib/mail/send-mail.job.ts';
+import { renderCertificate } from './modules/certificates/render-certificate.job.ts';
 import { transcodeTrainingVideo } from './modules/training/transcode.job.ts';
 
 /**
@@ -10,4 +11,5 @@ import { transcodeTrainingVideo } from './modules/training/transcode.job.ts';
 export const JOB_PROCESSORS: Readonly<Record<string, TJobProcessor>> = {
   [JOBS.sendMail.name]: { payload: JOBS.sendMail.payload, run: sendMail },
   [JOBS.transcodeVideo.name]: { payload: JOBS.transcodeVideo.payload, run: transcodeTrainingVideo },
+  [JOBS.renderCertificate.name]: { payload: JOBS.renderCertificate.payload, run: renderCertificate },
 };

@@ -1,4 +1,5 @@
 import { assessmentsRouter } from './modules/assessments/assessments.router.ts';
+import { certificatesRouter } from './modules/certificates/certificates.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
@@ -20,6 +21,7 @@ export const appRouter = createRouter({
   enrolments: enrolmentsRouter,
   training: trainingRouter,
   tests: assessmentsRouter,
+  certificates: certificatesRouter,
   contact: contactRouter,
   overview: overviewRouter,
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
-import type { TEnv } from './env.ts';
+import { publicBaseUrl, type TEnv } from './env.ts';
 import { JOB_PROCESSORS } from './jobs.ts';
 import { openFileStorage } from './lib/files/open-storage.ts';
 import { createMediaAdapter } from './lib/media/media-adapter.ts';
@@ -64,10 +64,24 @@ export async function createRuntime(
   }
   logger.info({ storage: files.kind, location: files.location }, 'file storage ready');
   const media = createMediaAdapter({ ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH });
-  const jobContext: JobContext = { db: database.db, mail, files, media, logger, dataDir, processors: JOB_PROCESSORS };
-  const jobs: JobDispatcher = env.REDIS_URL
+  const site = siteConfigFromEnv(env);
+  // A job that queues another (the certificate's mail) hands it to the same dispatcher, made below.
+  let dispatcher: JobDispatcher | undefined;
+  const jobContext: JobContext = {
+    db: database.db,
+    mail,
+    files,
+    media,
+    logger,
+    dataDir,
+    site,
+    publicUrl: publicBaseUrl(env),
+    dispatch: async (refs) => dispatcher?.dispatch(refs),
+    processors: JOB_PROCESSORS,
+  };
+  const jobs: JobDispatcher = (dispatcher = env.REDIS_URL
     ? createBullmqDispatcher(env.REDIS_URL, logger, options.queuePrefix)
-    : createInProcessDispatcher(jobContext);
+    : createInProcessDispatcher(jobContext));
 
   const rateLimit = env.REDIS_URL
     ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
@@ -97,7 +111,7 @@ export async function createRuntime(
     files,
     logger,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
-    site: siteConfigFromEnv(env),
+    site,
     clientDir: existsSync(clientDir) ? clientDir : undefined,
     async close() {
       stopReconciler();

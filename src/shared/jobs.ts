@@ -13,6 +13,10 @@ export const JOBS = {
     name: 'transcode-video',
     payload: z.object({ videoId: z.string().uuid() }),
   },
+  renderCertificate: {
+    name: 'render-certificate',
+    payload: z.object({ certificateId: z.string().uuid() }),
+  },
 } as const;
 
 export type TJobName = (typeof JOBS)[keyof typeof JOBS]['name'];

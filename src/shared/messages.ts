@@ -249,7 +249,12 @@ export const MESSAGES = {
     unknownNumber: 'No certificate has this number. Check it against the certificate and try again.',
     revoked: 'The certificate was revoked.',
     alreadyRevoked: 'This certificate is already revoked.',
+    revokedDone: 'Certificate revoked.',
+    revokeFailed: 'Failed to revoke the certificate.',
     reasonTooLong: 'The reason must be at most 500 characters.',
     preparing: 'Your certificate is being prepared. It will open here in a moment.',
+    tooManyLookups: (minutes: number) =>
+      `Too many certificate checks. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    readyMailSubject: 'your certificate is ready',
   },
 } as const;

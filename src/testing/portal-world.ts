@@ -20,6 +20,8 @@ export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 /** The learner's own course: approved enrolment, its one part watched, training submitted, the test open. */
 export type TLearnerCourse = { courseId: string; setId: string; videoId: string; testId: string; questionId: string; correctAnswer: string };
 
+export type TWorldCertificate = { id: string; number: string; courseId: string; pdfUrl: string };
+
 /**
  * One seeded portal with something of every kind: the callers, the learner's own things (profile
  * with real files, a course whose training is done and whose test is open) and makers of fresh
@@ -38,6 +40,8 @@ export type TWorld = {
   learnerPictureUrl: string;
   /** A video small enough to upload quickly. */
   clip: Buffer;
+  /** The learner's certificate of a course they passed, its PDF rendered. */
+  certificate: TWorldCertificate;
   make: {
     course(options?: { active?: boolean }): Promise<{ id: string }>;
     learnerCourse(): Promise<TLearnerCourse>;
@@ -45,6 +49,8 @@ export type TWorld = {
     pendingEnrolment(): Promise<{ id: string }>;
     test(published: boolean): Promise<{ id: string }>;
     failedVideo(): Promise<{ id: string; setId: string }>;
+    /** Another course the learner passes, and its certificate once the PDF is rendered. */
+    certificate(): Promise<TWorldCertificate>;
   };
   /** Authorization header for a caller (none for anonymous). */
   headers(caller: TCaller): Record<string, string>;
@@ -113,6 +119,16 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
     return { courseId: course.id, setId: set!.id, videoId: video!.id, testId: published.id, questionId: published.questions[0]!.id, correctAnswer: QUESTION.correctAnswer };
   };
 
+  const certificate = async (): Promise<TWorldCertificate> => {
+    const course = await learnerCourse();
+    const learner = portal.caller(sessionOf(users.learner));
+    await learner.tests.submit({ testId: course.testId, answers: [{ questionId: course.questionId, selectedAnswer: course.correctAnswer }] });
+    await portal.drainJobs();
+    const issued = await learner.certificates.forCourse({ courseId: course.courseId });
+    if (!issued.pdfUrl) throw new Error(`seeding a certificate: its PDF was not rendered (${issued.status})`);
+    return { id: issued.id, number: issued.number, courseId: course.courseId, pdfUrl: issued.pdfUrl };
+  };
+
   const upload = form([...courseFormParts(), { name: 'courseImg', file: PNG, filename: 'cover.png', type: 'image/png' }]);
   const created = await portal.app.inject({ method: 'POST', url: '/api/courses', headers: { ...upload.headers, ...headers('admin') }, payload: upload.payload });
   if (created.statusCode !== 201) throw new Error(`seeding a course failed: ${created.body}`);
@@ -132,8 +148,10 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
     imageCourse,
     learnerPictureUrl: profile.json().data.profilePicture.url as string,
     clip,
+    certificate: await certificate(),
     headers,
     make: {
+      certificate,
       course: async ({ active = true } = {}) => ({ id: (await createCourse(db, { isActive: active })).id }),
       learnerCourse,
       unapprovedUser: async ({ verified = true } = {}) => {

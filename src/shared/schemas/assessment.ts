@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { plainText, presentText, requestObject, ZId } from './common.ts';
+import { ZAdminCertificate } from './certificate.ts';
 import { pageFields, pageOf } from './paging.ts';
 
 const T = MESSAGES.tests;
@@ -114,7 +115,14 @@ export const ZTestSubmission = requestObject({
 });
 export type TTestSubmission = z.output<typeof ZTestSubmission>;
 
-export const ZCertificateSummary = z.object({ number: z.string(), status: z.enum(['pending', 'ready', 'failed']), issuedAt: z.string() });
+/** The certificate a pass earned; `pdfUrl` (/certificates/{filename}) once the worker has rendered it, else null. */
+export const ZCertificateSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(['pending', 'ready', 'failed']),
+  issuedAt: z.string(),
+  pdfUrl: z.string().nullable(),
+});
 
 /** The learner's result: the score and the answers given, never the correct ones. */
 export const ZTestResult = z.object({
@@ -160,6 +168,8 @@ export const ZResultItem = z.object({
   startedAt: z.string(),
   submittedAt: z.string(),
   passed: z.boolean(),
+  /** The learner's certificate for the course, beside each passed attempt (null otherwise). */
+  certificate: ZAdminCertificate.nullable(),
   answers: z.array(
     z.object({
       questionId: z.string(),

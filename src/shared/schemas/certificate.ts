@@ -64,3 +64,25 @@ export const ZAdminCertificate = z.object({
   pdfUrl: z.string().nullable(),
 });
 export type TAdminCertificate = z.infer<typeof ZAdminCertificate>;
+
+/** Where certificate PDFs are served, from the site root: /certificates/{filename}. */
+export const CERTIFICATE_FILES_PATH = '/certificates';
+
+/** The address of a ready certificate's PDF (the name is unguessable; holding it is the permission). */
+export function certificatePdfUrl(filename: string): string {
+  return `${CERTIFICATE_FILES_PATH}/${encodeURIComponent(filename)}`;
+}
+
+/**
+ * The public verification page of a number, in path form: /verify/MTA/2026/000123. The number's
+ * slashes stay path separators (no %2F, which some proxies refuse or decode), so the address
+ * survives copying, pasting and the QR code; the client route reads everything after /verify/.
+ */
+export function certificateVerifyPath(number: string): string {
+  return `/verify/${number.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** The file name in a certificate's PDF address (the spec's `pdfPath.filename`). */
+export function certificateFileName(pdfUrl: string): string {
+  return decodeURIComponent(pdfUrl.slice(CERTIFICATE_FILES_PATH.length + 1));
+}

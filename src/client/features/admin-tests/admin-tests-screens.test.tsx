@@ -53,6 +53,7 @@ function result(id: string, name: string, passed: boolean): TResultItem {
     startedAt: '2026-11-20T09:00:00.000Z',
     submittedAt: '2026-11-20T09:01:35.000Z',
     passed,
+    certificate: passed ? { id: `c-${id}`, number: 'MTA/2026/000042', status: 'ready', revokedAt: null, pdfUrl: '/certificates/0123456789abcdef0123456789abcdef0123.pdf' } : null,
     answers: [
       { questionId: 'q1', position: 1, questionText: 'Compressions per minute?', selectedAnswer: passed ? '100 to 120' : '60', correctAnswer: '100 to 120', isCorrect: passed },
     ],
@@ -96,6 +97,11 @@ function answer(path: string, input: Record<string, unknown> | undefined) {
       const page = Number(input!.page);
       const pageSize = Number(input!.pageSize);
       return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+    }
+    case 'certificates.revoke': {
+      const revoked = server.results.find((item) => item.certificate?.id === input!.certificateId)!;
+      revoked.certificate = { ...revoked.certificate!, revokedAt: '2026-11-24T10:00:00.000Z' };
+      return revoked.certificate;
     }
     default:
       return undefined;
@@ -319,6 +325,22 @@ describe('Test Results', () => {
     await user.click(within(card).getByRole('button', { name: 'Show answers' }));
     expect(within(card).getByText('60')).toBeTruthy();
     expect(card.textContent).toContain('Correct: 100 to 120');
+  });
+
+  it('shows the certificate a pass earned, and revokes it after the confirm dialog, with the reason', async () => {
+    server.results = [result('r1', 'Kavya Menon', true), result('r2', 'Rohan Pillai', false)];
+    const user = renderAt('/admin-dashboard/user-results', <TestResultsPage />);
+    const card = await screen.findByRole('article', { name: 'Kavya Menon' });
+    expect(within(card).getByText('Certificate issued')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open PDF' }).getAttribute('href')).toBe('/certificates/0123456789abcdef0123456789abcdef0123.pdf');
+    expect(within(screen.getByRole('article', { name: 'Rohan Pillai' })).queryByText(/Certificate/)).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Revoke certificate MTA/2026/000042' }));
+    await user.type(await screen.findByLabelText(/Reason/), 'Identity document forged');
+    await user.click(screen.getByRole('button', { name: 'Yes, Revoke' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Kavya Menon' })).getByText('Certificate revoked')).toBeTruthy());
+    expect(callsTo('certificates.revoke').at(-1)!.input).toEqual({ certificateId: 'c-r1', reason: 'Identity document forged' });
+    expect(within(screen.getByRole('article', { name: 'Kavya Menon' })).queryByRole('button', { name: /Revoke/ })).toBeNull();
   });
 
   it('opens at the search in the address, says when nothing matches, and offers no export of nothing', async () => {

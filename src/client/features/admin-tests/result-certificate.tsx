@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { useRevokeCertificate } from '@/features/admin-tests/api/use-revoke-certificate.ts';
 
 /** Revokes a certificate (certificates.revoke); resolves once the server has answered. */
 export type TRevokeCertificate = (input: { certificateId: string; reason?: string }) => Promise<unknown>;
@@ -72,12 +73,8 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
   );
 }
 
-/**
- * The certificate part of a result card. Results carry their certificate (`certificate`, a
- * ZAdminCertificate or null) once the certificates module adds it to tests.results; until then
- * this shows nothing. Revoke is offered when `revoke` is given (certificates.revoke).
- */
-export function ResultCertificateSlot({ result, learner }: { result: object; learner: string }) {
-  const certificate = 'certificate' in result ? (result.certificate as TAdminCertificate | null) : null;
-  return certificate ? <ResultCertificate certificate={certificate} learner={learner} /> : null;
+/** The certificate part of a result card (ZAdminCertificate, or null when the attempt earned none), with Revoke. */
+export function ResultCertificateSlot({ certificate, learner }: { certificate: TAdminCertificate | null; learner: string }) {
+  const { revoke, revoking } = useRevokeCertificate();
+  return certificate ? <ResultCertificate certificate={certificate} learner={learner} revoke={revoke} revoking={revoking} /> : null;
 }

@@ -108,7 +108,7 @@ export function TestResultsPage() {
         {(items) => (
           <ul className="grid gap-4">
             {items.map((result) => (
-              <ResultCard key={result.id} result={result} certificate={<ResultCertificateSlot result={result} learner={result.user.name} />} />
+              <ResultCard key={result.id} result={result} certificate={<ResultCertificateSlot certificate={result.certificate} learner={result.user.name} />} />
             ))}
           </ul>
         )}

@@ -74,7 +74,7 @@ function answer(path: string, input: Record<string, unknown>): unknown {
       startedAt: '2026-11-24T09:00:00.000Z',
       submittedAt: '2026-11-24T09:03:05.000Z',
       answers,
-      certificate: passed ? { number: 'MTA/2026/000123', status: 'pending', issuedAt: '2026-11-24T09:03:05.000Z' } : null,
+      certificate: passed ? { id: 'c-1', number: 'MTA/2026/000123', status: 'pending', issuedAt: '2026-11-24T09:03:05.000Z', pdfUrl: null } : null,
     } satisfies TTestResult;
   }
   throw new Error(`unexpected call ${path}`);

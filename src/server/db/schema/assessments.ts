@@ -80,6 +80,8 @@ export const testAttempts = pgTable(
   (t) => [
     index('test_attempts_user_course_idx').on(t.userId, t.courseId),
     index('test_attempts_submitted_idx').on(t.submittedAt),
+    // Test Results searched by course: that course's attempts, newest first, without a sort.
+    index('test_attempts_course_submitted_idx').on(t.courseId, t.submittedAt, t.id),
     // Opening the test twice at once (two tabs) starts one attempt: the second finds the first.
     uniqueIndex('test_attempts_one_open_unique').on(t.userId, t.testId).where(sql`${t.submittedAt} is null`),
     check('test_attempts_percentage_range', sql`${t.percentage} is null or ${t.percentage} between 0 and 100`),
@@ -119,12 +121,19 @@ export const certificates = pgTable(
       .references(() => testAttempts.id, { onDelete: 'restrict' }),
     number: text('number').notNull(),
     status: certificateStatusEnum('status').notNull().default('pending'),
+    /** The PDF's unguessable name in the `certificates` file area, chosen before it is written. */
     pdfFile: text('pdf_file'),
     issuedAt: createdAt(),
     updatedAt: updatedAt(),
+    /** An administrator withdrew it: verification says revoked, the PDF is no longer served. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept for the record; never shown publicly. */
+    revokeReason: text('revoke_reason'),
   },
   (t) => [
     uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
     uniqueIndex('certificates_number_unique').on(t.number),
+    uniqueIndex('certificates_pdf_file_unique').on(t.pdfFile),
   ],
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable, type Writable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
@@ -103,6 +103,8 @@ export type FileStorage = FileStorageDriver & {
    * under its name only when complete and accepted: a refused or aborted upload leaves nothing.
    */
   save(area: TFileArea, source: Readable, rules: TFileRules): Promise<TStoredFile>;
+  /** A file the server made (a certificate's PDF) under the caller's name, replaced whole if it exists. */
+  put(area: TFileArea, name: string, bytes: Uint8Array): Promise<void>;
   size(area: TFileArea, name: string): Promise<number | undefined>;
 };
 
@@ -168,10 +170,25 @@ export function createFileStorage(driver: FileStorageDriver): FileStorage {
     }
   }
 
+  /**
+   * Writes a file the server made itself (a certificate) under a name the caller chose. The name
+   * holds the file only once it is complete; writing the same name again replaces it whole.
+   */
+  async function put(area: TFileArea, name: string, bytes: Uint8Array): Promise<void> {
+    const sink = driver.sink(area, () => name);
+    try {
+      await pipeline(Readable.from([Buffer.from(bytes)]), sink.stream);
+      await sink.commit();
+    } catch (error) {
+      await sink.discard();
+      throw error;
+    }
+  }
+
   async function size(area: TFileArea, name: string): Promise<number | undefined> {
     if (!isStoredName(name)) return undefined;
     return (await driver.stat(area, name))?.bytes;
   }
 
-  return { ...driver, save, size };
+  return { ...driver, save, put, size };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { TSiteConfig } from '../../../shared/site-config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../files/storage.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -21,6 +22,12 @@ export type JobContext = {
   media: MediaAdapter;
   logger: Logger;
   dataDir: string;
+  /** The academy as the public pages show it (a certificate names it). */
+  site: TSiteConfig;
+  /** The address users reach the portal at, without a trailing slash (links in documents and mail). */
+  publicUrl: string;
+  /** Hands jobs a job queued (in its own committed transaction) to whatever runs jobs. */
+  dispatch: (jobs: Array<{ id: string; name: string }>) => Promise<void>;
   /** Every job name and its processor, handed in by the composition root (src/server/jobs.ts). */
   processors: Readonly<Record<string, TJobProcessor>>;
 };

@@ -341,7 +341,8 @@ describe('submitting', () => {
 
     const rows = await certificatesOf(learner.id, course.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ number: result.certificate!.number, status: 'pending', attemptId: result.attemptId, pdfFile: null });
+    // The worker renders the PDF after the commit (certificates.int.test.ts follows it there).
+    expect(rows[0]).toMatchObject({ number: result.certificate!.number, attemptId: result.attemptId });
   });
 
   it('lets a failed learner try again with a new attempt; a second pass keeps the first certificate', async () => {
@@ -357,7 +358,7 @@ describe('submitting', () => {
 
     await as(learner).tests.take({ courseId: course.id });
     const again = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) });
-    expect(again.certificate).toEqual(passed.certificate);
+    expect(again.certificate).toMatchObject({ id: passed.certificate!.id, number: passed.certificate!.number, issuedAt: passed.certificate!.issuedAt });
 
     const attempts = await attemptsOf(learner.id, test.id);
     expect(attempts.map((attempt) => attempt.passed).sort()).toEqual([false, true, true]);

@@ -195,6 +195,13 @@ const resultColumns = {
   testId: tests.id,
   testTitle: tests.title,
   passMark: tests.passMark,
+  certificate: {
+    id: certificates.id,
+    number: certificates.number,
+    status: certificates.status,
+    pdfFile: certificates.pdfFile,
+    revokedAt: certificates.revokedAt,
+  },
 };
 export type TResultRow = {
   id: string;
@@ -214,6 +221,7 @@ export type TResultRow = {
   testId: string;
   testTitle: string;
   passMark: number;
+  certificate: Pick<TCertificateRow, 'id' | 'number' | 'status' | 'pdfFile' | 'revokedAt'> | null;
 };
 export type TResultAnswerRow = {
   attemptId: string;
@@ -252,6 +260,11 @@ export async function searchResults(
       .innerJoin(users, eq(users.id, testAttempts.userId))
       .innerJoin(courses, eq(courses.id, testAttempts.courseId))
       .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      // The learner's certificate for the course stands beside every passed attempt at it.
+      .leftJoin(
+        certificates,
+        and(eq(certificates.userId, testAttempts.userId), eq(certificates.courseId, testAttempts.courseId), eq(testAttempts.passed, true)),
+      )
       .where(where)
       .orderBy(desc(testAttempts.submittedAt), desc(testAttempts.id))
       .limit(query.limit)

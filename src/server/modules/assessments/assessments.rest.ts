@@ -11,6 +11,7 @@ import {
   type TTestResult,
   type TTestSession,
 } from '../../../shared/schemas/assessment.ts';
+import { certificateFileName } from '../../../shared/schemas/certificate.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
@@ -143,6 +144,8 @@ function toRestResult(result: TTestResult) {
     submittedAt: result.submittedAt,
     answers: result.answers,
     certificate: result.certificate,
+    // The spec's Certificate shape, when passed: the PDF's file name, or null while the worker renders it.
+    ...(result.passed ? { pdfPath: result.certificate?.pdfUrl ? { filename: certificateFileName(result.certificate.pdfUrl) } : null } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { readPage } from '../../lib/paging.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
+import { certificatePdfUrlOf, queueCertificateRender, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
 import { findApprovedEnrolment } from '../enrolments/enrolments.service.ts';
 import {
@@ -46,7 +47,7 @@ import {
 } from './assessments.repository.ts';
 
 const T = MESSAGES.tests;
-type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger' | 'jobs'>;
 
 function toAdminTest(test: TTestWithQuestions): TAdminTest {
   return {
@@ -205,7 +206,7 @@ export async function submitTest(
   // Compared in whole numbers, so no rounding can turn a fail into a pass.
   const passed = score * 100 >= test.passMark * totalQuestions;
 
-  const { attempt, certificate } = await deps.db.transaction(async (tx) => {
+  const { attempt, certificate, renderJob } = await deps.db.transaction(async (tx) => {
     const open = await lockOpenAttempt(tx, learner.id, test.id);
     const submitted = open && (await completeAttempt(tx, open.id, { score, totalQuestions, percentage, passed }));
     if (!submitted) throw new AppError('CONFLICT', T.notOpen);
@@ -214,8 +215,12 @@ export async function submitTest(
       submitted.id,
       test.questions.map((question) => ({ questionId: question.id, selectedAnswer: given.get(question.id)! })),
     );
-    return { attempt: submitted, certificate: passed ? await issueCertificate(tx, submitted) : null };
+    if (!passed) return { attempt: submitted, certificate: null, renderJob: null };
+    const issued = await issueCertificate(tx, submitted);
+    // Its PDF is rendered by the worker; the intent commits with the pass (keyed on the certificate).
+    return { attempt: submitted, certificate: issued, renderJob: await queueCertificateRender(tx, issued.id) };
   });
+  if (renderJob) await deps.jobs.dispatch([renderJob]);
   deps.logger.info({ attemptId: attempt.id, userId: learner.id, testId: test.id, percentage, passed }, 'test submitted');
   return {
     message: T.scored(score, totalQuestions, percentage, passed),
@@ -231,7 +236,13 @@ export async function submitTest(
     startedAt: attempt.startedAt.toISOString(),
     submittedAt: attempt.submittedAt!.toISOString(),
     answers: test.questions.map((question) => ({ questionId: question.id, selectedAnswer: given.get(question.id)! })),
-    certificate: certificate && { number: certificate.number, status: certificate.status, issuedAt: certificate.issuedAt.toISOString() },
+    certificate: certificate && {
+      id: certificate.id,
+      number: certificate.number,
+      status: certificate.status,
+      issuedAt: certificate.issuedAt.toISOString(),
+      pdfUrl: certificatePdfUrlOf(certificate),
+    },
   };
 }
 
@@ -261,6 +272,7 @@ async function withAnswers(deps: Deps, rows: TResultRow[]): Promise<TResultItem[
     startedAt: row.startedAt.toISOString(),
     submittedAt: row.submittedAt!.toISOString(),
     passed: row.passed ?? false,
+    certificate: row.certificate ? toAdminCertificate(row.certificate) : null,
     answers: (answers.get(row.id) ?? []).map(({ attemptId: _attemptId, ...answer }) => ({
       ...answer,
       isCorrect: answer.selectedAnswer === answer.correctAnswer,

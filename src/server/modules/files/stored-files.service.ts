@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { TFileArea } from '../../lib/files/storage.ts';
 import type { TReferencedNames } from '../../lib/files/sweep.ts';
+import { storedCertificateFileNames } from '../certificates/certificates.service.ts';
 import { storedCourseImageNames } from '../courses/course-admin.service.ts';
 import { storedProfileFileNames } from '../profiles/profiles.service.ts';
 import { storedTrainingFileNames } from '../training/training.service.ts';
@@ -17,5 +18,6 @@ export function referencedFileNames(deps: Pick<AppDeps, 'db'>): Partial<Record<T
     signatures: profileFiles,
     courseImg: () => storedCourseImageNames(deps),
     trainingVideo: () => storedTrainingFileNames(deps),
+    certificates: () => storedCertificateFileNames(deps),
   };
 }

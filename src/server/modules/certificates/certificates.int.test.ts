@@ -1,0 +1,401 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { TRPCError } from '@trpc/server';
+import { and, eq, sql } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
+import { mailsTo, uniqueIp } from '../../../testing/mailbox.ts';
+import { startSmtpServer } from '../../../testing/smtp-server.ts';
+import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { certificates, jobOutbox, mails, testAttempts } from '../../db/schema.ts';
+import type { JobContext } from '../../lib/jobs/runner.ts';
+import { VERIFY_LIMIT } from './certificates.service.ts';
+import { renderCertificate } from './render-certificate.job.ts';
+
+const run = promisify(execFile);
+const C = MESSAGES.certificate;
+const PUBLIC_URL = 'https://academy.example';
+type TUser = Awaited<ReturnType<typeof createUser>>;
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+const QUESTIONS: TTestForm['questions'] = [
+  { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
+  { questionText: 'A lifejacket light must burn for at least how long?', options: ['2 hours', '4 hours', '8 hours', '12 hours'], correctAnswer: '8 hours' },
+];
+
+async function waitUntil<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function rejection(work: Promise<unknown>): Promise<TRPCError> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
+
+/** The page's text as poppler reads it, lines joined. */
+async function pdfText(file: string): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+  return stdout.replace(/\s+/g, ' ');
+}
+
+/** The QR code on page 1, decoded from a 150 dpi rendering. */
+async function qrIn(file: string): Promise<string | undefined> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'certificate-png-'));
+  try {
+    await run('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
+    const png = PNG.sync.read(readFileSync(path.join(dir, readdirSync(dir)[0]!)));
+    return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Everything a portal needs to issue certificates: an admin, courses with a published test, learners who pass. */
+function kit(portal: () => TestPortal) {
+  const db = () => portal().runtime.db;
+  let admin: TUser;
+  const as = (user: TUser) => portal().caller(sessionOf(user));
+  return {
+    async init() {
+      admin = await createUser(db(), { role: 'admin', approvedAt: new Date() });
+    },
+    admin: () => admin,
+    as,
+    bearer: (user: TUser) => ({ authorization: portal().authorization(user) }),
+    async publishedTest() {
+      const course = await createCourse(db());
+      const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
+      await as(admin).tests.publish({ testId: test.id });
+      return { course, test };
+    },
+    async learnerIn(courseId: string, options: { profile?: boolean } = {}) {
+      const learner = await createUser(db(), { approvedAt: new Date() });
+      if (options.profile) await createProfileRow(db(), learner.id);
+      await createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+      return learner;
+    },
+    async pass(learner: TUser, course: { id: string }, test: TAdminTest) {
+      await as(learner).tests.take({ courseId: course.id });
+      const answers = test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer }));
+      return as(learner).tests.submit({ testId: test.id, answers });
+    },
+    async ready(learner: TUser, courseId: string) {
+      return waitUntil(async () => {
+        const certificate = await as(learner).certificates.forCourse({ courseId });
+        return certificate.status === 'ready' && certificate;
+      });
+    },
+  };
+}
+
+const runners = [
+  { name: 'in-process runner', redis: false },
+  { name: 'BullMQ on Redis', redis: true },
+];
+
+for (const runner of runners) {
+  describe.runIf(!runner.redis || inject('redisUrl'))(`a pass's certificate through the ${runner.name}`, () => {
+    let smtp: Smtp;
+    let portal: TestPortal;
+    const k = kit(() => portal);
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      portal = await createTestPortal({ redis: runner.redis, env: { SMTP_URL: smtp.url, PUBLIC_URL: `${PUBLIC_URL}/` } });
+      await k.init();
+    }, 60_000);
+    afterAll(async () => {
+      await portal?.close();
+      await smtp?.close();
+    });
+
+    it('renders the PDF (name, INDOS, course, number, a QR code to the verify page), serves it and mails the learner once', async () => {
+      const { course, test } = await k.publishedTest();
+      const learner = await k.learnerIn(course.id, { profile: true });
+      const result = await k.pass(learner, course, test);
+      expect(result.passed).toBe(true);
+      const number = result.certificate!.number;
+
+      const certificate = await k.ready(learner, course.id);
+      expect(certificate).toMatchObject({ number, course: { id: course.id, title: course.title }, revoked: false });
+      const filename = certificate.pdfUrl!.replace('/certificates/', '');
+      expect(filename).toMatch(/^[0-9a-f]{36}\.pdf$/);
+      const [row] = await portal.runtime.db.select().from(certificates).where(eq(certificates.id, certificate.id));
+      expect(row).toMatchObject({ status: 'ready', pdfFile: filename });
+
+      const copy = await portal.runtime.files.localCopy('certificates', filename);
+      const file = copy.path;
+      const text = await pdfText(file);
+      const [profile] = await portal.runtime.db.execute<{ indos_no: string }>(sql`select indos_no from profiles where user_id = ${learner.id}`).then(
+        (rows) => (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ indos_no: string }> }).rows),
+      );
+      expect(text).toContain(`${learner.firstName} ${learner.lastName}`);
+      expect(text).toContain(course.title);
+      expect(text).toContain(number);
+      expect(text).toContain(profile!.indos_no);
+      expect(text).toContain('Maritime Training Academy');
+      expect(await qrIn(file)).toBe(`${PUBLIC_URL}/verify/${number}`);
+      await copy.release();
+
+      const pdf = await portal.app.inject({ url: certificate.pdfUrl! });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
+      expect(pdf.headers['cache-control']).toMatch(/^private/);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+      const rest = await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(learner) });
+      expect(rest.statusCode).toBe(200);
+      expect(rest.json()).toEqual({ data: { pdfPath: { filename } } });
+
+      const [mail] = await mailsTo(smtp, learner.email);
+      expect(mail!.subject).toBe(`Maritime Training Academy: ${C.readyMailSubject}`);
+      expect(mail!.text).toContain(number);
+      expect(mail!.text).toContain(`${PUBLIC_URL}/verify/${number}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received.filter((received) => received.to.includes(learner.email))).toHaveLength(1);
+      const outbox = await portal.runtime.db
+        .select()
+        .from(jobOutbox)
+        .where(and(eq(jobOutbox.name, 'render-certificate'), eq(jobOutbox.businessKey, certificate.id)));
+      expect(outbox).toMatchObject([{ status: 'done' }]);
+    });
+
+    it('answers POST /api/submitTest with pdfPath null while the PDF is rendered, and the file name once it is', async () => {
+      const { course, test } = await k.publishedTest();
+      const learner = await k.learnerIn(course.id);
+      await portal.app.inject({ url: `/api/test/${course.id}`, headers: k.bearer(learner) });
+      const answers = test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer }));
+      const body = { testId: test.id, courseId: course.id, answers, timeTaken: 60 };
+      const first = await portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: k.bearer(learner), payload: body });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().data).toMatchObject({ passed: true, pdfPath: null });
+
+      const ready = await k.ready(learner, course.id);
+      await portal.app.inject({ url: `/api/test/${course.id}`, headers: k.bearer(learner) });
+      const again = await portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: k.bearer(learner), payload: body });
+      expect(again.json().data.pdfPath).toEqual({ filename: ready.pdfUrl!.replace('/certificates/', '') });
+
+      const failed = await k.learnerIn(course.id);
+      await portal.app.inject({ url: `/api/test/${course.id}`, headers: k.bearer(failed) });
+      const wrong = test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.options.find((o) => o !== question.correctAnswer)! }));
+      const failedAnswer = await portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: k.bearer(failed), payload: { ...body, answers: wrong } });
+      expect(failedAnswer.json().data.passed).toBe(false);
+      expect(failedAnswer.json().data).not.toHaveProperty('pdfPath');
+    });
+  });
+}
+
+describe('certificates', () => {
+  let smtp: Smtp;
+  let portal: TestPortal;
+  const k = kit(() => portal);
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    portal = await createTestPortal({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
+    await k.init();
+  }, 60_000);
+  afterAll(async () => {
+    await portal?.close();
+    await smtp?.close();
+  });
+  const db = () => portal.runtime.db;
+  const areaFiles = async () => {
+    const names = new Set<string>();
+    for await (const entry of portal.runtime.files.entries('certificates')) if (!entry.partial) names.add(entry.name);
+    return names;
+  };
+
+  /** A pending certificate whose render job was never queued, to drive the job by hand. */
+  async function pendingCertificate() {
+    const { course, test } = await k.publishedTest();
+    const learner = await k.learnerIn(course.id);
+    const [attempt] = await db()
+      .insert(testAttempts)
+      .values({ userId: learner.id, testId: test.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
+      .returning();
+    const [serial] = await db().execute<{ n: string }>(sql`select nextval('certificate_number_seq')::text as n`).then(
+      (rows) => (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ n: string }> }).rows),
+    );
+    const [certificate] = await db()
+      .insert(certificates)
+      .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}` })
+      .returning();
+    return { learner, course, certificate: certificate! };
+  }
+
+  const learnerMails = async (learner: TUser) => db().select().from(mails).where(eq(mails.to, learner.email));
+
+  it('a render retried after a crash between writing the file and marking it ready, then re-delivered, leaves one file, one number and one mail', async () => {
+    const { learner, certificate } = await pendingCertificate();
+    const before = await areaFiles();
+    const ctx = portal.runtime.jobContext;
+    const crashing: JobContext = {
+      ...ctx,
+      files: {
+        ...ctx.files,
+        put: async (...args) => {
+          await ctx.files.put(...args);
+          throw new Error('the worker died');
+        },
+      },
+    };
+    await expect(renderCertificate({ certificateId: certificate.id }, crashing, { isLast: false })).rejects.toThrow('the worker died');
+    const [afterCrash] = await db().select().from(certificates).where(eq(certificates.id, certificate.id));
+    expect(afterCrash).toMatchObject({ status: 'pending', number: certificate.number });
+    expect(afterCrash!.pdfFile).toMatch(/^[0-9a-f]{36}\.pdf$/);
+    expect(await learnerMails(learner)).toHaveLength(0);
+
+    await renderCertificate({ certificateId: certificate.id }, ctx, { isLast: false });
+    await renderCertificate({ certificateId: certificate.id }, ctx, { isLast: false });
+    await portal.drainJobs();
+
+    const [done] = await db().select().from(certificates).where(eq(certificates.id, certificate.id));
+    expect(done).toMatchObject({ status: 'ready', number: certificate.number, pdfFile: afterCrash!.pdfFile });
+    const added = [...(await areaFiles())].filter((name) => !before.has(name));
+    expect(added).toEqual([afterCrash!.pdfFile]);
+    expect(await learnerMails(learner)).toHaveLength(1);
+    await mailsTo(smtp, learner.email);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((received) => received.to.includes(learner.email))).toHaveLength(1);
+    expect(await db().select().from(certificates).where(eq(certificates.userId, learner.id))).toHaveLength(1);
+  });
+
+  it('the same render job run twice at once writes one file and mails once', async () => {
+    const { learner, certificate } = await pendingCertificate();
+    const before = await areaFiles();
+    await Promise.all([
+      renderCertificate({ certificateId: certificate.id }, portal.runtime.jobContext, { isLast: false }),
+      renderCertificate({ certificateId: certificate.id }, portal.runtime.jobContext, { isLast: false }),
+    ]);
+    await portal.drainJobs();
+    expect([...(await areaFiles())].filter((name) => !before.has(name))).toHaveLength(1);
+    expect(await learnerMails(learner)).toHaveLength(1);
+  });
+
+  it('marks the certificate failed when the last try fails, and mails nothing', async () => {
+    const { learner, certificate } = await pendingCertificate();
+    const ctx = portal.runtime.jobContext;
+    const broken: JobContext = { ...ctx, files: { ...ctx.files, put: async () => Promise.reject(new Error('disk full')) } };
+    await expect(renderCertificate({ certificateId: certificate.id }, broken, { isLast: false })).rejects.toThrow('disk full');
+    expect((await db().select().from(certificates).where(eq(certificates.id, certificate.id)))[0]?.status).toBe('pending');
+    await expect(renderCertificate({ certificateId: certificate.id }, broken, { isLast: true })).rejects.toThrow('disk full');
+    expect((await db().select().from(certificates).where(eq(certificates.id, certificate.id)))[0]?.status).toBe('failed');
+    expect(await learnerMails(learner)).toHaveLength(0);
+    expect(await k.as(learner).certificates.forCourse({ courseId: certificate.courseId })).toMatchObject({ status: 'failed', pdfUrl: null });
+  });
+
+  it("another learner's course answers exactly like a course with no certificate, over REST and tRPC", async () => {
+    const { course, test } = await k.publishedTest();
+    const holder = await k.learnerIn(course.id);
+    await k.pass(holder, course, test);
+    await k.ready(holder, course.id);
+    const other = await k.learnerIn(course.id);
+    const empty = await createCourse(db());
+
+    const theirs = await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(other) });
+    const none = await portal.app.inject({ url: `/api/certificate/${empty.id}`, headers: k.bearer(other) });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ message: C.notFound });
+    expect({ status: none.statusCode, body: none.json() }).toEqual({ status: theirs.statusCode, body: theirs.json() });
+
+    const viaTrpc = await rejection(k.as(other).certificates.forCourse({ courseId: course.id }));
+    const missing = await rejection(k.as(other).certificates.forCourse({ courseId: empty.id }));
+    expect([viaTrpc.code, viaTrpc.message]).toEqual(['NOT_FOUND', C.notFound]);
+    expect([missing.code, missing.message]).toEqual([viaTrpc.code, viaTrpc.message]);
+    expect(await k.as(other).certificates.mine()).toEqual([]);
+    expect((await k.as(holder).certificates.mine()).map((certificate) => certificate.course.id)).toEqual([course.id]);
+
+    const anonymous = await portal.app.inject({ url: `/api/certificate/${course.id}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('verifies a number as valid, then revoked; says only the contract fields; stops serving the PDF', async () => {
+    const { course, test } = await k.publishedTest();
+    const learner = await k.learnerIn(course.id, { profile: true });
+    const { certificate } = await k.pass(learner, course, test);
+    const ready = await k.ready(learner, course.id);
+    const visitor = portal.caller(null, uniqueIp());
+
+    const valid = await visitor.certificates.verify({ number: ` ${certificate!.number.toLowerCase()} ` });
+    expect(valid).toEqual({
+      number: certificate!.number,
+      state: 'valid',
+      holderName: `${learner.firstName} ${learner.lastName}`,
+      courseTitle: course.title,
+      issuedAt: certificate!.issuedAt,
+    });
+
+    const results = await k.as(k.admin()).tests.results({ search: learner.email });
+    expect(results.items).toHaveLength(1);
+    expect(results.items[0]!.certificate).toEqual({ id: ready.id, number: ready.number, status: 'ready', revokedAt: null, pdfUrl: ready.pdfUrl });
+
+    const refused = await rejection(k.as(learner).certificates.revoke({ certificateId: ready.id }));
+    expect(refused.code).toBe('FORBIDDEN');
+    const revoked = await k.as(k.admin()).certificates.revoke({ certificateId: ready.id, reason: '  Issued against a disputed attempt.  ' });
+    expect(revoked).toMatchObject({ id: ready.id, pdfUrl: null });
+    expect(revoked.revokedAt).not.toBeNull();
+    const [row] = await db().select().from(certificates).where(eq(certificates.id, ready.id));
+    expect(row).toMatchObject({ revokedBy: k.admin().id, revokeReason: 'Issued against a disputed attempt.' });
+
+    const again = await rejection(k.as(k.admin()).certificates.revoke({ certificateId: ready.id }));
+    expect([again.code, again.message]).toEqual(['CONFLICT', C.alreadyRevoked]);
+    const unknown = await rejection(k.as(k.admin()).certificates.revoke({ certificateId: '00000000-0000-4000-8000-000000000000' }));
+    expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.notFound]);
+
+    expect(await visitor.certificates.verify({ number: certificate!.number })).toEqual({ ...valid, state: 'revoked' });
+    const pdf = await portal.app.inject({ url: ready.pdfUrl! });
+    expect(pdf.statusCode).toBe(410);
+    expect(pdf.json()).toEqual({ message: C.revoked });
+    expect((await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(learner) })).statusCode).toBe(404);
+    expect(await k.as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({ revoked: true, pdfUrl: null });
+    expect((await k.as(k.admin()).tests.results({ search: learner.email })).items[0]!.certificate).toMatchObject({ revokedAt: revoked.revokedAt, pdfUrl: null });
+  });
+
+  it('refuses unknown numbers, malformed numbers and a visitor walking the numbers', async () => {
+    const visitor = portal.caller(null, uniqueIp());
+    const unknown = await rejection(visitor.certificates.verify({ number: 'MTA/1999/999999' }));
+    expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.unknownNumber]);
+    const malformed = await rejection(visitor.certificates.verify({ number: 'not a number' }));
+    // A direct caller sees the schema's issues; over HTTP the formatter answers the first message alone.
+    expect(malformed.code).toBe('BAD_REQUEST');
+    expect(malformed.message).toContain(C.numberFormat);
+
+    const walker = portal.caller(null, uniqueIp());
+    for (let i = 0; i < VERIFY_LIMIT.limit; i += 1) {
+      await walker.certificates.verify({ number: `MTA/2026/${String(900_000 + i)}` }).catch(() => undefined);
+    }
+    const throttled = await rejection(walker.certificates.verify({ number: 'MTA/2026/999999' }));
+    expect(throttled.code).toBe('TOO_MANY_REQUESTS');
+    expect(throttled.message).toMatch(/^Too many certificate checks/);
+    // Another address is not held back by the walker.
+    await expect(portal.caller(null, uniqueIp()).certificates.verify({ number: 'MTA/2026/999999' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves no PDF for unknown, malformed or not-yet-ready names', async () => {
+    const { certificate } = await pendingCertificate();
+    const claimed = 'ab'.repeat(18) + '.pdf';
+    await db().update(certificates).set({ pdfFile: claimed }).where(eq(certificates.id, certificate.id));
+    for (const name of [claimed, 'cd'.repeat(18) + '.pdf', '..%2F..%2Fetc%2Fpasswd', 'x.pdf']) {
+      const res = await portal.app.inject({ url: `/certificates/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json()).toEqual({ message: C.notFound });
+    }
+  });
+});

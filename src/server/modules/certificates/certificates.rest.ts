@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ZCertificateCourseRequest } from '../../../shared/schemas/certificate.ts';
+import type { AppDeps } from '../../deps.ts';
+import { sendStoredFile } from '../../lib/files/send-file.ts';
+import { doc } from '../../lib/openapi.ts';
+import { requireUser } from '../../lib/rest-auth.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { certificatePdf, readyCertificateFile } from './certificates.service.ts';
+
+/** The spec's GET /certificate/{courseId} (section 7): `data.pdfPath.filename` of the caller's own certificate. */
+export const certificatesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.get(
+    '/certificate/:courseId',
+    doc({ summary: 'The caller’s certificate of a course, once its PDF is ready: data.pdfPath.filename.', access: 'signed-in', tag: 'Certificates', params: ZCertificateCourseRequest, answers: { 404: 'Certificate not found.' } }),
+    async (request) => {
+      const learner = requireUser(request);
+      const { courseId } = parseInput(ZCertificateCourseRequest, request.params);
+      return { data: { pdfPath: { filename: await readyCertificateFile(deps, learner, courseId) } } };
+    },
+  );
+};
+
+/**
+ * GET /certificates/{filename}, from the site root as the spec's client opens it in a new tab:
+ * the PDF to whoever holds its unguessable name, shown in the browser and kept out of shared
+ * caches; 410 once the certificate is revoked.
+ */
+export const certificateFiles: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get<{ Params: { filename: string } }>('/certificates/:filename', async (request, reply) => {
+    const pdf = await certificatePdf(deps, request.params.filename);
+    if (pdf.state === 'revoked') return reply.status(410).header('cache-control', 'no-store').send({ message: MESSAGES.certificate.revoked });
+    return sendStoredFile(
+      deps.files,
+      request,
+      reply,
+      { area: 'certificates', name: pdf.name, mime: 'application/pdf', downloadName: `certificate-${pdf.number.replaceAll('/', '-')}.pdf`, image: false },
+      'private, no-cache',
+    );
+  });
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import {
+  ZAdminCertificate,
+  ZCertificateCourseRequest,
+  ZCertificateVerification,
+  ZLearnerCertificate,
+  ZRevokeRequest,
+  ZVerifyRequest,
+} from '../../../shared/schemas/certificate.ts';
+import { adminProcedure, authedProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
+import { certificateForCourse, myCertificates, revokeCertificate, verifyCertificate } from './certificates.service.ts';
+
+/** Certificates: the learner's own, the public verification by number, and revocation. */
+export const certificatesRouter = createRouter({
+  /** The caller's certificates (Certificate Report). */
+  mine: authedProcedure.output(z.array(ZLearnerCertificate)).query(({ ctx }) => myCertificates(ctx.deps, ctx.user)),
+
+  /** The caller's certificate for a course; NOT_FOUND 'Certificate not found.' when there is none of theirs. */
+  forCourse: authedProcedure
+    .input(ZCertificateCourseRequest)
+    .output(ZLearnerCertificate)
+    .query(({ ctx, input }) => certificateForCourse(ctx.deps, ctx.user, input.courseId)),
+
+  /** /verify/{number}: public, throttled per address. */
+  verify: publicProcedure
+    .input(ZVerifyRequest)
+    .output(ZCertificateVerification)
+    .query(({ ctx, input }) => verifyCertificate(ctx.deps, input.number, ctx.ip)),
+
+  /** An administrator revokes a certificate; CONFLICT when it already is. */
+  revoke: adminProcedure
+    .input(ZRevokeRequest)
+    .output(ZAdminCertificate)
+    .mutation(({ ctx, input }) => revokeCertificate(ctx.deps, ctx.user, input)),
+});
