@@ -1,3 +1,9 @@
+import { createHash } from 'node:crypto';
+import { SESSION_HINT_SCRIPT } from '../../shared/prerender.ts';
+
+/** The one inline script a page may run: the public pages' session hint (decision 026). */
+const SESSION_HINT_HASH = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+
 /**
  * The security headers every answer carries. They never change while the process runs, so they
  * are built once here instead of per request (helmet rebuilt them on every answer, which cost
@@ -11,9 +17,9 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "img-src 'self' data: blob:",
   "object-src 'none'",
-  "script-src 'self'",
+  `script-src 'self' ${SESSION_HINT_HASH}`,
   "script-src-attr 'none'",
-  // Radix and sonner set inline styles; no inline script is allowed.
+  // Radix and sonner set inline styles; no inline script is allowed but the session hint.
   "style-src 'self' 'unsafe-inline'",
   "media-src 'self' blob:",
   "connect-src 'self'",
