@@ -174,7 +174,8 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
   };
   const catalogueViews = new WeakMap<TCatalogue, Promise<string | undefined>>();
   return async (pathname) => {
-    const route = routeChunks.match(pathname);
+    // The home page's code is all in the entry: it has nothing to preload, but a view to render.
+    const route = routeChunks.match(pathname) ?? (pathname === '/' ? { pattern: '/', files: [] } : undefined);
     if (!route) return plain;
     const preloads = modulePreloads(route.files);
     if (route.pattern === '/courses') {
