@@ -28,7 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The entry lists every lazy chunk it may load; short names keep that list out of the
     // home page's budget. Every browser we serve supports modulepreload without a polyfill.
     modulePreload: { polyfill: false },
-    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+    rollupOptions: {
+      output: { chunkFileNames: 'assets/[hash].js' },
+      // tRPC's packages declare no `sideEffects`, so importing anything from @trpc/client kept its
+      // websocket link and subscription code, which this client never uses (we only batch over
+      // HTTP). Their modules only define things: unused ones may go.
+      treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/@trpc\/(client|server|react-query)\//.test(id) },
+    },
   },
   server: {
     proxy: {

@@ -9,7 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
 import { isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
-import { SECURITY_HEADERS } from './lib/security-headers.ts';
+import { ASSET_HEADERS, SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
 import { getCatalogue, type TCatalogue } from './modules/courses/catalogue.service.ts';
@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(request.url.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     done();
   });
