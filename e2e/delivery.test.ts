@@ -18,7 +18,7 @@ const HOME_JS_BUDGET = 100 * 1024;
  * What the other public screens may send (decision 026): each about 10 % over the day's figure, so
  * a screen that starts to carry more code (a heavy library, the popover select back) fails here.
  */
-const JS_BUDGETS: Record<string, number> = { '/courses': 150 * 1024, '/login': 175 * 1024, '/registration': 175 * 1024 };
+const JS_BUDGETS: Record<string, number> = { '/courses': 165 * 1024, '/login': 190 * 1024, '/registration': 190 * 1024 };
 
 /** The public screens, each with a heading of its own the server's rendering must already show. */
 const PUBLIC_PAGES: Array<[string, RegExp]> = [
