@@ -23,6 +23,7 @@ const JS_BUDGETS: Record<string, number> = { '/courses': 165 * 1024, '/login': 1
 /** The public screens, each with a heading of its own the server's rendering must already show. */
 const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ['/', /^Welcome to /],
+  ['/about', /^About /],
   ['/courses', /Explore Our Courses/],
   ['/login', /^Login to /],
   ['/registration', /Create Account/],
@@ -137,11 +138,23 @@ describe('the public pages paint before their code arrives (decision 026)', () =
       expect(await page.getByRole('banner').isVisible(), path).toBe(true);
       await context.close();
 
-      if (path === '/') continue;
+      if (!(path in JS_BUDGETS)) continue;
       const load = await loadPage(harness.browser, `${harness.baseUrl}${path}`);
       const report = waterfall(load);
       expect(load.jsTransferred, `${path}\n${report}`).toBeLessThanOrEqual(JS_BUDGETS[path]!);
       expect(load.cls, `${path}\n${report}`).toBeLessThan(0.05);
+    }
+  });
+
+  it('every public page hydrates without a mismatch or a refused script', async () => {
+    for (const [path, heading] of PUBLIC_PAGES) {
+      const { page, context, problems } = await harness.newPage(390, 844);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count(), path).toBe(1);
+      expect(problems, path).toEqual([]);
+      await context.close();
     }
   });
 

@@ -1,5 +1,6 @@
 import '@/lib/zod-without-eval.ts';
 import './styles.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../shared/prerender.ts';
@@ -15,7 +16,11 @@ void preloadFirstScreen(window.location.pathname).then(() => {
   // The server rendered a visitor's view of this public page (decision 026): a visitor's browser
   // takes it over as it is; a signed-in user's (the view is hidden, styles.css) renders anew.
   if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute(SESSION_HINT_ATTRIBUTE)) {
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole tree (the page is already on screen; a tap is not lost).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   container.replaceChildren();
