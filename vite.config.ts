@@ -7,19 +7,34 @@ import { routeChunks } from './build/route-chunks.ts';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 
-export default defineConfig({
+// `vite build --ssr`: the server's renderer of the public pages (src/client/prerender.tsx,
+// decision 026), beside the browser's build; the server imports dist/ssr/prerender.js.
+const ssrBuild = {
+  outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+  emptyOutDir: true,
+  sourcemap: true,
+  rollupOptions: { input: fileURLToPath(new URL('./src/client/prerender.tsx', import.meta.url)) },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), routeChunks(clientRoot), precompress()],
+  publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunks(clientRoot), precompress()],
   resolve: { alias: { '@': clientRoot } },
-  build: {
+  build: isSsrBuild ? ssrBuild : {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
     // The entry lists every lazy chunk it may load; short names keep that list out of the
     // home page's budget. Every browser we serve supports modulepreload without a polyfill.
     modulePreload: { polyfill: false },
-    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+    rollupOptions: {
+      output: { chunkFileNames: 'assets/[hash].js' },
+      // tRPC's packages declare no `sideEffects`, so importing anything from @trpc/client kept its
+      // websocket link and subscription code, which this client never uses (we only batch over
+      // HTTP). Their modules only define things: unused ones may go.
+      treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/@trpc\/(client|server|react-query)\//.test(id) },
+    },
   },
   server: {
     proxy: {
@@ -27,4 +42,4 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

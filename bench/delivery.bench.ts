@@ -60,11 +60,18 @@ export const deliveryBenchmark: TBenchmark = {
       } else {
         for (const screen of PUBLIC_SCREENS) {
           try {
-            const report = await lighthouse(cli, `${portal.base}${screen}`);
+            // Other processes share the CPUs: three runs, the median by performance score, and the
+            // load average before each run.
+            const runs: { report: Awaited<ReturnType<typeof lighthouse>>; load: string }[] = [];
+            for (let i = 0; i < 3; i += 1) {
+              const before = os.loadavg()[0]!.toFixed(1);
+              runs.push({ report: await lighthouse(cli, `${portal.base}${screen}`), load: before });
+            }
+            const { report } = [...runs].sort((a, b) => a.report.performance - b.report.performance)[1]!;
             rows.push({
               figure: `Lighthouse ${screen} (mobile)`,
               value: `performance ${report.performance}`,
-              note: `accessibility ${report.accessibility}; FCP ${ms(report.fcp)}, LCP ${ms(report.lcp)}, CLS ${report.cls.toFixed(3)}, TBT ${ms(report.tbt)}; simulated throttling, ${load()}`,
+              note: `median of 3 (${runs.map((r) => r.report.performance).join(', ')}); accessibility ${report.accessibility}; FCP ${ms(report.fcp)}, LCP ${ms(report.lcp)}, CLS ${report.cls.toFixed(3)}, TBT ${ms(report.tbt)}; simulated throttling, load before each run ${runs.map((r) => r.load).join(' / ')} on ${os.cpus().length} CPUs`,
             });
           } catch (error) {
             rows.push({ figure: `Lighthouse ${screen} (mobile)`, value: 'failed', note: (error as Error).message.split('\n')[1] ?? (error as Error).message });

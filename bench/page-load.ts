@@ -41,7 +41,8 @@ export async function startSeededPortal(): Promise<TPortal> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForOk(`${base}/readyz`, performance.now());
+    // An embedded database on a busy machine can take a while to start.
+    await waitForOk(`${base}/readyz`, performance.now(), 180_000);
     const login = await fetch(`${base}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,25 +1,29 @@
 import '@/lib/zod-without-eval.ts';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes, preloadFirstScreen } from '@/app/router.tsx';
-import { ToasterOutlet } from '@/app/toaster-outlet.tsx';
-import { AppErrorBoundary } from '@/features/errors/app-error-boundary.tsx';
+import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../shared/prerender.ts';
+import { App } from '@/app/app.tsx';
+import { preloadFirstScreen } from '@/app/router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render into.');
 
 // The screen's code first (a failed load is the error boundary's to show on that render).
 void preloadFirstScreen(window.location.pathname).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <ToasterOutlet />
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
+  const app = <App Router={BrowserRouter} />;
+  // The server rendered a visitor's view of this public page (decision 026): a visitor's browser
+  // takes it over as it is; a signed-in user's (the view is hidden, styles.css) renders anew.
+  if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute(SESSION_HINT_ATTRIBUTE)) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole tree (the page is already on screen; a tap is not lost).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  container.replaceChildren();
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  createRoot(container).render(app);
 });

@@ -55,6 +55,20 @@ describe('security headers and request ids', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it("the build's hashed files carry what applies to a subresource, not the document's policies", async () => {
+    const res = await portal.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    // A page still has them all.
+    const page = await portal.app.inject({ url: '/courses', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('echoes a sane x-request-id and replaces a hostile one', async () => {
     const kept = await portal.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers['x-request-id']).toBe('abc-123');

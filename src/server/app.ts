@@ -10,12 +10,22 @@ import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } fr
 import { drainOnStop } from './lib/draining.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
-import { SECURITY_HEADERS } from './lib/security-headers.ts';
+import { ASSET_HEADERS, SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
 import { certificateFiles } from './modules/certificates/certificates.rest.ts';
-import { getCatalogue } from './modules/courses/catalogue.service.ts';
-import { jsonForScript, loadIndexHtml, loadRouteChunks, modulePreloads, withHeadLines } from './spa.ts';
+import { getCatalogue, type TCatalogue } from './modules/courses/catalogue.service.ts';
+import type { TCourse } from '../shared/schemas/course.ts';
+import {
+  jsonForScript,
+  loadIndexHtml,
+  loadPrerenderer,
+  loadRouteChunks,
+  modulePreloads,
+  withHeadLines,
+  withVisitorView,
+  type TPrerenderer,
+} from './spa.ts';
 import { createContextFactory } from './trpc/context.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -61,7 +71,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(request.url.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     done();
   });
@@ -117,7 +127,8 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
 
   const indexText = loadIndexHtml(deps.clientDir, deps.site);
   const indexHtml = indexText === undefined ? undefined : precompressed(indexText);
-  const pageFor = indexText === undefined ? undefined : clientPages(deps, indexText);
+  const prerenderer = indexText === undefined ? undefined : await loadPrerenderer(deps.clientDir, deps.logger);
+  const pageFor = indexText === undefined ? undefined : clientPages(deps, indexText, prerenderer);
   if (deps.clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: deps.clientDir,
@@ -160,35 +171,59 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
 /**
  * The page for a client route: index.html with the route's chunks preloaded (they download with
  * the entry, not after it), and on /courses the catalogue itself and its first pictures, so the
- * cards need no request of their own (decision 020). Made once per route (per catalogue version
- * on /courses) and kept compressed.
+ * cards need no request of their own (decision 020). The public pages carry a visitor's view of
+ * the screen, rendered here from the client's own components (decision 026), so they paint before
+ * their code arrives. Made once per route (per catalogue version on /courses) and kept compressed.
  */
-function clientPages(deps: AppDeps, indexText: string): (pathname: string) => Promise<TPrecompressed> {
+function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer | undefined): (pathname: string) => Promise<TPrecompressed> {
   const routeChunks = loadRouteChunks(deps.clientDir);
   const plain = precompressed(indexText);
-  const byPattern = new Map<string, TPrecompressed>();
+  const byPattern = new Map<string, Promise<TPrecompressed>>();
+  // The visitor's view of a page, or undefined (no renderer, or the render failed: the page then
+  // comes as before, and the browser renders it).
+  const visitorView = async (pattern: string, catalogue?: TCourse[]): Promise<string | undefined> => {
+    if (!prerenderer?.paths.includes(pattern)) return undefined;
+    try {
+      return await prerenderer.render(pattern, { site: deps.site, catalogue });
+    } catch (error) {
+      deps.logger.error({ err: error, pattern }, 'the server could not render the page; it is sent for the browser to render');
+      return undefined;
+    }
+  };
+  const catalogueViews = new WeakMap<TCatalogue, Promise<string | undefined>>();
   return async (pathname) => {
-    const route = routeChunks.match(pathname);
+    // The home page's code is all in the entry: it has nothing to preload, but a view to render.
+    const route = routeChunks.match(pathname) ?? (pathname === '/' ? { pattern: '/', files: [] } : undefined);
     if (!route) return plain;
     const preloads = modulePreloads(route.files);
     if (route.pattern === '/courses') {
       const catalogue = await getCatalogue(deps);
+      let view = catalogueViews.get(catalogue);
+      if (!view) catalogueViews.set(catalogue, (view = visitorView(route.pattern, catalogue.courses)));
+      const markup = await view;
       const page = () =>
         precompressed(
-          withHeadLines(indexText, [
-            ...catalogue.courses
-              .slice(0, FIRST_PICTURES)
-              .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${course.image.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" fetchpriority="high">`] : [])),
-            ...preloads,
-            `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
-          ]),
+          withVisitorView(
+            withHeadLines(indexText, [
+              ...catalogue.courses
+                .slice(0, FIRST_PICTURES)
+                .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${course.image.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" fetchpriority="high">`] : [])),
+              ...preloads,
+              `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
+            ]),
+            markup,
+          ),
         );
       let made: TPrecompressed | undefined;
       const part = (key: keyof TPrecompressed) => catalogue.memo(`page:${key}`, () => (made ??= page())[key]);
       return { plain: part('plain'), br: part('br'), gzip: part('gzip') };
     }
     let cached = byPattern.get(route.pattern);
-    if (!cached) byPattern.set(route.pattern, (cached = precompressed(withHeadLines(indexText, preloads))));
+    if (!cached) {
+      const pattern = route.pattern;
+      cached = visitorView(pattern).then((markup) => precompressed(withVisitorView(withHeadLines(indexText, preloads), markup)));
+      byPattern.set(pattern, cached);
+    }
     return cached;
   };
 }

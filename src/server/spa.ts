@@ -1,5 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { PRERENDERED_ATTRIBUTE, SESSION_HINT_SCRIPT } from '../shared/prerender.ts';
+import type { TCourse } from '../shared/schemas/course.ts';
 import { SITE_CONFIG_MARKER, type TSiteConfig } from '../shared/site-config.ts';
 
 /**
@@ -56,3 +60,43 @@ export function withHeadLines(html: string, lines: string[]): string {
 }
 
 export const modulePreloads = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+
+/** The client's renderer of its public pages (src/client/prerender.tsx, built to dist/ssr). */
+export type TPrerenderer = {
+  /** The route patterns it renders. */
+  paths: readonly string[];
+  render(pathname: string, data: { site: TSiteConfig; catalogue?: TCourse[] }): Promise<string>;
+};
+
+/**
+ * The renderer the build wrote beside the client (dist/ssr/prerender.js), or undefined when there
+ * is none: the pages then come without a visitor's view, and the browser renders them.
+ */
+export async function loadPrerenderer(clientDir: string | undefined, logger: FastifyBaseLogger): Promise<TPrerenderer | undefined> {
+  if (!clientDir) return undefined;
+  const file = path.join(clientDir, '..', 'ssr', 'prerender.js');
+  if (!existsSync(file)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { PRERENDERED_PATHS: readonly string[]; renderPage: TPrerenderer['render'] };
+    return { paths: module.PRERENDERED_PATHS, render: module.renderPage };
+  } catch (error) {
+    logger.error({ err: error, file }, 'the page renderer did not load; pages are sent for the browser to render');
+    return undefined;
+  }
+}
+
+/**
+ * `html` with the visitor's view of its page in the root element (marked, for the client to
+ * hydrate it) and, before anything paints, the script that hides that view from a signed-in user.
+ */
+export function withVisitorView(html: string, markup: string | undefined): string {
+  if (markup === undefined) return html;
+  return (
+    withHeadLines(html, [`<script>${SESSION_HINT_SCRIPT}</script>`])
+      .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`)
+      // The page shows without its code now: the stylesheet and the first pictures go first, the
+      // code (the entry and every preloaded chunk) after them rather than ahead of them.
+      .replaceAll('<script type="module" crossorigin ', '<script type="module" crossorigin fetchpriority="low" ')
+      .replaceAll('<link rel="modulepreload" crossorigin ', '<link rel="modulepreload" crossorigin fetchpriority="low" ')
+  );
+}

@@ -38,6 +38,11 @@ const queryClient = new QueryClient({
   },
 });
 
+/** Empties the cache: the server's rendering of a page starts from nothing (prerender.tsx). */
+export function forgetQueries(): void {
+  queryClient.clear();
+}
+
 const trpcClient = trpc.createClient({
   links: [sessionLink, httpBatchLink({ url: '/trpc', maxItems: TRPC_MAX_BATCH_SIZE, headers: authorizationHeader })],
 });

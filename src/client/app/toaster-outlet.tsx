@@ -21,7 +21,8 @@ const subscribe = (listener: () => void) => {
 
 /** Sonner's toaster (top right, rich colours), mounted once for the whole app when first wanted. */
 export function ToasterOutlet() {
-  const show = useSyncExternalStore(subscribe, () => wanted);
+  // Not in the server's rendering of a page (prerender.tsx): the toaster mounts after hydration.
+  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -78,6 +78,11 @@ function parseSiteConfig(): TSiteConfig {
   return config as TSiteConfig;
 }
 
+/** The academy's details where there is no page to read them from (the server's rendering, prerender.tsx). */
+export function provideSiteConfig(config: TSiteConfig): void {
+  cached = config;
+}
+
 /** The academy's public details, read from the page once. Throws SiteConfigError if they are missing. */
 export function getSiteConfig(): TSiteConfig {
   cached ??= parseSiteConfig();

@@ -1,9 +1,9 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { MOBILE_NUMBER_LENGTH, REGISTRATION_PREFIXES } from '../../../shared/constants.ts';
 import type { TRegisterForm } from '../../../shared/schemas/auth.ts';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
 
 /** The registration fields, in the order the spec checks them (Confirm Password last). */
 export const PERSON_FIELDS = ['title', 'firstName', 'lastName', 'mobile', 'email', 'password', 'confirmPassword'] as const;
@@ -37,8 +37,7 @@ type PersonFieldsProps<TValues> = {
 export function PersonFields<TValues>({ form, idPrefix, disabled = false, passwordHint }: PersonFieldsProps<TValues>) {
   const {
     register,
-    control,
-    formState: { errors },
+    formState: { errors, defaultValues },
   } = form;
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -46,24 +45,14 @@ export function PersonFields<TValues>({ form, idPrefix, disabled = false, passwo
     <div className="grid gap-5 sm:grid-cols-2">
       <FormField id={id('prefix')} label="Prefix" error={errors.title?.message} className="sm:col-span-2 sm:max-w-40">
         {(controlProps) => (
-          <Controller
-            control={control}
-            name="title"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={disabled} name={field.name}>
-                <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {REGISTRATION_PREFIXES.map((prefix) => (
-                    <SelectItem key={prefix} value={prefix}>
-                      {prefix}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
+          // The default as markup too: the page the server renders shows it before the form runs.
+          <NativeSelect {...controlProps} defaultValue={defaultValues?.title} disabled={disabled} {...register('title')}>
+            {REGISTRATION_PREFIXES.map((prefix) => (
+              <option key={prefix} value={prefix}>
+                {prefix}
+              </option>
+            ))}
+          </NativeSelect>
         )}
       </FormField>
 
