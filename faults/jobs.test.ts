@@ -5,12 +5,12 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
-import { jobOutbox, trainingVideoSets, trainingVideos } from '../src/server/db/schema.ts';
+import { certificates, jobOutbox, trainingVideoSets, trainingVideos } from '../src/server/db/schema.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
-import { ADMIN, eventually, faultsCanRun, json, killHard, login, sleep, startBuilt, startPortal, startRedis, stopGently, type TProcess } from './support.ts';
+import { ADMIN, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, login, sleep, startBuilt, startPortal, startRedis, stopGently, type TProcess } from './support.ts';
 
 const services = faultsCanRun();
 let db: DatabaseHandle;
@@ -93,7 +93,7 @@ describe.runIf(services)('a worker killed with kill -9 during a transcode', () =
 });
 
 describe.runIf(services)('Redis emptied (FLUSHALL) with jobs pending', () => {
-  it('re-queues them from the outbox: every mail delivered exactly once', async () => {
+  it('re-queues them from the outbox: every mail and certificate delivered exactly once', async () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
     const { redis, portal, worker } = await platform({ SMTP_URL: smtp.url });
@@ -102,10 +102,15 @@ describe.runIf(services)('Redis emptied (FLUSHALL) with jobs pending', () => {
       const asked = await fetch(`${portal.base}/api/user/forgotPasssword`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: learner.email }) });
       expect(asked.status, JSON.stringify(await json(asked))).toBe(200);
     }
+    // A pass while no worker runs: its certificate's PDF and mail wait in the queue too.
+    const passing = await learnerBeforeTheTest(portal.base, db.db);
+    const passed = await fetch(`${portal.base}/api/submitTest`, { method: 'POST', headers: authed(passing.token), body: JSON.stringify(passing.answer) });
+    expect(passed.status).toBe(201);
     const emails = learners.map((learner) => learner.email);
     const pending = async () =>
       db.db.select({ status: jobOutbox.status }).from(jobOutbox).where(and(eq(jobOutbox.name, 'send-mail'), inArray(jobOutbox.status, ['pending'])));
     expect(await pending()).toHaveLength(3);
+    expect(await db.db.select().from(jobOutbox).where(and(eq(jobOutbox.name, 'render-certificate'), eq(jobOutbox.status, 'pending')))).toHaveLength(1);
 
     // No worker has run: the jobs sit in Redis, which now loses everything.
     expect(redis.flushAll()).toBe('OK');
@@ -114,5 +119,17 @@ describe.runIf(services)('Redis emptied (FLUSHALL) with jobs pending', () => {
     await sleep(2_000);
     for (const email of emails) expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
     expect(await pending()).toHaveLength(0);
+
+    const issued = await eventually('the certificate rendered', async () => {
+      const rows = await db.db.select().from(certificates).where(eq(certificates.userId, passing.learner.id));
+      return rows[0]?.status === 'ready' ? rows : undefined;
+    });
+    expect(issued).toHaveLength(1);
+    await smtp.waitFor(passing.learner.email, 30_000);
+    await sleep(2_000);
+    expect(smtp.received.filter((mail) => mail.to.includes(passing.learner.email))).toHaveLength(1);
+    const pdf = await fetch(`${portal.base}/certificates/${issued[0]!.pdfFile}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
   }, 120_000);
 });

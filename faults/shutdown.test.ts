@@ -6,10 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { testAttempts, trainingVideoSets, trainingVideos } from '../src/server/db/schema.ts';
-import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
-import { ADMIN, faultsCanRun, json, login, sleep, slowRequest, startPortal } from './support.ts';
+import { authed, faultsCanRun, json, learnerBeforeTheTest, sleep, slowRequest, startPortal } from './support.ts';
 
 const services = faultsCanRun();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-stop-'));
@@ -27,29 +26,7 @@ describe.runIf(services)('SIGTERM on the portal', () => {
   it('lets an upload and a test submission in flight finish, answers new requests 503, then exits cleanly', async () => {
     const portal = await startPortal({ DATABASE_URL: services!.databaseUrl, DATA_DIR: dataDir });
     const { base } = portal;
-    const adminToken = await login(base, ADMIN.email, ADMIN.password);
-
-    // A learner who finished the training of a course whose test is published, with the test open.
-    const course = await createCourse(db.db);
-    const learner = await createUser(db.db, { approvedAt: new Date() });
-    await createEnrolment(db.db, { userId: learner.id, courseId: course.id, status: 'approved', trainingSubmittedAt: new Date() });
-    const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-    const created = await json(
-      await fetch(`${base}/api/test`, {
-        method: 'POST',
-        headers: authed(adminToken),
-        body: JSON.stringify({
-          courseId: course.id,
-          title: course.title,
-          passMark: 50,
-          questions: [{ questionText: 'Which side is port?', options: ['Left', 'Right', 'Bow', 'Stern'], correctAnswer: 'Left' }],
-        }),
-      }),
-    );
-    await fetch(`${base}/api/test/published/${created.data._id}`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
-    const learnerToken = await login(base, learner.email, TEST_PASSWORD);
-    const opened = await json(await fetch(`${base}/api/test/${course.id}`, { headers: authed(learnerToken) }));
-    const test = opened.data[0];
+    const { adminToken, course, learner, token: learnerToken, answer } = await learnerBeforeTheTest(base, db.db);
 
     // Both requests send half their body, and are in flight when the signal comes.
     const clip = await readFile(await makeClip(dataDir, 'briefing.mp4', { width: 320, height: 240, seconds: 2 }));
@@ -66,7 +43,7 @@ describe.runIf(services)('SIGTERM on the portal', () => {
     const submitting = slowRequest(`${base}/api/submitTest`, {
       method: 'POST',
       headers: authed(learnerToken),
-      body: Buffer.from(JSON.stringify({ testId: test._id, courseId: course.id, answers: [{ questionId: test.questions[0]._id, selectedAnswer: 'Left' }], timeTaken: 60 })),
+      body: Buffer.from(JSON.stringify(answer)),
     });
     await sleep(500);
 

@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
+import type { DatabaseHandle } from '../src/server/db/client.ts';
+import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 
 /*
  * The portal and its worker as production runs them: the built entry points in processes of
@@ -146,6 +148,38 @@ export async function json(response: Response) {
   } catch {
     return { text } as TAnswer;
   }
+}
+
+/** Authorization and JSON headers for a REST call. */
+export const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+/**
+ * A published one-question test on a new course, and a learner who finished its training, signed
+ * in with the test open: what a submission needs. `answer` passes it.
+ */
+export async function learnerBeforeTheTest(base: string, db: DatabaseHandle['db']) {
+  const adminToken = await login(base, ADMIN.email, ADMIN.password);
+  const course = await createCourse(db);
+  const learner = await createUser(db, { approvedAt: new Date() });
+  await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved', trainingSubmittedAt: new Date() });
+  const created = await json(
+    await fetch(`${base}/api/test`, {
+      method: 'POST',
+      headers: authed(adminToken),
+      body: JSON.stringify({
+        courseId: course.id,
+        title: course.title,
+        passMark: 50,
+        questions: [{ questionText: 'Which side is port?', options: ['Left', 'Right', 'Bow', 'Stern'], correctAnswer: 'Left' }],
+      }),
+    }),
+  );
+  await fetch(`${base}/api/test/published/${created.data._id}`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+  const token = await login(base, learner.email, TEST_PASSWORD);
+  const opened = await json(await fetch(`${base}/api/test/${course.id}`, { headers: authed(token) }));
+  const test = opened.data[0];
+  const answer = { testId: test._id as string, courseId: course.id, answers: [{ questionId: test.questions[0]._id as string, selectedAnswer: 'Left' }], timeTaken: 60 };
+  return { adminToken, course, learner, token, answer };
 }
 
 export async function login(base: string, email: string, password: string): Promise<string> {
