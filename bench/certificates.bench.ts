@@ -15,6 +15,13 @@ const ATTEMPTS_PER_LEARNER = 50;
 const RESULT_COURSES = 50;
 const SEARCH_ROUNDS = 30;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+/** `BENCH_ONLY=results-search` measures the results search alone (it needs no Redis and no client build). */
+const ONLY_RESULTS_SEARCH = process.env.BENCH_ONLY === 'results-search';
+/**
+ * A database of its own kept between runs for the results search (seeded on the first run only),
+ * instead of a fresh one seeded each time; the portal migrates it when it starts.
+ */
+const RESULTS_DATABASE_URL = process.env.BENCH_RESULTS_DATABASE_URL;
 
 /** A Redis database of its own, so no other worker on the same server takes this run's jobs. */
 function isolatedRedis(base: string): string {
@@ -264,8 +271,12 @@ async function resultsSearchFigures(rows: TBenchRow[], databaseUrl: string, env:
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const seeding = performance.now();
-    await seedResults(sql);
-    const [admin] = await sql<{ id: string }[]>`
+    const [seededBefore] = await sql<{ id: string }[]>`select id from users where email = 'bench-admin@academy.example'`;
+    if (!seededBefore) await seedResults(sql);
+    else await sql.unsafe('analyze');
+    const [admin] = seededBefore
+      ? [seededBefore]
+      : await sql<{ id: string }[]>`
       insert into users (title, first_name, last_name, mobile, email, password_hash, role, verified_at)
       values ('Mr', 'Bench', 'Admin', '9876543210', 'bench-admin@academy.example', 'not-a-hash', 'admin', now()) returning id`;
     const [counts] = await sql<{ attempts: number; certificates: number }[]>`
@@ -317,6 +328,18 @@ export const certificatesBenchmark: TBenchmark = {
   name: 'Tests and certificates',
   async run() {
     const rows: TBenchRow[] = [];
+    if (ONLY_RESULTS_SEARCH) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+      const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') };
+      try {
+        if (RESULTS_DATABASE_URL) await resultsSearchFigures(rows, RESULTS_DATABASE_URL, env);
+        else if (BENCH_DATABASE_URL) await withFreshPostgres(BENCH_DATABASE_URL, (url) => resultsSearchFigures(rows, url, env));
+        else rows.push({ figure: 'Results search', value: 'not measured', note: 'set BENCH_DATABASE_URL or BENCH_RESULTS_DATABASE_URL (PostgreSQL)' });
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      return rows;
+    }
     await renderFigures(rows);
     const base = BENCH_DATABASE_URL;
     if (!base || !REDIS_URL) {
