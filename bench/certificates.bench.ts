@@ -290,21 +290,22 @@ async function resultsSearchFigures(rows: TBenchRow[], databaseUrl: string, env:
       ['an e-mail', `&search=${encodeURIComponent('seafarer4242@fleet')}`],
       ['a surname with number', `&search=${encodeURIComponent('menon 777')}`],
       ['a common first name', '&search=priya'],
+      ['page 500 of a common first name', '&search=priya&page=500'],
       ['a course title', `&search=${encodeURIComponent('helicopter landing')}`],
       ['nothing matches', '&search=zzqx'],
     ];
     const timings = new Map<string, number[]>(searches.map(([label]) => [label, []]));
-    const totals = new Map<string, number>();
+    const totals = new Map<string, string>();
     const all: number[] = [];
     for (let round = -3; round < SEARCH_ROUNDS; round += 1) {
       for (const [label, query] of searches) {
         const started = performance.now();
         const res = await fetch(`${portal.base}/api/submitTest?pageSize=20${query}`, { headers: { authorization: `Bearer ${token}` } });
-        const page = (await res.json()) as { total: number };
+        const page = (await res.json()) as { total: number; totalIsEstimate?: boolean };
         const elapsed = performance.now() - started;
         if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status}`);
         if (round < 0) continue;
-        totals.set(label, page.total);
+        totals.set(label, page.totalIsEstimate ? `${page.total.toLocaleString('en')}+` : page.total.toLocaleString('en'));
         timings.get(label)!.push(elapsed);
         all.push(elapsed);
       }
@@ -315,7 +316,7 @@ async function resultsSearchFigures(rows: TBenchRow[], databaseUrl: string, env:
       note: `aim < 50 ms; p50 ${ms(percentile(all, 50))}; ${all.length} requests over HTTP; ${counts!.attempts.toLocaleString('en')} attempts, ${counts!.certificates.toLocaleString('en')} certificates, ${RESULT_LEARNERS.toLocaleString('en')} learners; seeded in ${ms(seeded)}`,
     });
     for (const [label, values] of timings) {
-      rows.push({ figure: `  search: ${label}`, value: ms(percentile(values, 95)), note: `p50 ${ms(percentile(values, 50))}; ${totals.get(label)?.toLocaleString('en')} matching` });
+      rows.push({ figure: `  search: ${label}`, value: ms(percentile(values, 95)), note: `p50 ${ms(percentile(values, 50))}; ${totals.get(label)} matching` });
     }
   } finally {
     await sql.end();
