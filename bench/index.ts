@@ -16,7 +16,8 @@ import { transcodeBenchmark } from './transcode.bench.ts';
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
 const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, certificatesBenchmark];
 
-if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+// The results search alone (BENCH_ONLY=results-search) needs the server bundle only: npm run build:server.
+if (process.env.BENCH_ONLY !== 'results-search' && !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   process.stderr.write('Build the client first: npm run build\n');
   process.exit(1);
 }

@@ -22,14 +22,19 @@ export function pageFields(sizes: { defaultSize: number; maxSize: number }) {
   };
 }
 
-/** One page of a list as every admin list answers it: the items, the total and where it is. */
+/**
+ * One page of a list as every admin list answers it: the items, the total and where it is (a list
+ * too large to count answers a lower bound with `totalIsEstimate`).
+ */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** Present and true when `total` is a lower bound (more match; counting them all would be slow). */
+    totalIsEstimate: z.boolean().optional(),
   });
 }
 
-export type TPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type TPage<T> = { items: T[]; total: number; page: number; pageSize: number; totalIsEstimate?: boolean };

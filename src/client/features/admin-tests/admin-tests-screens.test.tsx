@@ -70,6 +70,8 @@ const server = {
   results: [] as TResultItem[],
   calls: [] as Array<{ path: string; input: unknown }>,
   fail: {} as Record<string, TRPCClientError<AppRouter> | undefined>,
+  /** When set, results answer this total as a lower bound (too many to count). */
+  resultsAtLeast: undefined as number | undefined,
 };
 
 function answer(path: string, input: Record<string, unknown> | undefined) {
@@ -96,7 +98,9 @@ function answer(path: string, input: Record<string, unknown> | undefined) {
       const matching = server.results.filter((item) => item.user.name.toLowerCase().includes(search) || item.course.title.toLowerCase().includes(search));
       const page = Number(input!.page);
       const pageSize = Number(input!.pageSize);
-      return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+      const items = matching.slice((page - 1) * pageSize, page * pageSize);
+      if (server.resultsAtLeast !== undefined) return { items, total: server.resultsAtLeast, page, pageSize, totalIsEstimate: true };
+      return { items, total: matching.length, page, pageSize };
     }
     case 'certificates.revoke': {
       const revoked = server.results.find((item) => item.certificate?.id === input!.certificateId)!;
@@ -161,6 +165,7 @@ beforeEach(() => {
   server.results = [];
   server.calls = [];
   server.fail = {};
+  server.resultsAtLeast = undefined;
   // Radix's Select measures and scrolls what jsdom does not lay out.
   Element.prototype.scrollIntoView = () => {};
   Element.prototype.hasPointerCapture = () => false;
@@ -349,6 +354,13 @@ describe('Test Results', () => {
     expect(await screen.findByText('No results match your search.')).toBeTruthy();
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('nobody');
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says "10,000+ results" when the server counted only up to its bound', async () => {
+    server.results = [result('r1', 'Kavya Menon', true), result('r2', 'Rohan Das', false)];
+    server.resultsAtLeast = 10_000;
+    renderAt('/admin-dashboard/user-results', <TestResultsPage />);
+    expect(await screen.findByText('10,000+ results')).toBeTruthy();
   });
 
   it("says 'Failed to fetch test submissions' when the results cannot be loaded", async () => {

@@ -98,9 +98,9 @@ export function TestResultsPage() {
             hint={search ? 'Try another name, e-mail address or course title.' : 'Results appear here as learners submit their tests.'}
           />
         }
-        summary={({ total }) => (
+        summary={({ total, totalIsEstimate }) => (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 1 ? '1 result' : `${total} results`}
+            {totalIsEstimate ? `${total.toLocaleString('en')}+ results` : total === 1 ? '1 result' : `${total} results`}
             {search ? ` matching “${search}”` : ''}
           </p>
         )}

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 /** A page of a list as the server answers it (the shape every paged call shares). */
-export type TPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type TPage<T> = { items: T[]; total: number; page: number; pageSize: number; totalIsEstimate?: boolean };
 
 /** An unpaged list shown as its one and only page, so it can use the same list component. */
 export function wholeList<T>(items: T[] | undefined): TPage<T> | undefined {

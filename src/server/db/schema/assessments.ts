@@ -79,7 +79,11 @@ export const testAttempts = pgTable(
   },
   (t) => [
     index('test_attempts_user_course_idx').on(t.userId, t.courseId),
-    index('test_attempts_submitted_idx').on(t.submittedAt),
+    // Test Results, newest first (read backwards): a page found from the index alone, also when a
+    // search keeps only the attempts of matching learners or courses.
+    index('test_attempts_submitted_id_idx').on(t.submittedAt, t.id, t.userId, t.courseId),
+    // Test Results searched by learner: the matching learners' attempts, from the index alone.
+    index('test_attempts_user_submitted_idx').on(t.userId, t.submittedAt, t.id),
     // Test Results searched by course: that course's attempts, newest first, without a sort.
     index('test_attempts_course_submitted_idx').on(t.courseId, t.submittedAt, t.id),
     // Opening the test twice at once (two tabs) starts one attempt: the second finds the first.

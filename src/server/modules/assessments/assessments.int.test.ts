@@ -6,6 +6,7 @@ import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.t
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { certificates, testAttemptAnswers, testAttempts, tests } from '../../db/schema.ts';
+import { RESULTS_COUNT_BOUND, searchResults as searchResultRows } from './assessments.repository.ts';
 
 const T = MESSAGES.tests;
 type TUser = Awaited<ReturnType<typeof createUser>>;
@@ -545,5 +546,50 @@ describe('test results', () => {
 
     const bad = await portal.app.inject({ url: '/api/submitTest?page=0', headers: bearer(admin) });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('counts a search matched by learner and by course once, and exactly up to the bound', async () => {
+    const { tag, course, learners } = await resultsCourse([4, 2, 3]);
+    // The course's title and a learner's name both hold the tag: that learner's attempt is one result.
+    const both = await searchResultRows(db(), { search: tag, limit: 10, offset: 0, countUpTo: 3 });
+    expect(both).toMatchObject({ total: 3, totalIsEstimate: false });
+    expect(both.rows.map((row) => row.userId)).toEqual([learners[2]!.id, learners[1]!.id, learners[0]!.id]);
+    const bounded = await searchResultRows(db(), { search: course.title, limit: 1, offset: 1, countUpTo: 2 });
+    expect(bounded).toMatchObject({ total: 2, totalIsEstimate: true });
+    expect(bounded.rows.map((row) => row.userId)).toEqual([learners[1]!.id]);
+    const exact = await searchResultRows(db(), { search: course.title, limit: 1, offset: 0 });
+    expect(exact).toMatchObject({ total: 3, totalIsEstimate: false });
+  });
+
+  it('answers a lower bound past 10 000 matches, flagged totalIsEstimate, over tRPC and REST', async () => {
+    const { course, test, learners } = await resultsCourse([4]);
+    const learner = learners[0]!;
+    await db().execute(sql`
+      insert into test_attempts (user_id, test_id, course_id, started_at, submitted_at, score, total_questions, percentage, time_taken_seconds, passed)
+      select ${learner.id}, ${test.id}, ${course.id}, now() - interval '2 days' - (i || ' seconds')::interval,
+        now() - interval '1 day' - (i || ' seconds')::interval, 1, 4, 25, 60, false
+      from generate_series(1, ${RESULTS_COUNT_BOUND + 5}) i`);
+
+    const first = await as(admin).tests.results({ search: course.title, page: 1, pageSize: 20 });
+    expect(first).toMatchObject({ total: RESULTS_COUNT_BOUND, totalIsEstimate: true, page: 1, pageSize: 20 });
+    expect(first.items).toHaveLength(20);
+    // The newest first: the learner's own submission, then the bulk rows a second apart.
+    expect(first.items[0]!.score).toBe(4);
+    const times = first.items.map((item) => Date.parse(item.submittedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // A page past the bound is counted up to its own end: here the list ends on it, so exactly.
+    const last = await as(admin).tests.results({ search: course.title, page: 501, pageSize: 20 });
+    expect(last).toMatchObject({ total: RESULTS_COUNT_BOUND + 6, page: 501 });
+    expect(last.totalIsEstimate).toBeUndefined();
+    expect(last.items).toHaveLength(6);
+
+    const rest = await portal.app.inject({ url: `/api/submitTest?search=${encodeURIComponent(course.title)}&page=1&pageSize=5`, headers: bearer(admin) });
+    expect(rest.json()).toMatchObject({ total: RESULTS_COUNT_BOUND, totalIsEstimate: true, page: 1, pageSize: 5 });
+    // A list under the bound has its exact total and no flag.
+    const other = await resultsCourse([3]);
+    const small = await portal.app.inject({ url: `/api/submitTest?search=${encodeURIComponent(other.course.title)}&page=1&pageSize=5`, headers: bearer(admin) });
+    expect(small.json()).toMatchObject({ total: 1, page: 1 });
+    expect(small.json()).not.toHaveProperty('totalIsEstimate');
   });
 });

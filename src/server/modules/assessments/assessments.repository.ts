@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   certificateNumberSeq,
@@ -236,14 +236,32 @@ export type TResultAnswerRow = {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Beyond this many matches a results page says "at least this many" (`totalIsEstimate`) instead of
+ * counting every match: an exact count of a million attempts reads them all (decision 029).
+ */
+export const RESULTS_COUNT_BOUND = 10_000;
+
+/**
  * Submitted attempts whose learner's name or e-mail, or course title, contains `search` (any
- * case), most recent first, with the total of the whole filtered list.
+ * case), most recent first, with the total of the whole filtered list: exact up to `countUpTo`
+ * (every match when absent), else `countUpTo` itself with `totalIsEstimate` (a lower bound).
+ *
+ * Every shape of search stays on an index (decision 029). The matches are the matching learners'
+ * attempts (`test_attempts (user_id, submitted_at, id)`, learners found by the trigram index on
+ * `users.search_text`) followed by the matching courses' attempts of the other learners
+ * (`test_attempts (course_id, submitted_at, id)`): a `union all` without duplicates, so a bounded
+ * count stops at its bound. A page of few matches (the count was exact) is those matches sorted;
+ * a page of many walks `test_attempts (submitted_at, id)` backwards, where matches are dense.
+ * Only the page's ids are joined to learners, courses, tests and certificates.
  */
 export async function searchResults(
   db: Executor,
-  query: { search: string; limit: number; offset: number },
-): Promise<{ rows: TResultRow[]; total: number }> {
-  let where: SQL | undefined = isNotNull(testAttempts.submittedAt);
+  query: { search: string; limit: number; offset: number; countUpTo?: number },
+): Promise<{ rows: TResultRow[]; total: number; totalIsEstimate: boolean }> {
+  const submitted = isNotNull(testAttempts.submittedAt);
+  let byLearner: SQL | undefined;
+  let byCourse: SQL | undefined;
+  let anyMatch: SQL | undefined;
   if (query.search) {
     const pattern = containsPattern(query.search);
     const matchingUsers = db.select({ id: users.id }).from(users).where(sql`${users.searchText} like lower(${pattern})`);
@@ -251,27 +269,59 @@ export async function searchResults(
       .select({ id: courses.id })
       .from(courses)
       .where(sql`lower(${courses.title}) like lower(${pattern})`);
-    where = and(where, or(inArray(testAttempts.userId, matchingUsers), inArray(testAttempts.courseId, matchingCourses)));
+    byLearner = and(submitted, inArray(testAttempts.userId, matchingUsers));
+    byCourse = and(submitted, inArray(testAttempts.courseId, matchingCourses), notInArray(testAttempts.userId, matchingUsers));
+    anyMatch = and(submitted, or(inArray(testAttempts.userId, matchingUsers), inArray(testAttempts.courseId, matchingCourses)));
   }
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(resultColumns)
+
+  const matches = (columns: { id: typeof testAttempts.id; submittedAt: typeof testAttempts.submittedAt }) =>
+    byLearner && byCourse
+      ? db.select(columns).from(testAttempts).where(byLearner).unionAll(db.select(columns).from(testAttempts).where(byCourse))
+      : db.select(columns).from(testAttempts).where(submitted);
+  const columns = { id: testAttempts.id, submittedAt: testAttempts.submittedAt };
+
+  const bound = query.countUpTo;
+  const counting = bound === undefined ? matches(columns) : matches(columns).limit(bound + 1);
+  const [counted] = await db.select({ total: count() }).from(counting.as('matches'));
+  const found = counted?.total ?? 0;
+  const totalIsEstimate = bound !== undefined && found > bound;
+  const total = totalIsEstimate ? bound : found;
+  if (query.limit === 0 || query.offset >= found) return { rows: [], total, totalIsEstimate };
+
+  // Few matches: all of them, sorted. Many: the newest attempts, kept when they match.
+  let pageIds;
+  if (totalIsEstimate || !anyMatch) {
+    pageIds = db
+      .select({ id: testAttempts.id })
       .from(testAttempts)
-      .innerJoin(users, eq(users.id, testAttempts.userId))
-      .innerJoin(courses, eq(courses.id, testAttempts.courseId))
-      .innerJoin(tests, eq(tests.id, testAttempts.testId))
-      // The learner's certificate for the course stands beside every passed attempt at it.
-      .leftJoin(
-        certificates,
-        and(eq(certificates.userId, testAttempts.userId), eq(certificates.courseId, testAttempts.courseId), eq(testAttempts.passed, true)),
-      )
-      .where(where)
+      .where(anyMatch ?? submitted)
       .orderBy(desc(testAttempts.submittedAt), desc(testAttempts.id))
       .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(testAttempts).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+      .offset(query.offset);
+  } else {
+    const all = matches(columns).as('matches');
+    pageIds = db
+      .select({ id: all.id })
+      .from(all)
+      .orderBy(desc(all.submittedAt), desc(all.id))
+      .limit(query.limit)
+      .offset(query.offset);
+  }
+
+  const rows = await db
+    .select(resultColumns)
+    .from(testAttempts)
+    .innerJoin(users, eq(users.id, testAttempts.userId))
+    .innerJoin(courses, eq(courses.id, testAttempts.courseId))
+    .innerJoin(tests, eq(tests.id, testAttempts.testId))
+    // The learner's certificate for the course stands beside every passed attempt at it.
+    .leftJoin(
+      certificates,
+      and(eq(certificates.userId, testAttempts.userId), eq(certificates.courseId, testAttempts.courseId), eq(testAttempts.passed, true)),
+    )
+    .where(inArray(testAttempts.id, pageIds))
+    .orderBy(desc(testAttempts.submittedAt), desc(testAttempts.id));
+  return { rows, total, totalIsEstimate };
 }
 
 /** The answers of these attempts with their questions, in question order. */

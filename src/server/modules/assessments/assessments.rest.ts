@@ -236,6 +236,13 @@ export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api
       return sendWholeList(reply, await allResults(deps, { search: query.search }), toRestSubmission, 'data');
     }
     const page = await searchResults(deps, query);
-    return { data: page.items.map(toRestSubmission), total: page.total, page: page.page, pageSize: page.pageSize };
+    return {
+      data: page.items.map(toRestSubmission),
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      // More match than were counted: `total` is a lower bound (decision 029).
+      ...(page.totalIsEstimate ? { totalIsEstimate: true } : {}),
+    };
   });
 };

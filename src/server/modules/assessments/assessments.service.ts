@@ -16,7 +16,6 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { readPage } from '../../lib/paging.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { certificatePdfUrlOf, queueCertificateRender, toAdminCertificate } from '../certificates/certificates.service.ts';
@@ -38,6 +37,7 @@ import {
   lockOpenAttempt,
   nextCertificateSerial,
   openAttempt,
+  RESULTS_COUNT_BOUND,
   searchResults as searchResultRows,
   setPublished,
   type TCertificateRow,
@@ -283,8 +283,13 @@ async function withAnswers(deps: Deps, rows: TResultRow[]): Promise<TResultItem[
 /** Test Results: submitted attempts searched over learner name, e-mail and course title, newest first. */
 export async function searchResults(deps: Deps, query: TResultsQuery): Promise<TResultsPage> {
   const search = query.search?.trim() ?? '';
-  const page = await readPage(query, RESULTS_PAGE_DEFAULT_SIZE, (window) => searchResultRows(deps.db, { search, ...window }), (row) => row);
-  return { ...page, items: await withAnswers(deps, page.items) };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? RESULTS_PAGE_DEFAULT_SIZE;
+  const window = { limit: pageSize, offset: (page - 1) * pageSize };
+  // Counted exactly up to the bound (or past this page, when it lies further); beyond, a lower bound.
+  const countUpTo = Math.max(RESULTS_COUNT_BOUND, window.offset + window.limit);
+  const { rows, total, totalIsEstimate } = await searchResultRows(deps.db, { search, ...window, countUpTo });
+  return { items: await withAnswers(deps, rows), total, page, pageSize, ...(totalIsEstimate ? { totalIsEstimate } : {}) };
 }
 
 /** Every submitted attempt, searched like the pages, a batch at a time (the spec's whole list). */
