@@ -50,7 +50,7 @@ export function isAppError(error: unknown): error is AppError {
 /**
  * Error codes of a service that cannot be reached or is restarting: sockets refused or cut,
  * postgres.js losing its connection, PostgreSQL shutting down or starting up (SQLSTATE 57P0x),
- * connection failures (08xxx).
+ * connection failures (SQLSTATE class 08).
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -2,17 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Send } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Controller, type Path, type Resolver, useFieldArray, useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { TEST_MAX_QUESTIONS, type TTestForm } from '../../../shared/schemas/assessment.ts';
-import { paths } from '@/app/paths.ts';
+import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useCreateTest } from '@/features/admin-tests/api/use-create-test.ts';
 import { useTestCourses } from '@/features/admin-tests/api/use-test-courses.ts';
@@ -49,7 +47,6 @@ export function TestFormPage() {
   } = useForm<TTestFormValues, unknown, TTestForm>({ resolver, defaultValues: emptyTestValues() });
   const { fields, append, remove } = useFieldArray({ control, name: 'questions' });
   const busy = isSubmitting;
-  const none = courses.courses?.length === 0;
 
   async function onValid(values: TTestForm) {
     try {
@@ -95,47 +92,19 @@ export function TestFormPage() {
           control={control}
           name="courseId"
           render={({ field, fieldState }) => (
-            <FormField
+            <CourseSelectField
               id="test-course"
-              label="Course"
-              error={fieldState.error?.message ?? (courses.isError ? MESSAGES.courses.adminLoadFailed : undefined)}
-              hint={none ? 'There is no active course. Create a course, or activate one, first.' : 'Only active courses are listed.'}
-            >
-              {(controlProps) => (
-                <div className="flex flex-wrap items-center gap-2">
-                  <Select
-                    value={field.value}
-                    onValueChange={(courseId) => {
-                      field.onChange(courseId);
-                      const title = courses.courses?.find((course) => course.id === courseId)?.title ?? '';
-                      setValue('title', title, { shouldValidate: isSubmitted, shouldDirty: true });
-                    }}
-                    disabled={busy || !courses.courses || none}
-                  >
-                    <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur} className="min-w-0 flex-1">
-                      <SelectValue placeholder={courses.isPending ? 'Loading courses…' : 'Select a course'} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {courses.courses?.map((course) => (
-                        <SelectItem key={course.id} value={course.id}>
-                          {course.title}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {courses.isError && (
-                    <Button variant="outline" size="sm" onClick={() => void courses.refetch()} disabled={courses.isFetching}>
-                      Try again
-                    </Button>
-                  )}
-                  {none && (
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={paths.admin.courses.list}>All Courses</Link>
-                    </Button>
-                  )}
-                </div>
-              )}
-            </FormField>
+              choices={courses}
+              value={field.value}
+              onChange={(courseId, title) => {
+                field.onChange(courseId);
+                setValue('title', title, { shouldValidate: isSubmitted, shouldDirty: true });
+              }}
+              onBlur={field.onBlur}
+              fieldRef={field.ref}
+              error={fieldState.error?.message}
+              disabled={busy}
+            />
           )}
         />
 

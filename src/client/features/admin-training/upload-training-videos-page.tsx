@@ -7,11 +7,11 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/app/paths.ts';
+import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useActiveCourses } from '@/features/admin-training/api/use-active-courses.ts';
 import { TRAINING_UPLOAD_FIELDS } from '@/features/admin-training/api/upload-training-video.ts';
@@ -45,14 +45,7 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /** The course picker: the active courses; choosing one fills the title. */
-function CourseField({
-  value,
-  onChange,
-  onBlur,
-  fieldRef,
-  error,
-  disabled,
-}: {
+function CourseField(props: {
   value: string;
   onChange: (courseId: string, title: string) => void;
   onBlur: () => void;
@@ -60,49 +53,7 @@ function CourseField({
   error?: string;
   disabled: boolean;
 }) {
-  const courses = useActiveCourses();
-  const loadError = courses.isError ? MESSAGES.courses.adminLoadFailed : undefined;
-  const none = courses.courses?.length === 0;
-  return (
-    <FormField
-      id="training-course"
-      label="Course"
-      error={error ?? loadError}
-      hint={none ? 'There is no active course. Create a course, or activate one, first.' : 'Only active courses are listed.'}
-    >
-      {(controlProps) => (
-        <div className="flex flex-wrap items-center gap-2">
-          <Select
-            value={value}
-            onValueChange={(courseId) => onChange(courseId, courses.courses?.find((course) => course.id === courseId)?.title ?? '')}
-            disabled={disabled || !courses.courses || none}
-            name={TRAINING_UPLOAD_FIELDS.courseId}
-          >
-            <SelectTrigger {...controlProps} ref={fieldRef} onBlur={onBlur} className="min-w-0 flex-1">
-              <SelectValue placeholder={courses.isPending ? 'Loading courses…' : 'Select a course'} />
-            </SelectTrigger>
-            <SelectContent>
-              {courses.courses?.map((course) => (
-                <SelectItem key={course.id} value={course.id}>
-                  {course.title}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {courses.isError && (
-            <Button variant="outline" size="sm" onClick={() => void courses.refetch()} disabled={courses.isFetching}>
-              Try again
-            </Button>
-          )}
-          {none && (
-            <Button asChild variant="outline" size="sm">
-              <Link to={paths.admin.courses.list}>All Courses</Link>
-            </Button>
-          )}
-        </div>
-      )}
-    </FormField>
-  );
+  return <CourseSelectField id="training-course" choices={useActiveCourses()} name={TRAINING_UPLOAD_FIELDS.courseId} {...props} />;
 }
 
 /**
