@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { chunkGroups } from './build/chunk-groups.ts';
+import { directImports } from './build/direct-imports.ts';
 import { routeChunks } from './build/route-chunks.ts';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -19,7 +21,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunks(clientRoot), precompress()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [directImports(), react(), tailwindcss(), routeChunks(clientRoot), precompress()],
   resolve: { alias: { '@': clientRoot } },
   build: isSsrBuild ? ssrBuild : {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
@@ -29,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // home page's budget. Every browser we serve supports modulepreload without a polyfill.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      output: { chunkFileNames: 'assets/[hash].js' },
+      output: { chunkFileNames: 'assets/[hash].js', codeSplitting: chunkGroups(clientRoot) },
       // tRPC's packages declare no `sideEffects`, so importing anything from @trpc/client kept its
       // websocket link and subscription code, which this client never uses (we only batch over
       // HTTP). Their modules only define things: unused ones may go.

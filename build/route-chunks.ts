@@ -10,7 +10,8 @@ type TChunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: stri
 /**
  * Writes route-chunks.json beside index.html: for every route of src/client/app/route-code.ts,
  * the chunks holding its modules and everything they import statically, less what the entry
- * already loads. Fails the build when a listed module is in no chunk (renamed or moved).
+ * already loads. Fails the build when a listed module is in no chunk (renamed or moved), or when
+ * files import each other (their modules would run out of order).
  */
 export function routeChunks(clientRoot: string): Plugin {
   return {
@@ -29,6 +30,8 @@ export function routeChunks(clientRoot: string): Plugin {
         files.forEach(visit);
         return seen;
       };
+      const cycle = chunks.find((chunk) => [...withImports(chunk.imports)].includes(chunk.fileName));
+      if (cycle) throw new Error(`route-chunks: ${cycle.fileName} imports itself through other files; chunk-groups.ts must place its modules otherwise`);
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('route-chunks: the build has no entry chunk');
       const loadedByEntry = withImports([entry.fileName]);

@@ -25,5 +25,10 @@ void preloadFirstScreen(window.location.pathname).then(() => {
   }
   container.replaceChildren();
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
-  createRoot(container).render(app);
+  // A transition too: the first render of a signed-in screen yields to the browser every few
+  // milliseconds rather than holding the main thread for the whole tree.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 });

@@ -1,0 +1,136 @@
+import path from 'node:path';
+
+/*
+ * How the browser's code is cut into files (decision 030). Left to itself the bundler makes a file
+ * for every set of lazy screens sharing a module: about a hundred files, fifteen to forty-five per
+ * screen, each a request and a task on the page's main thread. Instead:
+ *   - everything the entry imports goes to one file beside it (`framework`: React, the router, the
+ *     home page and the public layout);
+ *   - the lazy screens are gathered in a few areas (account, courses, training, tests, profile,
+ *     contact, admin, the other public pages), and every other module goes to the file of the set
+ *     of areas that reach it, so a screen loads only code it can run;
+ *   - a set whose modules are small together is not worth a request: its modules join `app`, the
+ *     file of the providers that every screen with data loads anyway, or the entry's when the public
+ *     pages (which never load `app`) need them too.
+ * A screen then loads four to eight scripts, all named in its page (route-chunks.ts).
+ */
+
+type TModuleInfo = { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[]; code: string | null };
+type TContext = { getModuleInfo(id: string): TModuleInfo | null };
+type TReach = Set<string> | 'entry';
+
+/** A lazily loaded module (an `import()` target) and its area. */
+const AREAS: Array<[RegExp, string]> = [
+  [/\/app\/admin-area\.tsx$|\/app\/screens\/admin-|\/features\/admin/, 'admin'],
+  [/\/app\/screens\/(account|registration)-screens\.ts$/, 'account'],
+  [/\/app\/screens\/(dashboard-screen\.tsx|learner-course-screens\.ts)$/, 'courses'],
+  [/\/features\/training\//, 'training'],
+  [/\/app\/screens\/test-certificate-screens\.ts$|\/features\/certificates\//, 'tests'],
+  [/\/app\/screens\/profile-screens\.ts$/, 'profile'],
+  [/\/features\/contact\//, 'contact'],
+  [/\/features\/(about|errors)\/|\/components\/layouts\/mobile-nav-drawer\.tsx$/, 'public'],
+];
+/** What the entry imports, the lazy screens' shared modules among it (React) included. */
+const ENTRY = 'framework';
+/** The lazy modules every screen with data loads (the providers, the toaster, signing out). */
+const SHARED = 'app';
+/** The other public pages' area. They never load `app`, so small sets they share go to the entry. */
+const PUBLIC = 'public';
+/** Below this much source code (before minifying) a set of areas gets no file of its own. */
+const SMALLEST_FILE = 24 * 1024;
+
+const areaOfLazyRoot = (id: string) => AREAS.find(([pattern]) => pattern.test(id))?.[1] ?? SHARED;
+
+/** The areas whose lazy modules reach `id` through static imports, or 'entry' when the entry does. */
+function reach(id: string, context: TContext, entry: string, memo: Map<string, TReach>): TReach {
+  const known = memo.get(id);
+  if (known) return known;
+  memo.set(id, new Set()); // an import cycle adds nothing more
+  const info = context.getModuleInfo(id);
+  let result: TReach = new Set();
+  if (id === entry) result = 'entry';
+  else if (info) {
+    const areas = new Set<string>();
+    if (info.dynamicImporters.length > 0) areas.add(areaOfLazyRoot(id));
+    result = areas;
+    for (const importer of info.importers) {
+      const reached = reach(importer, context, entry, memo);
+      if (reached === 'entry') {
+        result = 'entry';
+        break;
+      }
+      reached.forEach((area) => areas.add(area));
+    }
+  }
+  memo.set(id, result);
+  return result;
+}
+
+/** The bundler's code-splitting options: one group whose name function places every module. */
+export function chunkGroups(clientRoot: string) {
+  const entry = path.join(clientRoot, 'main.tsx');
+  const memo = new Map<string, TReach>();
+  const candidates: string[] = [];
+  let files: Map<string, string | null> | undefined;
+
+  /** Every module's file, decided once all modules are known (the bundler asks `test` first). */
+  const place = (context: TContext) => {
+    const sets = new Map<string, string>();
+    const sizes = new Map<string, number>();
+    for (const id of candidates) {
+      const reached = reach(id, context, entry, memo);
+      if (reached === 'entry' || reached.size === 0) continue;
+      const name = reached.has(SHARED) ? SHARED : [...reached].sort().join('+');
+      sets.set(id, name);
+      sizes.set(name, (sizes.get(name) ?? 0) + (context.getModuleInfo(id)?.code?.length ?? 0));
+    }
+    const placed = new Map<string, string | null>();
+    for (const id of candidates) placed.set(id, memo.get(id) === 'entry' ? ENTRY : (sets.get(id) ?? null));
+    // A small set's modules join `app` (or the entry, when public pages need them) if everything
+    // they import is in that file or the entry: moving them must not make that file load another
+    // one (zod, say). Files only ever import files shared by more screens than their own, and
+    // these two import no other, so no two files import each other (which would break the order
+    // modules run in).
+    const wanted = new Map<string, string>();
+    for (const [id, name] of sets) {
+      if ((sizes.get(name) ?? 0) < SMALLEST_FILE) wanted.set(id, name.split('+').includes(PUBLIC) ? ENTRY : SHARED);
+    }
+    // The files a module's code needs; a module the bundler dropped (a barrel that only
+    // re-exports) is seen through to what it imports.
+    const filesNeeded = (id: string, seen = new Set<string>()): Array<string | null> => {
+      if (placed.has(id)) return [placed.get(id)!];
+      if (seen.has(id)) return [];
+      seen.add(id);
+      return (context.getModuleInfo(id)?.importedIds ?? []).flatMap((dependency) => filesNeeded(dependency, seen));
+    };
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const [id, target] of wanted) {
+        const imports = context.getModuleInfo(id)?.importedIds ?? [];
+        if (imports.flatMap((dependency) => filesNeeded(dependency)).every((file) => file === null || file === ENTRY || file === target)) {
+          placed.set(id, target);
+          wanted.delete(id);
+          moved = true;
+        }
+      }
+    }
+    return placed;
+  };
+
+  return {
+    // Each module is placed by itself: a group must not pull the entry's modules (React) along.
+    includeDependenciesRecursively: false,
+    groups: [
+      {
+        test: (id: string) => {
+          candidates.push(id);
+          return true;
+        },
+        name: (id: string, context: TContext) => {
+          files ??= place(context);
+          return files.get(id) ?? null;
+        },
+      },
+    ],
+  };
+}
