@@ -1,7 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
@@ -65,6 +68,18 @@ export function killHard(process_: TProcess) {
   if (process_.child.pid) process.kill(-process_.child.pid, 'SIGKILL');
 }
 
+/**
+ * SIGSTOP on the process and everything it started: frozen, it can neither finish what it is doing
+ * nor renew its job locks, and it cannot tell it was stopped. `thaw` lets it go on.
+ */
+export function freeze(process_: TProcess) {
+  if (process_.child.pid) process.kill(-process_.child.pid, 'SIGSTOP');
+}
+
+export function thaw(process_: TProcess) {
+  if (process_.child.pid) process.kill(-process_.child.pid, 'SIGCONT');
+}
+
 export async function stopGently(process_: TProcess) {
   if (process_.child.exitCode !== null || process_.child.signalCode !== null) return;
   process_.child.kill('SIGTERM');
@@ -101,6 +116,48 @@ export async function startRedis() {
       await exited;
     },
   };
+}
+
+/** The BullMQ keys of the portal's queue (default prefix `bull`, queue `jobs`). */
+export const queueKey = (suffix: string) => `bull:jobs:${suffix}`;
+
+/**
+ * Calls `listener` the moment a job of the portal's queue is moved to active, from a keyspace event
+ * of the test's own Redis: pushed by Redis while the worker is still reading the job it fetched, so
+ * a job that runs for a tenth of a second can still be caught at its start.
+ */
+export async function onJobActive(redisUrl: string, listener: () => void): Promise<{ close: () => Promise<void> }> {
+  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  await subscriber.config('SET', 'notify-keyspace-events', 'Kl');
+  subscriber.on('message', (_channel: string, event: string) => {
+    if (event === 'lpush') listener();
+  });
+  await subscriber.subscribe(`__keyspace@0__:${queueKey('active')}`);
+  return {
+    close: async () => {
+      await subscriber.quit();
+    },
+  };
+}
+
+/** What the fault scripts that start processes keep, to stop and remove them after the file. */
+export type TStarted = { running: TProcess[]; cleanups: Array<() => Promise<unknown> | unknown> };
+
+/** A portal and its workers on a Redis of their own, sharing a data folder as one machine would. */
+export async function startPlatform(databaseUrl: string, started: TStarted, extra: Record<string, string> = {}) {
+  const redis = await startRedis();
+  started.cleanups.push(redis.stop);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-jobs-'));
+  started.cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DATA_DIR: dataDir, ...extra };
+  const portal = await startPortal(env);
+  started.running.push(portal);
+  const worker = () => {
+    const process_ = startBuilt('workers', { ...env, JWT_SECRET: 'faults-secret-faults-secret-faults-secret' });
+    started.running.push(process_);
+    return process_;
+  };
+  return { redis, dataDir, portal, worker };
 }
 
 /**
