@@ -86,27 +86,52 @@ export async function stopGently(process_: TProcess) {
   await process_.exited;
 }
 
+/**
+ * Starts the portal on a free port. Ready means this process said it listens and answers /readyz:
+ * another program on the machine may take the port between `freePort` and the portal's listen, and
+ * would answer in its place (the portal, refused the port, starts again on another).
+ */
 export async function startPortal(env: Record<string, string>): Promise<TProcess & { base: string }> {
-  const port = await freePort();
-  const portal = startBuilt('server', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: 'faults-secret-faults-secret-faults-secret',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...env,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await eventually(`the portal on ${base} (${portal.log().slice(-500)})`, async () => (await fetch(`${base}/readyz`)).ok, 60_000);
-  return { ...portal, base };
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const portal = startBuilt('server', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'faults-secret-faults-secret-faults-secret',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const outcome = await eventually(`the portal on ${base}`, async () => {
+      if (portal.child.exitCode !== null) return 'exited';
+      return portal.log().includes('portal listening') && (await fetch(`${base}/readyz`)).ok ? 'ready' : undefined;
+    }, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}; it said:\n${portal.log().slice(-2000)}`);
+    });
+    if (outcome === 'ready') return { ...portal, base };
+    if (attempt === 3 || !portal.log().includes('EADDRINUSE')) throw new Error(`the portal on ${base} exited; it said:\n${portal.log().slice(-2000)}`);
+  }
 }
 
-/** A Redis of the test's own, keeping nothing on disk. */
+/**
+ * A Redis of the test's own, keeping nothing on disk. Ready when the server on the port says it is
+ * this process: a FLUSHALL must never reach another test's Redis that took the port first.
+ */
 export async function startRedis() {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  let port = 0;
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; !child; attempt += 1) {
+    port = await freePort();
+    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const outcome = await eventually('redis-server', async () => {
+      if (started.exitCode !== null) return 'exited';
+      return spawnSync('redis-cli', ['-p', String(port), 'info', 'server']).stdout?.toString().includes(`process_id:${started.pid}\r`) ? 'ready' : undefined;
+    }, 10_000);
+    if (outcome === 'ready') child = started;
+    else if (attempt === 3) throw new Error(`redis-server did not start on port ${port}`);
+  }
   const url = `redis://127.0.0.1:${port}`;
-  await eventually('redis-server', async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG'), 10_000);
   return {
     url,
     flushAll: () => spawnSync('redis-cli', ['-p', String(port), 'flushall']).stdout.toString().trim(),
