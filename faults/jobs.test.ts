@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +8,7 @@ import { createCourse, createUser } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
-import { ADMIN, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, login, sleep, startBuilt, startPortal, startRedis, stopGently, type TProcess } from './support.ts';
+import { ADMIN, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, login, sleep, startPlatform, stopGently, type TProcess } from './support.ts';
 
 const services = faultsCanRun();
 let db: DatabaseHandle;
@@ -26,22 +24,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** A portal and its workers on a Redis of their own, sharing a data folder as one machine would. */
-async function platform(extra: Record<string, string> = {}) {
-  const redis = await startRedis();
-  cleanups.push(redis.stop);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-jobs-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { DATABASE_URL: services!.databaseUrl, REDIS_URL: redis.url, DATA_DIR: dataDir, ...extra };
-  const portal = await startPortal(env);
-  running.push(portal);
-  const worker = () => {
-    const started = startBuilt('workers', { ...env, JWT_SECRET: 'faults-secret-faults-secret-faults-secret' });
-    running.push(started);
-    return started;
-  };
-  return { redis, dataDir, portal, worker };
-}
+const platform = (extra: Record<string, string> = {}) => startPlatform(services!.databaseUrl, { running, cleanups }, extra);
 
 describe.runIf(services)('a worker killed with kill -9 during a transcode', () => {
   it('leaves the job to the next worker, which prepares the video once', async () => {

@@ -1,7 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
@@ -65,33 +68,70 @@ export function killHard(process_: TProcess) {
   if (process_.child.pid) process.kill(-process_.child.pid, 'SIGKILL');
 }
 
+/**
+ * SIGSTOP on the process and everything it started: frozen, it can neither finish what it is doing
+ * nor renew its job locks, and it cannot tell it was stopped. `thaw` lets it go on.
+ */
+export function freeze(process_: TProcess) {
+  if (process_.child.pid) process.kill(-process_.child.pid, 'SIGSTOP');
+}
+
+export function thaw(process_: TProcess) {
+  if (process_.child.pid) process.kill(-process_.child.pid, 'SIGCONT');
+}
+
 export async function stopGently(process_: TProcess) {
   if (process_.child.exitCode !== null || process_.child.signalCode !== null) return;
   process_.child.kill('SIGTERM');
   await process_.exited;
 }
 
+/**
+ * Starts the portal on a free port. Ready means this process said it listens and answers /readyz:
+ * another program on the machine may take the port between `freePort` and the portal's listen, and
+ * would answer in its place (the portal, refused the port, starts again on another).
+ */
 export async function startPortal(env: Record<string, string>): Promise<TProcess & { base: string }> {
-  const port = await freePort();
-  const portal = startBuilt('server', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: 'faults-secret-faults-secret-faults-secret',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...env,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await eventually(`the portal on ${base} (${portal.log().slice(-500)})`, async () => (await fetch(`${base}/readyz`)).ok, 60_000);
-  return { ...portal, base };
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const portal = startBuilt('server', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'faults-secret-faults-secret-faults-secret',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const outcome = await eventually(`the portal on ${base}`, async () => {
+      if (portal.child.exitCode !== null) return 'exited';
+      return portal.log().includes('portal listening') && (await fetch(`${base}/readyz`)).ok ? 'ready' : undefined;
+    }, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}; it said:\n${portal.log().slice(-2000)}`);
+    });
+    if (outcome === 'ready') return { ...portal, base };
+    if (attempt === 3 || !portal.log().includes('EADDRINUSE')) throw new Error(`the portal on ${base} exited; it said:\n${portal.log().slice(-2000)}`);
+  }
 }
 
-/** A Redis of the test's own, keeping nothing on disk. */
+/**
+ * A Redis of the test's own, keeping nothing on disk. Ready when the server on the port says it is
+ * this process: a FLUSHALL must never reach another test's Redis that took the port first.
+ */
 export async function startRedis() {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  let port = 0;
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; !child; attempt += 1) {
+    port = await freePort();
+    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const outcome = await eventually('redis-server', async () => {
+      if (started.exitCode !== null) return 'exited';
+      return spawnSync('redis-cli', ['-p', String(port), 'info', 'server']).stdout?.toString().includes(`process_id:${started.pid}\r`) ? 'ready' : undefined;
+    }, 10_000);
+    if (outcome === 'ready') child = started;
+    else if (attempt === 3) throw new Error(`redis-server did not start on port ${port}`);
+  }
   const url = `redis://127.0.0.1:${port}`;
-  await eventually('redis-server', async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG'), 10_000);
   return {
     url,
     flushAll: () => spawnSync('redis-cli', ['-p', String(port), 'flushall']).stdout.toString().trim(),
@@ -101,6 +141,48 @@ export async function startRedis() {
       await exited;
     },
   };
+}
+
+/** The BullMQ keys of the portal's queue (default prefix `bull`, queue `jobs`). */
+export const queueKey = (suffix: string) => `bull:jobs:${suffix}`;
+
+/**
+ * Calls `listener` the moment a job of the portal's queue is moved to active, from a keyspace event
+ * of the test's own Redis: pushed by Redis while the worker is still reading the job it fetched, so
+ * a job that runs for a tenth of a second can still be caught at its start.
+ */
+export async function onJobActive(redisUrl: string, listener: () => void): Promise<{ close: () => Promise<void> }> {
+  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  await subscriber.config('SET', 'notify-keyspace-events', 'Kl');
+  subscriber.on('message', (_channel: string, event: string) => {
+    if (event === 'lpush') listener();
+  });
+  await subscriber.subscribe(`__keyspace@0__:${queueKey('active')}`);
+  return {
+    close: async () => {
+      await subscriber.quit();
+    },
+  };
+}
+
+/** What the fault scripts that start processes keep, to stop and remove them after the file. */
+export type TStarted = { running: TProcess[]; cleanups: Array<() => Promise<unknown> | unknown> };
+
+/** A portal and its workers on a Redis of their own, sharing a data folder as one machine would. */
+export async function startPlatform(databaseUrl: string, started: TStarted, extra: Record<string, string> = {}) {
+  const redis = await startRedis();
+  started.cleanups.push(redis.stop);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-jobs-'));
+  started.cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DATA_DIR: dataDir, ...extra };
+  const portal = await startPortal(env);
+  started.running.push(portal);
+  const worker = () => {
+    const process_ = startBuilt('workers', { ...env, JWT_SECRET: 'faults-secret-faults-secret-faults-secret' });
+    started.running.push(process_);
+    return process_;
+  };
+  return { redis, dataDir, portal, worker };
 }
 
 /**

@@ -10,6 +10,13 @@ export type JobDispatcher = {
   kind: 'bullmq' | 'in-process';
   /** Hands committed intents to the runner. Never throws: a row not handed over stays pending. */
   dispatch(jobs: TJobRef[]): Promise<void>;
+  /**
+   * Of these jobs, those the queue has given up on (failed for good) with its reason. BullMQ keeps
+   * such a job under its id, so dispatching it again does nothing (the reconciler asks this).
+   */
+  givenUp(ids: readonly string[]): Promise<Array<{ id: string; reason: string }>>;
+  /** Runs a job the queue gave up on again, with its tries counted afresh. */
+  runAgain(id: string): Promise<void>;
   /** Resolves once no dispatched job is still running (in-process) — for tests and shutdown. */
   drain(): Promise<void>;
   ping(): Promise<void>;
@@ -41,6 +48,23 @@ export function createBullmqDispatcher(redisUrl: string, logger: Logger, prefix?
         );
       } catch (err) {
         logger.warn({ err, jobs }, 'jobs not queued now; the reconciler will queue them');
+      }
+    },
+    async givenUp(ids) {
+      try {
+        const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
+        const failed = await Promise.all(jobs.map(async (job) => (job && (await job.isFailed()) ? job : undefined)));
+        return failed.flatMap((job) => (job?.id ? [{ id: job.id, reason: job.failedReason || 'failed' }] : []));
+      } catch (err) {
+        logger.warn({ err }, 'could not ask the queue which jobs it gave up on');
+        return [];
+      }
+    },
+    async runAgain(id) {
+      try {
+        await (await queue.getJob(id))?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      } catch (err) {
+        logger.warn({ err, id }, 'job not run again now; the reconciler will try again');
       }
     },
     drain: async () => {},
@@ -91,6 +115,9 @@ export function createInProcessDispatcher(ctx: JobContext): JobDispatcher {
         running.add(run);
       }
     },
+    // A row whose runs all ended without the row saying so is simply dispatched again here.
+    givenUp: async () => [],
+    runAgain: async () => {},
     async drain() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },

@@ -1,14 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox, mails } from '../../db/schema.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { createBullmqDispatcher, JOBS_QUEUE } from './dispatcher.ts';
 import { requeuePending } from './reconciler.ts';
-import { runOutboxJob } from './runner.ts';
+import { JOB_ATTEMPTS, runOutboxJob } from './runner.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -109,6 +113,83 @@ for (const runner of runners) {
     });
   });
 }
+
+describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row is still pending', () => {
+  // A worker killed twice during one job, or a database away through every retry: BullMQ fails the
+  // job without the runner recording anything, and keeps it under the row's id.
+  let smtp: Smtp;
+  let portal: TestPortal;
+  let dispatcher: ReturnType<typeof createBullmqDispatcher>;
+  const prefix = `test-${randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    portal = await createTestPortal({ env: { SMTP_URL: smtp.url } });
+    dispatcher = createBullmqDispatcher(inject('redisUrl')!, portal.runtime.logger, prefix);
+  });
+  afterAll(async () => {
+    await dispatcher.close();
+    await portal.close();
+    await smtp.close();
+  });
+
+  /** A BullMQ worker on the test's queue doing `work`; close it when done. */
+  function queueWorker(work: (outboxId: string) => Promise<void>) {
+    const connection = new Redis(inject('redisUrl')!, { maxRetriesPerRequest: null });
+    const worker = new Worker<{ outboxId: string }>(JOBS_QUEUE, (job) => work(job.data.outboxId), { connection, prefix });
+    return {
+      worker,
+      async close() {
+        await worker.close();
+        connection.disconnect();
+      },
+    };
+  }
+
+  /** A pending mail whose BullMQ job failed for good the way a second stall fails it. */
+  async function givenUpMail(to: string) {
+    const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Certificate ready', text: 'ready' }));
+    const failing = queueWorker(async () => {
+      throw new UnrecoverableError('job stalled more than allowable limit');
+    });
+    const failed = new Promise<void>((resolve) => failing.worker.once('failed', () => resolve()));
+    await dispatcher.dispatch([job]);
+    await failed;
+    await failing.close();
+    expect(await dispatcher.givenUp([job.id])).toEqual([{ id: job.id, reason: 'job stalled more than allowable limit' }]);
+    return job;
+  }
+
+  it('is run again by the reconciler and done once', async () => {
+    const to = mailTo('given-up');
+    const job = await givenUpMail(to);
+    const worker = queueWorker((outboxId) => runOutboxJob(portal.runtime.jobContext, outboxId, { isLast: false }));
+    try {
+      await requeuePending(portal.runtime.db, dispatcher, portal.runtime.logger);
+      await smtp.waitFor(to);
+      await waitUntil(async () => (await outboxRow(portal, job.id))?.status === 'done');
+      // The give-up counted as a try, then the run.
+      expect(await outboxRow(portal, job.id)).toMatchObject({ status: 'done', attempts: 2 });
+      await requeuePending(portal.runtime.db, dispatcher, portal.runtime.logger);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('is marked failed with the queue’s reason once the row has had its tries', async () => {
+    const to = mailTo('given-up-for-good');
+    const job = await givenUpMail(to);
+    await portal.runtime.db.update(jobOutbox).set({ attempts: JOB_ATTEMPTS - 1 }).where(eq(jobOutbox.id, job.id));
+    await requeuePending(portal.runtime.db, dispatcher, portal.runtime.logger);
+    expect(await outboxRow(portal, job.id)).toMatchObject({
+      status: 'failed',
+      attempts: JOB_ATTEMPTS,
+      lastError: 'the queue gave up: job stalled more than allowable limit',
+    });
+    expect(await dispatcher.givenUp([job.id])).toHaveLength(1);
+  });
+});
 
 describe('a job that keeps failing', () => {
   let portal: TestPortal;

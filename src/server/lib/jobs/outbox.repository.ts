@@ -59,14 +59,19 @@ export async function markDone(db: Executor, id: string): Promise<void> {
     .where(eq(jobOutbox.id, id));
 }
 
-/** Records a failed try; `final` marks the row failed so the reconciler leaves it for a person. */
-export async function recordFailure(db: Executor, id: string, error: string, final: boolean): Promise<void> {
-  await db
+/**
+ * Records a failed try of a row still pending (a run that finished it meanwhile keeps it done);
+ * `final` marks the row failed so the reconciler leaves it for a person. False when it was not pending.
+ */
+export async function recordFailure(db: Executor, id: string, error: string, final: boolean): Promise<boolean> {
+  const updated = await db
     .update(jobOutbox)
     .set({
       attempts: sql`${jobOutbox.attempts} + 1`,
       lastError: error.slice(0, 2000),
       ...(final ? { status: 'failed' as const, processedAt: new Date() } : {}),
     })
-    .where(eq(jobOutbox.id, id));
+    .where(and(eq(jobOutbox.id, id), eq(jobOutbox.status, 'pending')))
+    .returning({ id: jobOutbox.id });
+  return updated.length > 0;
 }
