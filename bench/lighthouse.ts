@@ -7,19 +7,10 @@ import { CHROME } from './page-load.ts';
 
 const run = promisify(execFile);
 
-/** Where the bench keeps its own copy of Lighthouse; it is a measuring tool, not a dependency. */
-const CACHE = process.env.LIGHTHOUSE_PREFIX ?? path.join(tmpdir(), 'portal-bench-lighthouse');
-const cli = (prefix: string) => path.join(prefix, 'node_modules/lighthouse/cli/index.js');
-
-/** The Lighthouse command line: LIGHTHOUSE_PREFIX or the bench's cache, installed there on first use. */
+/** The Lighthouse command line, from the project's development dependencies (the web budgets use it too). */
 export async function lighthouseCli(): Promise<{ cli?: string; note?: string }> {
-  if (existsSync(cli(CACHE))) return { cli: cli(CACHE) };
-  try {
-    await run('npm', ['install', '--prefix', CACHE, '--no-save', '--no-audit', '--no-fund', 'lighthouse'], { timeout: 300_000 });
-  } catch (error) {
-    return { note: `Lighthouse not installed in ${CACHE}: ${(error as Error).message.split('\n')[0]}` };
-  }
-  return existsSync(cli(CACHE)) ? { cli: cli(CACHE) } : { note: `no Lighthouse in ${CACHE} after npm install` };
+  const cli = path.join(import.meta.dirname, '../node_modules/lighthouse/cli/index.js');
+  return existsSync(cli) ? { cli } : { note: 'Lighthouse is not installed: run npm install' };
 }
 
 export type TLighthouse = { performance: number; accessibility: number; lcp: number; cls: number; tbt: number; fcp: number };

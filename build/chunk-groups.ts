@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /*
- * How the browser's code is cut into files (decision 030). Left to itself the bundler makes a file
+ * How the browser's code is cut into files (decision 032). Left to itself the bundler makes a file
  * for every set of lazy screens sharing a module: about a hundred files, fifteen to forty-five per
  * screen, each a request and a task on the page's main thread. Instead:
  *   - everything the entry imports goes to one file beside it (`framework`: React, the router, the

@@ -35,7 +35,7 @@ const PACKAGES: Record<string, () => Map<string, TTarget>> = { 'lucide-react': l
  * `import { Lock } from 'lucide-react'` and `import { Dialog } from 'radix-ui'` become imports of
  * the icon's or the primitive's own module. Through a package's index every icon or primitive
  * looks imported by every screen that uses any of them, so the code each screen draws could not
- * be told apart when the build groups modules into files (decision 030); imported one by one, each
+ * be told apart when the build groups modules into files (decision 032); imported one by one, each
  * goes with the screens that use it. Names the map does not know (types, helpers) keep their
  * import from the package.
  */

@@ -4,7 +4,7 @@ import { seedWorld, type TWorld } from '../src/testing/portal-world.ts';
 import { startLighthouseHarness, type TLighthouseHarness, type TScreenScore } from './support.ts';
 
 /*
- * The web budgets (decisions 026 and 030): Lighthouse, mobile, default throttling, on the screens
+ * The web budgets (decisions 026 and 032): Lighthouse, mobile, default throttling, on the screens
  * people open most, signed out and signed in. Each must score at least 95 for performance and
  * accessibility (the public pages 100 for accessibility, and no layout shift to speak of).
  * Lighthouse times the browser's work on this machine, so one run can come out low for reasons of

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The web budgets' Lighthouse runs (decision 030). They time the browser's work, so `npm test`
+ * The web budgets' Lighthouse runs (decision 032). They time the browser's work, so `npm test`
  * runs them on their own after the other projects, never beside them: a machine busy with other
  * tests would make every page look slow.
  */

@@ -5,7 +5,7 @@
 /**
  * A formatter made on first use. Making one loads the locale's data: tens of milliseconds of the
  * main thread each, which at the module's top level every screen loading this file paid before
- * its first render, whether it showed a price or a date or not (decision 030).
+ * its first render, whether it showed a price or a date or not (decision 032).
  */
 function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;

@@ -5,7 +5,7 @@
  *
  * zod keeps its configuration on `globalThis.__zod_globalConfig`, so that every copy of the
  * library shares one; setting it there, rather than through `z.config`, keeps zod itself out of
- * the entry file, which the home page loads and which builds no schema (decision 030).
+ * the entry file, which the home page loads and which builds no schema (decision 032).
  * zod-without-eval.test.ts checks that zod reads it.
  */
 type TZodGlobal = typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
