@@ -1,4 +1,4 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 
 /*
  * One page load as Chromium saw it: every request with its timing and the bytes that came over
@@ -53,9 +53,19 @@ const OBSERVE = `
 export async function loadPage(
   browser: Browser,
   url: string,
-  options: { link?: typeof SHIP_LINK; cardsSelector?: string; width?: number; height?: number } = {},
+  options: {
+    link?: typeof SHIP_LINK;
+    cardsSelector?: string;
+    width?: number;
+    height?: number;
+    /** Cookies and storage to start with: a signed-in user's first visit (the cache stays empty). */
+    storageState?: BrowserContextOptions['storageState'];
+  } = {},
 ): Promise<TPageLoad> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 412, height: options.height ?? 823 } });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 412, height: options.height ?? 823 },
+    storageState: options.storageState,
+  });
   const page: Page = await context.newPage();
   await page.addInitScript(OBSERVE);
   if (options.cardsSelector) {

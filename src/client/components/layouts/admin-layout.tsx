@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
 import { paths } from '@/app/paths.ts';
@@ -13,6 +13,8 @@ import { useCloseWhenWide } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
 
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+  // The menu is in the page twice on a phone (the hidden sidebar and the drawer): ids of its own.
+  const idPrefix = useId();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -28,9 +30,9 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
         Overview
       </NavLink>
       {ADMIN_MENU.map((group) => (
-        <div key={group.title} role="group" aria-labelledby={`admin-menu-${group.title}`}>
+        <div key={group.title} role="group" aria-labelledby={`${idPrefix}-${group.title}`}>
           <h2
-            id={`admin-menu-${group.title}`}
+            id={`${idPrefix}-${group.title}`}
             className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase"
           >
             {group.title}
