@@ -30,14 +30,11 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 /** What a first visit of a signed-in learner's screen may send of JavaScript, compressed, headers included. */
 const LEARNER_JS_BUDGET = 170 * 1024;
 /**
- * The screens over the budget when it was set, with their figure then (decision 030): they may not
+ * The screens over the budget, with their figure (decisions 030 and 032): they may not
  * grow, and each entry must go as soon as its screen is within the budget (the test says so).
  */
 const OVER_BUDGET_WHEN_SET: Record<string, number> = {
-  'training player': 177 * 1024,
-  'test page': 189 * 1024,
-  'certificate report': 189 * 1024,
-  profile: 205 * 1024,
+  profile: 176 * 1024,
 };
 
 /** The world's tests are named `Test` and six characters. */

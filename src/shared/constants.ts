@@ -70,3 +70,9 @@ export const REGISTRATION_PREFIXES = ['Mr', 'Mrs', 'Dr', 'Prof'] as const;
 
 /** The element of the /courses page that carries the catalogue, so the cards need no request. */
 export const CATALOGUE_DATA_ID = 'catalogue-data';
+
+/**
+ * The training player reports what was watched this often (seconds). Here rather than beside the
+ * heartbeat's schema, so the player reads it without loading zod.
+ */
+export const HEARTBEAT_SECONDS = 10;

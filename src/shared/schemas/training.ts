@@ -6,8 +6,7 @@ import { ZProgress } from './enrolment.ts';
 const T = MESSAGES.training;
 
 export const TRAINING_TITLE_MAX_LENGTH = 200;
-/** The player reports what was watched this often (seconds). */
-export const HEARTBEAT_SECONDS = 10;
+export { HEARTBEAT_SECONDS } from '../constants.ts';
 /** At most this many parts in one training. */
 export const TRAINING_MAX_VIDEOS = 200;
 /** Renditions the transcoder makes, largest first; never above the source's own height. */

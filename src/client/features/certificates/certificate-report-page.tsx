@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCourseCertificate, useMyCertificates } from '@/features/certificates/api/certificate-queries.ts';
@@ -252,18 +252,20 @@ export function CertificateReportPage() {
       <div className="grid gap-6">
         <FormField id="certificate-course" label="Completed course" className="max-w-md">
           {(controlProps) => (
-            <Select value={listed ? selected : undefined} onValueChange={choose}>
-              <SelectTrigger {...controlProps}>
-                <SelectValue placeholder="Choose a course" />
-              </SelectTrigger>
-              <SelectContent>
-                {list.map((certificate) => (
-                  <SelectItem key={certificate.course.id} value={certificate.course.id}>
-                    {certificate.course.title}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            // The browser's own select: a phone shows its own picker, and the learner's screens
+            // carry none of the popover code (decision 032).
+            <NativeSelect {...controlProps} value={listed ? selected : ''} onChange={(event) => choose(event.target.value)}>
+              {!listed && (
+                <option value="" disabled>
+                  Choose a course
+                </option>
+              )}
+              {list.map((certificate) => (
+                <option key={certificate.course.id} value={certificate.course.id}>
+                  {certificate.course.title}
+                </option>
+              ))}
+            </NativeSelect>
           )}
         </FormField>
         {selected && <CertificateDetails key={selected} courseId={selected} listed={listed} />}

@@ -1,5 +1,6 @@
 import { type SyntheticEvent, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { HEARTBEAT_SECONDS, type THeartbeat, type THeartbeatResult } from '../../../shared/schemas/training.ts';
+import { HEARTBEAT_SECONDS } from '../../../shared/constants.ts';
+import type { THeartbeat, THeartbeatResult } from '../../../shared/schemas/training.ts';
 import { sendHeartbeatOnLeave, useSendHeartbeat } from '@/features/training/api/send-heartbeat.ts';
 import { type TWatchTracker, createWatchTracker } from '@/features/training/watch-tracker.ts';
 import { httpStatusOf } from '@/lib/api-errors.ts';
