@@ -6,18 +6,23 @@
  * → submit the training → open and pass the test → fetch the certificate's PDF.
  * Then the books are balanced: every acknowledged write is in the database exactly once.
  *
- *   npm run bench:cohort -- [--learners 300] [--concurrency 50] [--instances 1|2] [--s3]
+ *   npm run bench:cohort -- [--learners 300] [--concurrency 50] [--instances 1|2] [--s3] [--client-nice 10]
  *
  * With --instances 2, two portal processes and two workers run behind one port (round robin);
  * with --s3 their files live in a bucket of an S3-compatible server (s3rver) instead of one disk.
+ * The virtual learners run in this process, on the same cores as the portal, which real learners'
+ * devices do not; --client-nice lowers this process's priority once the portal and workers have
+ * started at the normal one, so the learners take less of the portal's cores.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Agent, request as httpRequest, createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hash } from '@node-rs/argon2';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
+import { ARGON2_OPTIONS } from '../src/server/lib/passwords.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
@@ -32,6 +37,7 @@ const LEARNERS = argument('learners', 300);
 const CONCURRENCY = argument('concurrency', 50);
 const INSTANCES = argument('instances', 1);
 const ON_S3 = process.argv.includes('--s3');
+const CLIENT_NICE = argument('client-nice', 0);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'cohort-admin@academy.example', password: 'Harbour-Pilot-2026!' };
 const CLIP_SECONDS = 3;
@@ -47,6 +53,9 @@ type TAnswer = { status: number; body: any; headers: IncomingHttpHeaders }; // e
 const agents = new Map<string, Agent>();
 const latencies = new Map<string, number[]>();
 const failures = new Map<string, Map<number | string, number>>();
+/** The calls that hash a password (sign-ups and logins): when each was sent and answered. */
+const HASHING_STEPS = new Set(['register', 'login']);
+const hashingCalls: Array<{ sent: number; answered: number }> = [];
 
 function record(step: string, ms: number) {
   const list = latencies.get(step) ?? [];
@@ -89,6 +98,7 @@ function call(
         const status = res.statusCode ?? 0;
         const expected = options.expect ?? [200, 201];
         record(step, took);
+        if (HASHING_STEPS.has(step)) hashingCalls.push({ sent: started, answered: started + took });
         if (!expected.includes(status)) {
           fail(step, status);
           reject(new Error(`${step}: ${method} ${url} answered ${status} ${text.toString('utf8').slice(0, 300)}`));
@@ -177,6 +187,7 @@ async function platform(databaseUrl: string, smtpUrl: string) {
   return {
     base,
     portalPids: portals.map((portal) => portal.child.pid!),
+    workerPids: workers.map((worker) => worker.pid!),
     async stop() {
       await front?.close();
       await Promise.all([...portals.map((portal) => stopProcess(portal.child)), ...workers.map(stopProcess)]);
@@ -226,15 +237,20 @@ function adminAtWork(base: string, token: string) {
   let acceptedEnrolments = 0;
   const loop = (async () => {
     while (working) {
-      const users = await call(base, 'admin: unapproved users page', 'GET', '/api/user/getUnapprovedUsers?page=1&pageSize=50', { token });
-      for (const user of users.body as Array<{ _id: string }>) {
-        await call(base, 'admin: approve user', 'POST', `/api/user/approve-user/${user._id}`, { token });
-        approvedUsers += 1;
-      }
-      const requests = await call(base, 'admin: enrolment requests page', 'GET', '/api/userCourses/inactive?page=1&pageSize=50', { token });
-      for (const request of requests.body.data as Array<{ _id: string; status?: string }>) {
-        await call(base, 'admin: accept enrolment', 'PUT', `/api/userCourses/activate/${request._id}`, { token });
-        acceptedEnrolments += 1;
+      // A refused call is counted in the report's table; the administrator carries on.
+      try {
+        const users = await call(base, 'admin: unapproved users page', 'GET', '/api/user/getUnapprovedUsers?page=1&pageSize=50', { token });
+        for (const user of users.body as Array<{ _id: string }>) {
+          await call(base, 'admin: approve user', 'POST', `/api/user/approve-user/${user._id}`, { token });
+          approvedUsers += 1;
+        }
+        const requests = await call(base, 'admin: enrolment requests page', 'GET', '/api/userCourses/inactive?page=1&pageSize=50', { token });
+        for (const request of requests.body.data as Array<{ _id: string; status?: string }>) {
+          await call(base, 'admin: accept enrolment', 'PUT', `/api/userCourses/activate/${request._id}`, { token });
+          acceptedEnrolments += 1;
+        }
+      } catch {
+        // Tried again on the next round.
       }
       await sleep(300);
     }
@@ -329,13 +345,18 @@ async function pool<T>(count: number, width: number, work: (index: number) => Pr
 // ---------------------------------------------------------------------------------------------
 
 async function run(databaseUrl: string) {
+  const bareArgon2 = await bareArgon2Rate();
   const smtp = await startSmtpServer();
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const system = await platform(databaseUrl, smtp.url);
+  let admin: ReturnType<typeof adminAtWork> | undefined;
   try {
     const { courseId, adminToken } = await prepareCourse(system.base, sql);
+    // The portal and workers keep the priority they started with.
+    if (CLIENT_NICE) os.setPriority(CLIENT_NICE);
     latencies.clear();
-    const admin = adminAtWork(system.base, adminToken);
+    hashingCalls.length = 0;
+    admin = adminAtWork(system.base, adminToken);
 
     // /healthz probed through the run, against its idle figure.
     const idleHealth: number[] = [];
@@ -344,14 +365,19 @@ async function run(databaseUrl: string) {
     const busyHealth: number[] = [];
     const probe = (async () => {
       while (probing) {
-        busyHealth.push(await timed(() => fetch(`${system.base}/healthz`).then((r) => r.arrayBuffer())));
+        await timed(() => fetch(`${system.base}/healthz`).then((r) => r.arrayBuffer())).then(
+          (took) => busyHealth.push(took),
+          () => fail('/healthz probe', 'network'),
+        );
         await sleep(100);
       }
     })();
 
+    const cpuBefore = cpuSnapshot(system);
     const started = performance.now();
     const results = await pool(LEARNERS, CONCURRENCY, (index) => learnerJourney(system.base, smtp, index, courseId));
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuUsedSince(cpuBefore, cpuSnapshot(system));
     probing = false;
     await probe;
     const adminWork = await admin.stop();
@@ -374,12 +400,110 @@ async function run(databaseUrl: string) {
     const mailsPerLearner = new Map<string, number>();
     for (const mail of smtp.received) for (const to of mail.to) if (to.startsWith('cohort-')) mailsPerLearner.set(to, (mailsPerLearner.get(to) ?? 0) + 1);
 
-    printReport({ seconds, finished, problems, counts: counts!, adminWork, mailsPerLearner, idleHealth, busyHealth });
+    printReport({ seconds, finished, problems, counts: counts!, adminWork, mailsPerLearner, idleHealth, busyHealth, cpu, bareArgon2 });
   } finally {
+    await admin?.stop();
     await system.stop();
     await smtp.close();
     await sql.end();
   }
+}
+
+/**
+ * Hashes a second this machine does with the portal's argon2 parameters, one at a time on each
+ * core, before anything of the cohort runs: the bound for sign-ups and logins a second. `measured`
+ * is by the clock, so it shares the cores with whatever else the machine is doing; `allCores` is
+ * by the CPU time the hashes took, what the cores would do with nothing else running. (The hashes
+ * run on libuv's thread pool, four threads unless UV_THREADPOOL_SIZE says more.)
+ */
+async function bareArgon2Rate(seconds = 5) {
+  const cores = os.availableParallelism();
+  let hashes = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: cores }, async () => {
+      while (performance.now() < until) {
+        await hash('the bare argon2 bound', ARGON2_OPTIONS);
+        hashes += 1;
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    measured: hashes / ((performance.now() - started) / 1000),
+    allCores: (hashes / ((cpu.user + cpu.system) / 1e6)) * cores,
+  };
+}
+
+/**
+ * Sign-ups and logins answered a second while at least as many of them as the machine has cores
+ * were waiting for their answer: what the portal made of the demand that could keep every core
+ * hashing.
+ */
+function hashingRateUnderDemand(calls: Array<{ sent: number; answered: number }>, width: number) {
+  const events = calls
+    .flatMap((call) => [
+      { at: call.sent, change: 1 },
+      { at: call.answered, change: -1 },
+    ])
+    .sort((a, b) => a.at - b.at || a.change - b.change);
+  let waiting = 0;
+  let since = 0;
+  let demandMs = 0;
+  let answered = 0;
+  for (const event of events) {
+    if (waiting >= width) {
+      demandMs += event.at - since;
+      if (event.change < 0) answered += 1;
+    }
+    since = event.at;
+    waiting += event.change;
+  }
+  return { seconds: demandMs / 1000, answered, perSecond: demandMs > 0 ? answered / (demandMs / 1000) : Number.NaN };
+}
+
+/** CPU seconds a process has used, its threads at a lowered priority apart (Linux /proc; zero elsewhere). */
+function processCpu(pid: number) {
+  const seconds = (stat: string) => {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, nice the 17th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, nice: Number(fields[16]) };
+  };
+  try {
+    const total = seconds(readFileSync(`/proc/${pid}/stat`, 'utf8')).cpu;
+    let lowPriority = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const thread = seconds(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'));
+      if (thread.nice > 0) lowPriority += thread.cpu;
+    }
+    return { total, lowPriority };
+  } catch {
+    return { total: 0, lowPriority: 0 };
+  }
+}
+/** Linux counts CPU time in /proc in ticks of 1/100 s on every common architecture. */
+const CLOCK_TICKS = 100;
+
+function cpuSnapshot(system: { portalPids: number[]; workerPids: number[] }) {
+  const cores = os.cpus();
+  const sum = (pick: (times: os.CpuInfo['times']) => number) => cores.reduce((total, core) => total + pick(core.times), 0) / 1000;
+  const portals = system.portalPids.map(processCpu);
+  const client = process.cpuUsage();
+  return {
+    machine: sum((t) => t.user + t.nice + t.sys + t.irq),
+    idle: sum((t) => t.idle),
+    portal: portals.reduce((total, portal) => total + portal.total, 0),
+    hashing: portals.reduce((total, portal) => total + portal.lowPriority, 0),
+    worker: system.workerPids.map(processCpu).reduce((total, worker) => total + worker.total, 0),
+    client: (client.user + client.system) / 1e6,
+  };
+}
+
+function cpuUsedSince(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
+  const used = Object.fromEntries(Object.keys(before).map((key) => [key, after[key as keyof typeof after] - before[key as keyof typeof before]])) as typeof before;
+  return { ...used, busyShare: used.machine / (used.machine + used.idle), rest: used.machine - used.portal - used.worker - used.client };
 }
 
 async function timed(work: () => Promise<unknown>) {
@@ -397,12 +521,17 @@ function printReport(report: {
   mailsPerLearner: Map<string, number>;
   idleHealth: number[];
   busyHealth: number[];
+  cpu: ReturnType<typeof cpuUsedSince>;
+  bareArgon2: Awaited<ReturnType<typeof bareArgon2Rate>>;
 }) {
   const f = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+  const cores = os.availableParallelism();
+  const hashing = hashingRateUnderDemand(hashingCalls, cores);
+  const { cpu } = report;
   const lines = [
     `# Cohort: ${LEARNERS} learners, ${CONCURRENCY} at once, ${INSTANCES} portal process(es) and ${INSTANCES} worker(s), files ${ON_S3 ? 'in an S3 bucket (s3rver)' : 'on the local disk'}`,
     '',
-    `${new Date().toISOString()} · ${os.cpus().length} cores · load before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `${new Date().toISOString()} · ${cores} cores · load ${LOAD_BEFORE} before, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} after${CLIENT_NICE ? ` · the learners' client at nice ${CLIENT_NICE}` : ''}`,
     `${report.finished} of ${LEARNERS} learners finished in ${report.seconds.toFixed(0)} s`,
     '',
     '| step | calls | p50 ms | p95 ms | p99 ms | refused or failed |',
@@ -420,6 +549,9 @@ function printReport(report: {
     '',
     `5xx answers: ${fiveHundreds.reduce((sum, count) => sum + count, 0)}`,
     `/healthz p99: idle ${f(percentile(report.idleHealth, 99))} ms, during the run ${f(percentile(report.busyHealth, 99))} ms (${(percentile(report.busyHealth, 99) / percentile(report.idleHealth, 99)).toFixed(1)} × idle)`,
+    `Sign-ups and logins: ${hashingCalls.length} answered; while at least ${cores} were waiting (${hashing.seconds.toFixed(0)} s), ${hashing.perSecond.toFixed(1)} a second`,
+    `Bare argon2 on ${cores} cores: ${report.bareArgon2.measured.toFixed(1)} hashes a second measured before the run, ${report.bareArgon2.allCores.toFixed(0)} by CPU time (every core free): ratio ${(hashing.perSecond / report.bareArgon2.measured).toFixed(2)} of the measured bound, ${(hashing.perSecond / report.bareArgon2.allCores).toFixed(2)} of the free one`,
+    `CPU during the run: ${(cpu.busyShare * 100).toFixed(0)} % of the machine (${cpu.machine.toFixed(0)} core-seconds): portal ${cpu.portal.toFixed(0)} (of which low-priority threads ${cpu.hashing.toFixed(0)}), worker ${cpu.worker.toFixed(0)}, this client ${cpu.client.toFixed(0)}, the rest (PostgreSQL, Redis, anything else on the machine) ${cpu.rest.toFixed(0)}`,
     '',
     '## Reconciliation',
     `- accounts: ${report.counts.users} (approved and verified ${report.counts.approved_users}); the administrator approved ${report.adminWork.approvedUsers}`,
@@ -430,6 +562,8 @@ function printReport(report: {
   if (report.problems.length) lines.push('', '## Learners who did not finish', ...[...new Set(report.problems)].slice(0, 20).map((problem) => `- ${problem}`));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
+
+const LOAD_BEFORE = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 if (!BENCH_DATABASE_URL) {
   process.stderr.write('The cohort needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');

@@ -12,6 +12,7 @@ import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher }
 import type { JobContext } from './lib/jobs/runner.ts';
 import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
+import { closePasswordHashing } from './lib/passwords.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
 import { CLIENT_DIST_DIR } from './lib/paths.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
@@ -121,6 +122,7 @@ export async function createRuntime(
       mail.close();
       await files.close();
       await database.close();
+      await closePasswordHashing();
     },
   };
 }

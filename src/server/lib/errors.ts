@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../shared/messages.ts';
+import { HASHING_UNAVAILABLE } from './hashing-threads.ts';
 
 export const APP_ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -50,9 +51,10 @@ export function isAppError(error: unknown): error is AppError {
 /**
  * Error codes of a service that cannot be reached or is restarting: sockets refused or cut,
  * postgres.js losing its connection, PostgreSQL shutting down or starting up (SQLSTATE 57P0x),
- * connection failures (SQLSTATE class 08).
+ * connection failures (SQLSTATE class 08), password hashing whose threads keep failing.
  */
 const UNAVAILABLE_CODES = new Set([
+  HASHING_UNAVAILABLE,
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { HASHING_CONCURRENCY, hashingLoad, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { HASHING_CONCURRENCY, hashingLoad, hashingThreads, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { LOWEST_PRIORITY } from './hashing-threads.ts';
 
 describe('passwords', () => {
   it('are hashed with argon2id at m=19456 KiB, t=2, p=1, salted', async () => {
@@ -32,12 +33,15 @@ describe('passwords', () => {
     expect(worstGapMs).toBeLessThan(elapsed);
   });
 
-  it('leave a core free: at most one hash fewer than the cores run at once, the rest wait their turn', async () => {
-    expect(HASHING_CONCURRENCY).toBe(Math.max(1, availableParallelism() - 1));
+  it('run at the lowest priority, as many at once as there are cores (one fewer where the priority stays), the rest wait their turn', async () => {
+    const lowered = process.platform === 'linux';
+    expect(HASHING_CONCURRENCY).toBe(lowered ? availableParallelism() : Math.max(1, availableParallelism() - 1));
     const burst = Array.from({ length: HASHING_CONCURRENCY + 3 }, (_, n) => hashPassword(`burst-${n}`));
     expect(hashingLoad()).toEqual({ running: HASHING_CONCURRENCY, waiting: 3 });
     const hashes = await Promise.all(burst);
     expect(new Set(hashes).size).toBe(burst.length);
     expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
+    expect(hashingThreads().length).toBeLessThanOrEqual(HASHING_CONCURRENCY);
+    if (lowered) for (const thread of hashingThreads()) expect(thread.priority).toBe(LOWEST_PRIORITY);
   });
 });

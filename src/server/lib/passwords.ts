@@ -1,14 +1,12 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
-import { concurrencyLimit } from './concurrency.ts';
+import { isServiceUnavailable } from './errors.ts';
+import { createHashingThreads } from './hashing-threads.ts';
 
 // The package declares its algorithms as a const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm.Argon2id;
 
-/**
- * argon2id at OWASP's minimum (19 MiB, two passes, one lane). @node-rs/argon2 hashes on libuv's
- * thread pool, so the event loop keeps serving other requests meanwhile.
- */
+/** argon2id at OWASP's minimum (19 MiB, two passes, one lane). */
 export const ARGON2_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19_456,
@@ -17,25 +15,40 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * Hashes run at most one fewer at once than the machine has cores (at least one): a burst of
- * sign-ups and logins queues here instead of taking every core, so requests that hash nothing
- * (a course list, a heartbeat, the health check) keep a core to be answered on.
+ * Hashes run on threads of their own at the lowest CPU priority (decision 031), so the kernel
+ * gives a request that hashes nothing (a course list, a heartbeat, the health check) a core
+ * before them, and they may take every core the rest leaves idle: as many at once as the machine
+ * has cores. Where a thread's priority cannot be lowered (Linux only), one fewer (at least one),
+ * so a burst of sign-ups and logins still leaves a core to answer on. The others queue in order
+ * of arrival.
  */
-export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
-const hashing = concurrencyLimit(HASHING_CONCURRENCY);
+export const HASHING_CONCURRENCY =
+  process.platform === 'linux' ? availableParallelism() : Math.max(1, availableParallelism() - 1);
+const hashing = createHashingThreads({ size: HASHING_CONCURRENCY, argon2Options: ARGON2_OPTIONS });
 
 /** Hashes running and waiting now. */
 export const hashingLoad = () => hashing.load;
 
-export function hashPassword(password: string): Promise<string> {
-  return hashing.run(() => hash(password, ARGON2_OPTIONS));
+/** The hashing threads started so far, with their priority (for tests and logs). */
+export const hashingThreads = () => hashing.threads();
+
+/** Ends the hashing threads (the server stopping); a later hash starts new ones. */
+export const closePasswordHashing = () => hashing.close();
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await hashing.run({ kind: 'hash', password })) as string;
 }
 
-/** False for a wrong password and for a stored value that is not an argon2 hash. */
+/**
+ * False for a wrong password and for a stored value that is not an argon2 hash. Hashing being
+ * unavailable (its threads failing) is thrown, not taken for a wrong password: the answer is a 503
+ * and no failed try is counted against the account.
+ */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await hashing.run(() => verify(storedHash, password));
-  } catch {
+    return (await hashing.run({ kind: 'verify', hash: storedHash, password })) as boolean;
+  } catch (error) {
+    if (isServiceUnavailable(error)) throw error;
     return false;
   }
 }
@@ -47,6 +60,9 @@ let decoy: Promise<string> | undefined;
  * answer's timing does not tell whether the account exists.
  */
 export async function verifyAgainstDecoy(password: string): Promise<void> {
-  decoy ??= hashPassword('decoy password that no account has');
+  decoy ??= hashPassword('decoy password that no account has').catch((error: unknown) => {
+    decoy = undefined;
+    throw error;
+  });
   await verifyPassword(await decoy, password);
 }
