@@ -45,7 +45,9 @@ export async function startBrowserHarness(options: Parameters<typeof createTestP
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        // A failed load's message does not name the resource; its location does.
+        const where = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
+        if (message.type() === 'error') problems.push(`console: ${message.text()}${where}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       return { page, context, problems };
