@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { createTestPortal, type TestPortal } from '../../src/testing/test-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,12 +31,23 @@ export type BrowserHarness = {
   close(): Promise<void>;
 };
 
+/**
+ * One data folder for the project's portals when they share its database (TEST_DATABASE_URL):
+ * rows one test file leaves (a course with its picture, a learner's profile) show on the pages of
+ * the next, and their files must be there too, as for two instances of the portal (decision 028).
+ */
+function projectDataDir(): string | undefined {
+  const databaseUrl = inject('databaseUrl');
+  if (!databaseUrl) return undefined;
+  return path.join(tmpdir(), `portal-e2e-${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}`);
+}
+
 /** The real portal (built client included) listening on a free port, and a headless Chromium. */
 export async function startBrowserHarness(options: Parameters<typeof createTestPortal>[0] = {}): Promise<BrowserHarness> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` first (npm test does).');
   }
-  const portal = await createTestPortal({ ...options, clientDir: CLIENT_DIR });
+  const portal = await createTestPortal({ sharedDataDir: projectDataDir(), ...options, clientDir: CLIENT_DIR });
   const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS, headless: true });
   return {

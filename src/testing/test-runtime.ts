@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -42,9 +42,11 @@ export type TestPortal = {
  * keeps its files in a bucket of their own on the run's S3-compatible server.
  */
 export async function createTestPortal(
-  options: { env?: Record<string, string>; redis?: boolean; clientDir?: string; storage?: TStorageDriver } = {},
+  options: { env?: Record<string, string>; redis?: boolean; clientDir?: string; storage?: TStorageDriver; sharedDataDir?: string } = {},
 ): Promise<TestPortal> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  // A data folder of its own, or one the portals of a project share (and that outlives each).
+  const dataDir = options.sharedDataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  if (options.sharedDataDir) mkdirSync(dataDir, { recursive: true });
   const redisUrl = options.redis ? inject('redisUrl') : undefined;
   if (options.redis && !redisUrl) throw new Error('TEST_REDIS_URL is not set');
   const env = parseEnv({
@@ -86,7 +88,7 @@ export async function createTestPortal(
       await app.close();
       await worker?.close();
       await runtime.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.sharedDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
