@@ -18,8 +18,8 @@ export const ARGON2_OPTIONS = {
  * Hashes run on threads of their own at the lowest CPU priority (decision 031), so the kernel
  * gives a request that hashes nothing (a course list, a heartbeat, the health check) a core
  * before them, and they may take every core the rest leaves idle: as many at once as the machine
- * has cores. Where a thread's priority cannot be lowered (Linux only), one fewer (at least one),
- * so a burst of sign-ups and logins still leaves a core to answer on. The others queue in order
+ * has cores. A thread's priority can only be lowered on Linux; elsewhere (macOS in development)
+ * one fewer (at least one), so a burst of sign-ups and logins still leaves a core to answer on. The others queue in order
  * of arrival.
  */
 export const HASHING_CONCURRENCY =
