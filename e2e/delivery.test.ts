@@ -4,6 +4,7 @@ import { createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { loadPage, waterfall, type TRequest } from './support/page-load.ts';
 import { signInAs } from './support/session.ts';
+import type { Page } from 'playwright-core';
 import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
 
 let harness: BrowserHarness;
@@ -31,6 +32,10 @@ const PUBLIC_PAGES: Array<[string, RegExp]> = [
 /** Below this the build keeps no compressed copy: it would save less than its headers cost. */
 const SMALLEST_COMPRESSED = 512;
 const TEXT = /javascript|css|html|json|svg|xml|text\//;
+
+/** Whether React has taken over the page's root (hydrateRoot marks the container). */
+const isHydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 
 const textAnswers = (requests: TRequest[]) =>
   requests.filter((r) => r.status === 200 && TEXT.test(r.mime) && r.decoded >= SMALLEST_COMPRESSED);
@@ -80,6 +85,9 @@ describe('what a first visit downloads', () => {
     });
     await page.goto('/');
     await page.getByRole('heading', { name: /Why Choose Us/i }).waitFor();
+    // Woken and hydrated first: a link followed before the code runs is an ordinary page load.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => isHydrated(page)).toBe(true);
     await page.getByRole('banner').getByRole('link', { name: 'Courses', exact: true }).click();
     await page.locator('article[aria-labelledby^="course-"]').first().waitFor();
     expect(calls).toEqual(['/trpc/courses.catalogue']);
@@ -123,6 +131,9 @@ describe('the public pages paint before their code arrives (decision 026)', () =
       expect(html, path).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}>`);
       expect(html, path).toMatch(/<header[^>]*>/);
       expect(html, path).toMatch(/<footer[^>]*>/);
+      // The tab's title is the page's own before any code runs.
+      if (path === '/login') expect(html).toContain('<title>Login · ');
+      if (path === '/courses') expect(html).toContain('<title>Courses · ');
       if (path === '/login') expect(html).toMatch(/<input[^>]*name="password"/);
       if (path === '/registration') {
         expect(html).toMatch(/<select[^>]*name="title"/);
@@ -146,16 +157,67 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     }
   });
 
-  it('every public page hydrates without a mismatch or a refused script', async () => {
+  it('every public page runs no code until the visitor uses it, then hydrates without a mismatch or a refused script', async () => {
     for (const [path, heading] of PUBLIC_PAGES) {
       const { page, context, problems } = await harness.newPage(390, 844);
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.waitForLoadState('networkidle');
+      // The code came (preloaded) but has not run: nothing holds the phone's processor yet.
+      const entries = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length);
+      expect(entries, path).toBeGreaterThan(0);
+      expect(await isHydrated(page), path).toBe(false);
+      // The first key wakes it.
+      await page.keyboard.press('Tab');
+      await expect.poll(() => isHydrated(page), { message: path }).toBe(true);
       expect(await page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count(), path).toBe(1);
       expect(problems, path).toEqual([]);
       await context.close();
     }
+  });
+
+  it('a submit or a tap before the code runs is held and replayed: no form goes out as a plain GET with the password in its address', async () => {
+    const { page, context, problems } = await harness.newPage(390, 844);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('nobody.here@example.com');
+    await page.getByLabel('Password').fill('Not-the-password-1');
+    await page.getByLabel('Password').press('Enter');
+    // Held: the page stays where it is until its code can send the form itself.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(page.url()).toBe(`${harness.baseUrl}/login`);
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor()).resolves.toBeUndefined();
+    expect(documents.filter((url) => url.includes('password'))).toEqual([]);
+    expect(page.url()).toBe(`${harness.baseUrl}/login`);
+    // The one problem is the refused login itself, sent once by the app.
+    expect(problems).toEqual([expect.stringContaining('401 (Unauthorized) (http://127.0.0.1')]);
+    await context.close();
+
+    // A button tapped before the code: the phone's menu opens once the code has run.
+    const phone = await harness.newPage(390, 844);
+    let releaseHome!: () => void;
+    const heldHome = new Promise<void>((resolve) => (releaseHome = resolve));
+    await phone.page.route('**/assets/*.js', async (route) => {
+      await heldHome;
+      await route.continue();
+    });
+    await phone.page.goto('/', { waitUntil: 'commit' });
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await phone.page.getByRole('dialog').count()).toBe(0);
+    releaseHome();
+    await phone.page.getByRole('dialog').getByRole('link', { name: 'Login' }).waitFor();
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
   });
 
   it('the page hydrates without a mismatch, keeps what the visitor typed before the code came, and the form then works', async () => {

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../shared/prerender.ts';
 import { App } from '@/app/app.tsx';
+import { replayHeldEvents, takeHeldEvents } from '@/app/page-wake.ts';
 import { preloadFirstScreen } from '@/app/router.tsx';
 
 const container = document.getElementById('root');
@@ -21,8 +22,12 @@ void preloadFirstScreen(window.location.pathname).then(() => {
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // What the visitor did before the code ran (held by the head script, decision 033).
+    replayHeldEvents(takeHeldEvents());
     return;
   }
+  // Nothing to replay on a view the user never saw.
+  takeHeldEvents();
   container.replaceChildren();
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
   // A transition too: the first render of a signed-in screen yields to the browser every few

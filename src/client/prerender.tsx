@@ -1,12 +1,14 @@
 import '@/lib/zod-without-eval.ts';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import type { TVisitorView } from '../shared/prerender.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
 import type { TSiteConfig } from '../shared/site-config.ts';
 import { App } from '@/app/app.tsx';
 import { paths } from '@/app/paths.ts';
 import { preloadFirstScreen } from '@/app/router.tsx';
 import { provideInlinedCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
+import { withPageHead } from '@/lib/page-head.ts';
 import { provideSiteConfig } from '@/lib/site-config.ts';
 
 /*
@@ -21,8 +23,11 @@ export const PRERENDERED_PATHS: readonly string[] = [paths.home, paths.about, pa
 
 export type TPrerenderData = { site: TSiteConfig; catalogue?: TCourse[] };
 
-/** The markup of `pathname`'s page for a visitor, with the academy's details and (on /courses) the catalogue. */
-export async function renderPage(pathname: string, data: TPrerenderData): Promise<string> {
+/**
+ * The markup of `pathname`'s page for a visitor, with the academy's details and (on /courses) the
+ * catalogue, and the title and description the page sets.
+ */
+export async function renderPage(pathname: string, data: TPrerenderData): Promise<TVisitorView> {
   provideSiteConfig(data.site);
   await preloadFirstScreen(pathname);
   // Loaded by the router when a page needs it, as in the browser.
@@ -32,7 +37,7 @@ export async function renderPage(pathname: string, data: TPrerenderData): Promis
   forgetQueries();
   provideInlinedCatalogue(data.catalogue);
   try {
-    return renderToString(<App Router={({ children }) => <StaticRouter location={pathname}>{children}</StaticRouter>} />);
+    return withPageHead(() => renderToString(<App Router={({ children }) => <StaticRouter location={pathname}>{children}</StaticRouter>} />));
   } finally {
     provideInlinedCatalogue(undefined);
     forgetQueries();

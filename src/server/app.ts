@@ -16,7 +16,9 @@ import { siteCrawlers } from './modules/site/site.crawlers.ts';
 import { certificateFiles } from './modules/certificates/certificates.rest.ts';
 import { getCatalogue, type TCatalogue } from './modules/courses/catalogue.service.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
+import type { TVisitorView } from '../shared/prerender.ts';
 import {
+  escapeHtml,
   jsonForScript,
   loadIndexHtml,
   loadPrerenderer,
@@ -181,7 +183,7 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
   const byPattern = new Map<string, Promise<TPrecompressed>>();
   // The visitor's view of a page, or undefined (no renderer, or the render failed: the page then
   // comes as before, and the browser renders it).
-  const visitorView = async (pattern: string, catalogue?: TCourse[]): Promise<string | undefined> => {
+  const visitorView = async (pattern: string, catalogue?: TCourse[]): Promise<TVisitorView | undefined> => {
     if (!prerenderer?.paths.includes(pattern)) return undefined;
     try {
       return await prerenderer.render(pattern, { site: deps.site, catalogue });
@@ -190,7 +192,7 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
       return undefined;
     }
   };
-  const catalogueViews = new WeakMap<TCatalogue, Promise<string | undefined>>();
+  const catalogueViews = new WeakMap<TCatalogue, Promise<TVisitorView | undefined>>();
   return async (pathname) => {
     // The home page's code is all in the entry: it has nothing to preload, but a view to render.
     const route = routeChunks.match(pathname) ?? (pathname === '/' ? { pattern: '/', files: [] } : undefined);
@@ -207,7 +209,7 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
             withHeadLines(indexText, [
               ...catalogue.courses
                 .slice(0, FIRST_PICTURES)
-                .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${course.image.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" fetchpriority="high">`] : [])),
+                .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${escapeHtml(course.image.url)}" fetchpriority="high">`] : [])),
               ...preloads,
               `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
             ]),

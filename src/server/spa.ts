@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { PRERENDERED_ATTRIBUTE, SESSION_HINT_SCRIPT } from '../shared/prerender.ts';
+import { ENTRY_ATTRIBUTE, PAGE_HEAD_SCRIPT, PRERENDERED_ATTRIBUTE, type TVisitorView } from '../shared/prerender.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
 import { SITE_CONFIG_MARKER, type TSiteConfig } from '../shared/site-config.ts';
 
@@ -53,6 +53,11 @@ export function loadRouteChunks(clientDir: string | undefined): TRouteChunks {
   };
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text that can sit in an element or a quoted attribute. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
 /** `html` with these lines added at the end of its head. */
 export function withHeadLines(html: string, lines: string[]): string {
   if (lines.length === 0) return html;
@@ -65,7 +70,7 @@ export const modulePreloads = (files: string[]) => files.map((file) => `<link re
 export type TPrerenderer = {
   /** The route patterns it renders. */
   paths: readonly string[];
-  render(pathname: string, data: { site: TSiteConfig; catalogue?: TCourse[] }): Promise<string>;
+  render(pathname: string, data: { site: TSiteConfig; catalogue?: TCourse[] }): Promise<TVisitorView>;
 };
 
 /**
@@ -87,16 +92,22 @@ export async function loadPrerenderer(clientDir: string | undefined, logger: Fas
 
 /**
  * `html` with the visitor's view of its page in the root element (marked, for the client to
- * hydrate it) and, before anything paints, the script that hides that view from a signed-in user.
+ * hydrate it) and, before anything paints, the head script: it hides that view from a signed-in
+ * user and runs the page's code when the visitor first uses the page (decision 033). The code is
+ * preloaded, not run: its scripts become preload links the head script finds.
  */
-export function withVisitorView(html: string, markup: string | undefined): string {
-  if (markup === undefined) return html;
+export function withVisitorView(html: string, view: TVisitorView | undefined): string {
+  if (view === undefined) return html;
+  const { markup, title, description } = view;
   return (
-    withHeadLines(html, [`<script>${SESSION_HINT_SCRIPT}</script>`])
+    withHeadLines(html, [`<script>${PAGE_HEAD_SCRIPT}</script>`])
+      // The title and description the page would set once running (crawlers and the tab see them now).
+      .replace(/<title>[^<]*<\/title>/, (tag) => (title === undefined ? tag : `<title>${escapeHtml(title)}</title>`))
+      .replace(/<meta name="description" content="[^"]*" \/>/, (tag) => (description === undefined ? tag : `<meta name="description" content="${escapeHtml(description)}" />`))
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`)
-      // The page shows without its code now: the stylesheet and the first pictures go first, the
-      // code (the entry and every preloaded chunk) after them rather than ahead of them.
-      .replaceAll('<script type="module" crossorigin ', '<script type="module" crossorigin fetchpriority="low" ')
+      .replaceAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, `<link rel="modulepreload" crossorigin href="$1" ${ENTRY_ATTRIBUTE}>`)
+      // The page shows without its code: the stylesheet and the first pictures go first, the code
+      // (the entry and every preloaded chunk) after them rather than ahead of them.
       .replaceAll('<link rel="modulepreload" crossorigin ', '<link rel="modulepreload" crossorigin fetchpriority="low" ')
   );
 }

@@ -1,6 +1,6 @@
 /*
- * The public pages the server renders for a visitor before their code arrives (decision 026):
- * the markers both sides read, and the one inline script of the page.
+ * The public pages the server renders for a visitor before their code arrives (decisions 026 and
+ * 033): the markers both sides read, and the one inline script of the page.
  */
 
 /** On the page's root element when it holds the server's rendering of the visitor's view. */
@@ -9,10 +9,41 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** On <html> while this browser holds a session: the visitor's view is not this user's view. */
 export const SESSION_HINT_ATTRIBUTE = 'data-session';
 
+/** On the preload links of the page's code: the head script runs them when the page wakes. */
+export const ENTRY_ATTRIBUTE = 'data-entry';
+
+/** The server's rendering of a page for a visitor: its markup, and the head it asks for. */
+export type TVisitorView = { markup: string; title?: string; description?: string };
+
+/** The events that wake a server-drawn page: the visitor is about to use it. */
+export const WAKING_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'change', 'click', 'submit'] as const;
+
+/** A click or a submit that came before the code, for the app to replay once it has hydrated. */
+export type THeldEvent = { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLButtonElement };
+
+/** What the head script leaves on `window` for the app: the events it held, and how to stop holding. */
+export type TPageWake = { held: THeldEvent[]; stop(): void };
+export const PAGE_WAKE_GLOBAL = '__pageWake';
+
 /**
- * Runs in the page's head before anything paints: when a session is stored (the client's
- * `accessToken` key, lib/session.ts), it marks <html> so the stylesheet keeps the visitor's view
- * hidden and the app renders the user's own. The content security policy allows exactly this
- * text by its hash.
+ * Runs in the page's head before anything paints.
+ * - When a session is stored (the client's `accessToken` key, lib/session.ts), it marks <html> so
+ *   the stylesheet keeps the visitor's view hidden and the app renders the user's own.
+ * - The page's code is preloaded but not run (decision 033): it starts on the visitor's first tap,
+ *   key or input, or at once when the page is not the visitor's view (a session, or the router's
+ *   state from an earlier visit). Until the app has hydrated, a submit or a button's click is
+ *   held (no form goes out as a plain GET with its fields in the address) and replayed by the app.
+ *   A failed load is tried again on the next interaction.
+ * The content security policy allows exactly this text by its hash.
  */
-export const SESSION_HINT_SCRIPT = `try{if(localStorage.getItem("accessToken")!==null)document.documentElement.setAttribute("${SESSION_HINT_ATTRIBUTE}","")}catch(e){}`;
+export const PAGE_HEAD_SCRIPT = `(function(){
+var d=document,h=d.documentElement,held=[],started=false,now=false;
+try{if(localStorage.getItem("accessToken")!==null){h.setAttribute("${SESSION_HINT_ATTRIBUTE}","");now=true}}catch(e){}
+try{if(history.state&&history.state.usr!=null)now=true}catch(e){}
+function start(){if(started)return;started=true;d.querySelectorAll("link[${ENTRY_ATTRIBUTE}]").forEach(function(l){import(l.href).catch(function(){started=false})})}
+function wake(e){start();var t=e.target;if(e.type==="submit"){e.preventDefault();held.push({form:t,submitter:e.submitter||null})}else if(e.type==="click"&&t&&t.closest){var b=t.closest("button");if(b){e.preventDefault();held.push({button:b})}}}
+var kinds=${JSON.stringify(WAKING_EVENTS)};
+kinds.forEach(function(k){d.addEventListener(k,wake,true)});
+window.${PAGE_WAKE_GLOBAL}={held:held,stop:function(){kinds.forEach(function(k){d.removeEventListener(k,wake,true)})}};
+if(now){if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);else start()}
+})();`;

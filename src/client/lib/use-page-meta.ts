@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { notePageHead } from '@/lib/page-head.ts';
 
 function metaTag(name: string): HTMLMetaElement {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -16,6 +17,7 @@ function metaTag(name: string): HTMLMetaElement {
  * page is left.
  */
 export function usePageMeta({ description, noIndex = false }: { description: string; noIndex?: boolean }): void {
+  notePageHead({ description });
   useEffect(() => {
     const tag = metaTag('description');
     const before = tag.content;

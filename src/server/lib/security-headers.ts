@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SESSION_HINT_SCRIPT } from '../../shared/prerender.ts';
+import { PAGE_HEAD_SCRIPT } from '../../shared/prerender.ts';
 
-/** The one inline script a page may run: the public pages' session hint (decision 026). */
-const SESSION_HINT_HASH = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+/** The one inline script a page may run: the public pages' head script (decisions 026 and 033). */
+const PAGE_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_HEAD_SCRIPT).digest('base64')}'`;
 
 /**
  * The security headers every answer carries. They never change while the process runs, so they
@@ -17,9 +17,9 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "img-src 'self' data: blob:",
   "object-src 'none'",
-  `script-src 'self' ${SESSION_HINT_HASH}`,
+  `script-src 'self' ${PAGE_HEAD_SCRIPT_HASH}`,
   "script-src-attr 'none'",
-  // Radix and sonner set inline styles; no inline script is allowed but the session hint.
+  // Radix and sonner set inline styles; no inline script is allowed but the public pages' head script.
   "style-src 'self' 'unsafe-inline'",
   "media-src 'self' blob:",
   "connect-src 'self'",
