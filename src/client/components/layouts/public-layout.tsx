@@ -5,18 +5,21 @@ import { SiteHeader } from '@/components/layouts/site-header.tsx';
 import { SkipLink } from '@/components/layouts/skip-link.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 
-/** Visitors' and learners' pages: navigation bar, the page, footer. */
+/**
+ * Visitors' and learners' pages: navigation bar, the page, footer. The page is at least as tall as
+ * the screen, so the footer starts below it: a page that grows as its data arrive (a skeleton
+ * replaced by the content) moves nothing the user sees.
+ */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {/* Only seen while a page's code is still downloading; as tall as the screen, so the footer
-            stays below it and does not jump when the page arrives. */}
+      <main id="main-content" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
+        {/* Only seen while a page's code is still downloading. */}
         <Suspense
           fallback={
-            <div className="flex min-h-dvh flex-1 items-center justify-center py-20">
+            <div className="flex flex-1 items-center justify-center py-20">
               <Spinner size="lg" />
             </div>
           }

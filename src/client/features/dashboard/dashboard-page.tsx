@@ -29,23 +29,44 @@ export function DashboardPage({ children }: { children: ReactNode }) {
         </h1>
       </header>
 
-      <div className="mt-6 empty:hidden">
-        {me.isPending && <Skeleton className="h-24" />}
-        {me.isError && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden />
-            <AlertDescription>{errorMessage(me.error, { fallback: MESSAGES.common.internal })}</AlertDescription>
-          </Alert>
-        )}
-        {me.data && me.data.role === 'learner' && !me.data.approved && <ApprovalBanner />}
+      {me.isPending && <DashboardSkeleton />}
+      {/* Mounted at once, so the sections' queries go in the same request as the account's; shown
+          together once the account is known, so the approval banner moves nothing already shown. */}
+      <div hidden={me.isPending}>
+        <div className="mt-6 empty:hidden">
+          {me.isError && (
+            <Alert variant="destructive">
+              <AlertCircle aria-hidden />
+              <AlertDescription>{errorMessage(me.error, { fallback: MESSAGES.common.internal })}</AlertDescription>
+            </Alert>
+          )}
+          {me.data && me.data.role === 'learner' && !me.data.approved && <ApprovalBanner />}
+        </div>
+
+        <section aria-label="Shortcuts" className="mt-8">
+          <DashboardTiles />
+        </section>
+
+        {/* Feature sections go below the tiles, each its own component and section. */}
+        <Suspense fallback={<Skeleton className="mt-12 h-96 rounded-xl" />}>{children}</Suspense>
       </div>
+    </div>
+  );
+}
 
-      <section aria-label="Shortcuts" className="mt-8">
-        <DashboardTiles />
-      </section>
-
-      {/* Feature sections go below the tiles, each its own component and section. */}
-      <Suspense fallback={<Skeleton className="mt-12 h-96 rounded-xl" />}>{children}</Suspense>
+/** The greeting's place is kept; the rest waits for the account, in the shape of the tiles and a section. */
+function DashboardSkeleton() {
+  return (
+    <div className="mt-8" aria-busy>
+      <span role="status" className="sr-only">
+        Loading your dashboard…
+      </span>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((tile) => (
+          <Skeleton key={tile} className="h-32 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="mt-12 h-96 rounded-xl" />
     </div>
   );
 }
