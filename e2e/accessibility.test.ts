@@ -9,7 +9,7 @@ import { paths } from '../src/client/app/paths.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
-import { form, PROFILE_SPEC_FIELDS } from '../src/testing/multipart.ts';
+import { PROFILE_SPEC_FIELDS } from '../src/testing/multipart.ts';
 import { seedWorld, type TLearnerCourse, type TWorld } from '../src/testing/portal-world.ts';
 import { CLIENT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { kb, loadPage, waterfall } from './support/page-load.ts';
@@ -236,20 +236,7 @@ beforeAll(async () => {
   const learner = base.users.learner;
 
   // A course in training, its one part uploaded and transcoded as an administrator would.
-  const playerCourse = await createCourse(db, { title: 'Personal Survival Techniques' });
-  await createEnrolment(db, { userId: learner.id, courseId: playerCourse.id, status: 'approved', decidedAt: new Date() });
-  const upload = form([
-    { name: 'courseId', value: playerCourse.id },
-    { name: 'title', value: 'Personal Survival Techniques' },
-    { name: 'trainingVideo', file: base.clip, filename: 'Abandon_ship.mp4', type: 'video/mp4' },
-  ]);
-  const uploaded = await portal.app.inject({
-    method: 'POST',
-    url: '/api/trainingVideo',
-    headers: { ...upload.headers, ...base.headers('admin') },
-    payload: upload.payload,
-  });
-  if (uploaded.statusCode !== 201) throw new Error(`uploading the training video failed: ${uploaded.body}`);
+  const playerCourse = await base.make.playerCourse('Personal Survival Techniques');
 
   // A request still waiting (the learner's own list) and one for the administrators to decide.
   await createEnrolment(db, { userId: learner.id, courseId: (await createCourse(db, { title: 'Ship Security Awareness' })).id });

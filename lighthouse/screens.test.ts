@@ -23,11 +23,14 @@ const MOST_PUBLIC_CLS = 0.05;
 
 let harness: TLighthouseHarness;
 let world: TWorld;
+/** The course whose training the player shows: a real transcoded part, as a learner meets it. */
+let playerCourse: { id: string };
 const table: Array<Omit<TScreenScore, 'failedAudits' | 'notes'> & { runs: number; aimMet: boolean }> = [];
 
 beforeAll(async () => {
   harness = await startLighthouseHarness();
   world = await seedWorld(harness.portal);
+  playerCourse = await world.make.playerCourse('Personal Survival Techniques');
 });
 afterAll(async () => {
   if (table.length) console.table(table);
@@ -67,7 +70,7 @@ describe('Lighthouse on the screens people open most', () => {
 
     it.each([
       ['dashboard', () => paths.dashboard],
-      ['training', () => paths.training(world.course.courseId)],
+      ['training', () => paths.training(playerCourse.id)],
       ['test page', () => paths.testPage(world.course.courseId)],
       ['certificate report', () => paths.certificateReport],
       ['profile', () => paths.profile],

@@ -49,6 +49,8 @@ export type TWorld = {
     pendingEnrolment(): Promise<{ id: string }>;
     test(published: boolean): Promise<{ id: string }>;
     failedVideo(): Promise<{ id: string; setId: string }>;
+    /** A course the learner is in training on: approved, its one part the clip, uploaded and transcoded as an administrator would. */
+    playerCourse(title: string): Promise<{ id: string }>;
     /** Another course the learner passes, and its certificate once the PDF is rendered. */
     certificate(): Promise<TWorldCertificate>;
   };
@@ -163,6 +165,19 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
         return { id: (await createEnrolment(db, { userId: requester.id, courseId: course.id })).id };
       },
       test: async (published) => ({ id: (await test((await createCourse(db)).id, published)).id }),
+      playerCourse: async (title) => {
+        const course = await createCourse(db, { title });
+        await createEnrolment(db, { userId: users.learner.id, courseId: course.id, status: 'approved', decidedAt: new Date() });
+        const upload = form([
+          { name: 'courseId', value: course.id },
+          { name: 'title', value: title },
+          { name: 'trainingVideo', file: clip, filename: 'part-1.mp4', type: 'video/mp4' },
+        ]);
+        const uploaded = await portal.app.inject({ method: 'POST', url: '/api/trainingVideo', headers: { ...upload.headers, ...headers('admin') }, payload: upload.payload });
+        if (uploaded.statusCode !== 201) throw new Error(`seeding a training video failed: ${uploaded.body}`);
+        await portal.drainJobs();
+        return { id: course.id };
+      },
       failedVideo: async () => {
         const course = await createCourse(db);
         const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: 'Spare' }).returning();
