@@ -1,13 +1,8 @@
-import { type ComponentType, lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, matchPath } from 'react-router-dom';
+import { type TLazyScreen, lazyNamed } from '@/app/lazy-screen.tsx';
 import { paths } from '@/app/paths.ts';
 import { RequireAdmin } from '@/app/require-admin.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
-
-/** React.lazy for a module's named export. */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const AdminOverviewPage = lazyNamed(() => import('@/features/admin/admin-overview-page.tsx'), 'AdminOverviewPage');
 const AdminNotFoundPage = lazyNamed(() => import('@/features/admin/admin-not-found-page.tsx'), 'AdminNotFoundPage');
@@ -28,6 +23,29 @@ const TestFormPage = lazyNamed(loadAdminTestScreens, 'TestFormPage');
 const AllTestsPage = lazyNamed(loadAdminTestScreens, 'AllTestsPage');
 const PublishedTestsPage = lazyNamed(loadAdminTestScreens, 'PublishedTestsPage');
 const TestResultsPage = lazyNamed(loadAdminTestScreens, 'TestResultsPage');
+
+/** The area's screens by their full path; the area's routes are made from this list. */
+const SCREENS: Array<[string, TLazyScreen]> = [
+  [paths.admin.users.unapproved, UnapprovedUsersPage],
+  [paths.admin.users.approved, ApprovedUsersPage],
+  [paths.admin.users.profiles, UserProfilesPage],
+  [paths.admin.users.profile.pattern, UserProfileDetailPage],
+  [paths.admin.courses.list, AdminCoursesPage],
+  [paths.admin.courses.create, CourseFormPage],
+  [paths.admin.courses.enrolmentRequests, EnrolmentRequestsAdminPage],
+  [paths.admin.training.upload, UploadTrainingVideosPage],
+  [paths.admin.training.list, TrainingVideosPage],
+  [paths.admin.tests.create, TestFormPage],
+  [paths.admin.tests.list, AllTestsPage],
+  [paths.admin.tests.published, PublishedTestsPage],
+  [paths.admin.tests.results, TestResultsPage],
+];
+
+/** Loads the code of the area's screen at `pathname`, so a page opened on it draws it at once. */
+export async function preloadAdminScreen(pathname: string): Promise<void> {
+  const screen = matchPath(paths.admin.root, pathname) ? AdminOverviewPage : SCREENS.find(([path]) => matchPath(path, pathname))?.[1];
+  await (screen ?? AdminNotFoundPage).preload();
+}
 
 /** A path of the admin area as its own routes declare it: relative to the area. */
 function inArea(path: string): string {
@@ -50,19 +68,9 @@ export function AdminArea() {
         }
       >
         <Route index element={<AdminOverviewPage />} />
-        <Route path={inArea(paths.admin.users.unapproved)} element={<UnapprovedUsersPage />} />
-        <Route path={inArea(paths.admin.users.approved)} element={<ApprovedUsersPage />} />
-        <Route path={inArea(paths.admin.users.profiles)} element={<UserProfilesPage />} />
-        <Route path={inArea(paths.admin.users.profile.pattern)} element={<UserProfileDetailPage />} />
-        <Route path={inArea(paths.admin.courses.list)} element={<AdminCoursesPage />} />
-        <Route path={inArea(paths.admin.courses.create)} element={<CourseFormPage />} />
-        <Route path={inArea(paths.admin.courses.enrolmentRequests)} element={<EnrolmentRequestsAdminPage />} />
-        <Route path={inArea(paths.admin.training.upload)} element={<UploadTrainingVideosPage />} />
-        <Route path={inArea(paths.admin.training.list)} element={<TrainingVideosPage />} />
-        <Route path={inArea(paths.admin.tests.create)} element={<TestFormPage />} />
-        <Route path={inArea(paths.admin.tests.list)} element={<AllTestsPage />} />
-        <Route path={inArea(paths.admin.tests.published)} element={<PublishedTestsPage />} />
-        <Route path={inArea(paths.admin.tests.results)} element={<TestResultsPage />} />
+        {SCREENS.map(([path, Screen]) => (
+          <Route key={path} path={inArea(path)} element={<Screen />} />
+        ))}
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

@@ -79,4 +79,5 @@ export const loadTrainingPlayerPage = () => import('@/features/training/training
 export const loadTestCertificateScreens = () => import('@/app/screens/test-certificate-screens.ts');
 export const loadVerifyPage = () => import('@/features/certificates/verify-page.tsx');
 // Read by name: the admin chunk, which the admin screens import from, then needs no namespace object.
-export const loadAdminArea = () => import('@/app/admin-area.tsx').then((area) => area.AdminArea);
+export const loadAdminArea = () =>
+  import('@/app/admin-area.tsx').then(({ AdminArea, preloadAdminScreen }) => ({ AdminArea, preloadAdminScreen }));

@@ -1,5 +1,6 @@
-import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Routes, matchPath } from 'react-router-dom';
+import { type TLazyScreen, lazyNamed } from '@/app/lazy-screen.tsx';
 import { paths } from '@/app/paths.ts';
 import { RequireSession } from '@/app/require-session.tsx';
 import { ScrollToTop } from '@/app/scroll-to-top.tsx';
@@ -9,26 +10,18 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { RouteErrorBoundary } from '@/features/errors/route-error-boundary.tsx';
 import { HomePage } from '@/features/home/home-page.tsx';
 
-type TLazyScreen = ComponentType & { preload(): Promise<unknown> };
-
-/**
- * React.lazy for a module's named export, with preload(): once the code is here the screen
- * renders at once, without a pass through the Suspense fallback (no spinner, nothing shifts).
- */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): TLazyScreen {
-  let Loaded: ComponentType | undefined;
-  const preload = () => load().then((module) => (Loaded = module[name] as ComponentType));
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  return Object.assign(() => (Loaded ? <Loaded /> : <Lazy />), { preload });
-}
-
 const AboutPage = lazyNamed(() => import('@/features/about/about-page.tsx'), 'AboutPage');
 const NotFoundPage = lazyNamed(() => import('@/features/errors/not-found-page.tsx'), 'NotFoundPage');
 const loadProviders = () => import('@/app/providers.tsx');
 const DataProvidersRoute = lazyNamed(loadProviders, 'DataProvidersRoute');
 const ContactPage = lazyNamed(async () => (await loadProviders()).loadContactPage(), 'ContactPage');
-// The administration area declares its own screens, in its own chunk (app/admin-area.tsx).
-const AdminArea = lazy(async () => ({ default: await (await loadProviders()).loadAdminArea() }));
+// The administration area declares its own screens, in its own chunk (app/admin-area.tsx), and
+// loads the one at the address with itself.
+const AdminArea = lazyNamed(async (pathname?: string) => {
+  const area = await (await loadProviders()).loadAdminArea();
+  if (pathname) await area.preloadAdminScreen(pathname);
+  return area;
+}, 'AdminArea');
 const loadAccountScreens = () => import('@/app/screens/account-screens.ts');
 const LoginPage = lazyNamed(loadAccountScreens, 'LoginPage');
 const AdminLoginPage = lazyNamed(loadAccountScreens, 'AdminLoginPage');
@@ -38,7 +31,11 @@ const OtpPage = lazyNamed(loadAccountScreens, 'OtpPage');
 const ForgotPasswordPage = lazyNamed(loadAccountScreens, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(loadAccountScreens, 'ResetPasswordPage');
 const AdminSetupPage = lazyNamed(loadRegistrationScreens, 'AdminSetupPage');
-const DashboardPage = lazyNamed(() => import('@/app/screens/dashboard-screen.tsx'), 'DashboardScreen');
+const DashboardPage = lazyNamed(async () => {
+  const screen = await import('@/app/screens/dashboard-screen.tsx');
+  await screen.DashboardCourseList.preload();
+  return screen;
+}, 'DashboardScreen');
 const loadProfileScreens = () => import('@/app/screens/profile-screens.ts');
 const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
 const ProfileEditPage = lazyNamed(loadProfileScreens, 'ProfileEditPage');
@@ -56,7 +53,11 @@ const CertificateReportPage = lazyNamed(loadTestCertificateScreens, 'Certificate
 // Public: opened from a certificate's QR code, often as the first page of a visit.
 const VerifyPage = lazyNamed(async () => (await loadProviders()).loadVerifyPage(), 'VerifyPage');
 
-/** The screens a visitor may open first, with the data providers they render inside. */
+/**
+ * The screens a page may open on, with the data providers they render inside: the code of the
+ * screen at the page's address runs before the first render, which then draws the screen (its
+ * skeleton) and asks for its data at once, rather than a spinner that waits for the code.
+ */
 const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
   [paths.about, [AboutPage]],
   [paths.contact, [DataProvidersRoute, ContactPage]],
@@ -69,6 +70,16 @@ const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
   [paths.adminLogin, [DataProvidersRoute, AdminLoginPage]],
   [paths.adminSetup, [DataProvidersRoute, AdminSetupPage]],
   [paths.verifyCertificate.pattern, [DataProvidersRoute, VerifyPage]],
+  [paths.dashboard, [DataProvidersRoute, DashboardPage]],
+  [paths.profile, [DataProvidersRoute, ProfilePage]],
+  [paths.profileEdit, [DataProvidersRoute, ProfileEditPage]],
+  [paths.courseContent.pattern, [DataProvidersRoute, CourseContentPage]],
+  [paths.enrolmentRequests, [DataProvidersRoute, EnrolmentRequestsPage]],
+  [paths.userCourses, [DataProvidersRoute, UserCoursesPage]],
+  [paths.training.pattern, [DataProvidersRoute, TrainingPlayerPage]],
+  [paths.testPage.pattern, [DataProvidersRoute, TestPage]],
+  [paths.certificateReport, [DataProvidersRoute, CertificateReportPage]],
+  [`${paths.admin.root}/*`, [DataProvidersRoute, AdminArea]],
 ];
 
 /**
@@ -78,7 +89,7 @@ const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
  */
 export async function preloadFirstScreen(pathname: string): Promise<void> {
   const screens = FIRST_SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? [];
-  await Promise.all(screens.map((screen) => screen.preload())).catch(() => undefined);
+  await Promise.all(screens.map((screen) => screen.preload(pathname))).catch(() => undefined);
 }
 
 function FullPageSpinner() {

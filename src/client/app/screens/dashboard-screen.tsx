@@ -1,11 +1,9 @@
-import { lazy } from 'react';
+import { lazyNamed } from '@/app/lazy-screen.tsx';
 import { DashboardPage } from '@/features/dashboard/dashboard-page.tsx';
 import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
 
 // Loaded with the other course screens, so the entry's list of chunks does not grow (decision 006).
-const DashboardCourseList = lazy(async () => ({
-  default: (await import('@/app/screens/learner-course-screens.ts')).DashboardCourseList,
-}));
+export const DashboardCourseList = lazyNamed(() => import('@/app/screens/learner-course-screens.ts'), 'DashboardCourseList');
 
 /** /dashboard: the learner's home, with each feature's section below the tiles. */
 export function DashboardScreen() {

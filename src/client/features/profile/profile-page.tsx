@@ -11,6 +11,7 @@ import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format.ts';
+import { useDeferredData } from '@/lib/use-deferred-data.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** What the learner should do about documents that expired or expire soon. */
@@ -41,13 +42,13 @@ function ExpiryNotice({ profile }: { profile: TProfile }) {
 /** /profile: the learner's profile, or the creation form while they have none (spec section 2). */
 export function ProfilePage() {
   const query = useMyProfile();
-  const profile = query.data;
+  const { data: profile, arriving } = useDeferredData(query.data);
   useDocumentTitle(profile === null ? 'Create your profile' : 'My Profile');
 
   return (
     <div className="flex-1 bg-muted/60">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        {query.isPending ? (
+        {query.isPending || arriving ? (
           <ProfileDetailsSkeleton label="Loading your profile…" />
         ) : query.isError ? (
           <LoadError
