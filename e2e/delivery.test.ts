@@ -37,6 +37,17 @@ const TEXT = /javascript|css|html|json|svg|xml|text\//;
 const isHydrated = (page: Page) =>
   page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 
+/** Holds the page's scripts until the returned function is called: the page as it is before its code comes. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const textAnswers = (requests: TRequest[]) =>
   requests.filter((r) => r.status === 200 && TEXT.test(r.mime) && r.decoded >= SMALLEST_COMPRESSED);
 
@@ -178,12 +189,7 @@ describe('the public pages paint before their code arrives (decision 026)', () =
 
   it('a submit or a tap before the code runs is held and replayed: no form goes out as a plain GET with the password in its address', async () => {
     const { page, context, problems } = await harness.newPage(390, 844);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     const documents: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
@@ -205,12 +211,7 @@ describe('the public pages paint before their code arrives (decision 026)', () =
 
     // A button tapped before the code: the phone's menu opens once the code has run.
     const phone = await harness.newPage(390, 844);
-    let releaseHome!: () => void;
-    const heldHome = new Promise<void>((resolve) => (releaseHome = resolve));
-    await phone.page.route('**/assets/*.js', async (route) => {
-      await heldHome;
-      await route.continue();
-    });
+    const releaseHome = await holdScripts(phone.page);
     await phone.page.goto('/', { waitUntil: 'commit' });
     await phone.page.getByRole('button', { name: 'Open menu' }).click();
     expect(await phone.page.getByRole('dialog').count()).toBe(0);
@@ -223,12 +224,7 @@ describe('the public pages paint before their code arrives (decision 026)', () =
   it('the page hydrates without a mismatch, keeps what the visitor typed before the code came, and the form then works', async () => {
     for (const path of ['/login', '/registration']) {
       const { page, context, problems } = await harness.newPage(390, 844);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto(path, { waitUntil: 'commit' });
       // The server's form, before any script has run.
       await page.getByLabel('Email').fill('early.visitor@example.com');
@@ -253,12 +249,7 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     const learner = await createUser(harness.portal.runtime.db, { approvedAt: new Date() });
     const { page, context, problems } = await harness.newPage(1280);
     await signInAs(page, learner.email);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/courses', { waitUntil: 'commit' });
     await page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
     expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), SESSION_HINT_ATTRIBUTE)).toBe(true);
