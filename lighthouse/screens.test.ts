@@ -9,9 +9,9 @@ import { startLighthouseHarness, type TLighthouseHarness, type TScreenScore } fr
  * - Accessibility at least 95 on every screen, 100 on the public pages, and no layout shift to
  *   speak of on any: these hold on this machine however busy it is.
  * - Performance: the aim is 95 and the table printed at the end says which screens reach it. They
- *   do not all reach it yet (decisions 033 and 034 say what is left), so the test holds a floor under which
- *   a screen has clearly regressed (a waterfall of requests, a blocking script, a long task): 85
- *   on the pages the server draws, which run no code until used, and 60 on the others.
+ *   do not all reach it yet (decisions 033 and 034 say what is left), so the test holds a floor
+ *   under which a screen has clearly regressed (a waterfall of requests, a blocking script, a long
+ *   task): 85 on the pages the server draws, which run no code until used, and 60 on the others.
  *   Lighthouse times the browser's work on this machine, so one run can come out low for reasons
  *   of its own: a screen under the floor is run twice more and judged by the median of the three.
  * The axe walk (e2e/accessibility.test.ts) checks every screen's accessibility in detail.
