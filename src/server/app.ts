@@ -10,6 +10,7 @@ import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } fr
 import { drainOnStop } from './lib/draining.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
+import { escapeMarkup } from './lib/markup.ts';
 import { ASSET_HEADERS, SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
@@ -18,7 +19,6 @@ import { getCatalogue, type TCatalogue } from './modules/courses/catalogue.servi
 import type { TCourse } from '../shared/schemas/course.ts';
 import type { TVisitorView } from '../shared/prerender.ts';
 import {
-  escapeHtml,
   jsonForScript,
   loadIndexHtml,
   loadPrerenderer,
@@ -209,7 +209,7 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
             withHeadLines(indexText, [
               ...catalogue.courses
                 .slice(0, FIRST_PICTURES)
-                .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${escapeHtml(course.image.url)}" fetchpriority="high">`] : [])),
+                .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${escapeMarkup(course.image.url)}" fetchpriority="high">`] : [])),
               ...preloads,
               `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
             ]),

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ENTRY_ATTRIBUTE, PAGE_HEAD_SCRIPT, PRERENDERED_ATTRIBUTE, type TVisitorView } from '../shared/prerender.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
 import { SITE_CONFIG_MARKER, type TSiteConfig } from '../shared/site-config.ts';
+import { escapeMarkup } from './lib/markup.ts';
 
 /**
  * The client's index.html with the academy's configuration written into it, read once at start.
@@ -53,11 +54,6 @@ export function loadRouteChunks(clientDir: string | undefined): TRouteChunks {
   };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text that can sit in an element or a quoted attribute. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-
 /** `html` with these lines added at the end of its head. */
 export function withHeadLines(html: string, lines: string[]): string {
   if (lines.length === 0) return html;
@@ -102,8 +98,8 @@ export function withVisitorView(html: string, view: TVisitorView | undefined): s
   return (
     withHeadLines(html, [`<script>${PAGE_HEAD_SCRIPT}</script>`])
       // The title and description the page would set once running (crawlers and the tab see them now).
-      .replace(/<title>[^<]*<\/title>/, (tag) => (title === undefined ? tag : `<title>${escapeHtml(title)}</title>`))
-      .replace(/<meta name="description" content="[^"]*" \/>/, (tag) => (description === undefined ? tag : `<meta name="description" content="${escapeHtml(description)}" />`))
+      .replace(/<title>[^<]*<\/title>/, (tag) => (title === undefined ? tag : `<title>${escapeMarkup(title)}</title>`))
+      .replace(/<meta name="description" content="[^"]*" \/>/, (tag) => (description === undefined ? tag : `<meta name="description" content="${escapeMarkup(description)}" />`))
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`)
       .replaceAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, `<link rel="modulepreload" crossorigin href="$1" ${ENTRY_ATTRIBUTE}>`)
       // The page shows without its code: the stylesheet and the first pictures go first, the code

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeMarkup } from './markup.ts';
 
 /** Who may call a route. */
 export type TRouteAccess = 'public' | 'signed-in' | 'admin' | 'signed link';
@@ -135,8 +136,6 @@ export function buildOpenApi(routes: TDocumentedRoute[], info: { title: string; 
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 type TDocument = ReturnType<typeof buildOpenApi>;
 
 /** Field names of a schema with their types and whether they are required, for the HTML page. */
@@ -146,7 +145,7 @@ function fieldList(schema: TJson | undefined): string {
   const items = Object.entries(properties).map(([name, field]) => {
     const type = field.format === 'binary' ? 'file' : String(field.type ?? (field.enum ? 'one of' : 'any'));
     const choices = Array.isArray(field.enum) ? `: ${(field.enum as unknown[]).map(String).join(', ')}` : '';
-    return `<li><code>${escapeHtml(name)}</code> <span class="t">${escapeHtml(type + choices)}</span>${required.has(name) ? ' <strong>required</strong>' : ''}</li>`;
+    return `<li><code>${escapeMarkup(name)}</code> <span class="t">${escapeMarkup(type + choices)}</span>${required.has(name) ? ' <strong>required</strong>' : ''}</li>`;
   });
   return items.length ? `<ul>${items.join('')}</ul>` : '';
 }
@@ -157,17 +156,17 @@ export function openApiHtml(document: TDocument): string {
     Object.entries(operations).map(([method, raw]) => {
       const operation = raw as { summary: string; 'x-access': string; parameters: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: TJson }> }; responses: Record<string, { description: string }> };
       const [type, body] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
-      const params = operation.parameters.map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in})`).join(', ');
-      const answers = Object.entries(operation.responses).map(([status, answer]) => `<li><code>${status}</code> ${escapeHtml(answer.description)}</li>`).join('');
-      return `<section><h2><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>
-<p>${escapeHtml(operation.summary)} <span class="a">${escapeHtml(operation['x-access'])}</span></p>
-${params ? `<p>Parameters: ${params}</p>` : ''}${type ? `<h3>Body (${escapeHtml(type)})</h3>${fieldList(body?.schema)}` : ''}
+      const params = operation.parameters.map((p) => `<code>${escapeMarkup(p.name)}</code> (${p.in})`).join(', ');
+      const answers = Object.entries(operation.responses).map(([status, answer]) => `<li><code>${status}</code> ${escapeMarkup(answer.description)}</li>`).join('');
+      return `<section><h2><span class="m">${method.toUpperCase()}</span> <code>${escapeMarkup(path)}</code></h2>
+<p>${escapeMarkup(operation.summary)} <span class="a">${escapeMarkup(operation['x-access'])}</span></p>
+${params ? `<p>Parameters: ${params}</p>` : ''}${type ? `<h3>Body (${escapeMarkup(type)})</h3>${fieldList(body?.schema)}` : ''}
 <h3>Answers</h3><ul>${answers}</ul></section>`;
     }),
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(document.info.title)}</title>
+<title>${escapeMarkup(document.info.title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#0f172a}section{border-top:1px solid #cbd5e1;padding:.5rem 0}h2{font-size:1.1rem;margin:.5rem 0;overflow-wrap:anywhere}h3{font-size:1rem;margin:.5rem 0 0}.m{display:inline-block;min-width:3.5rem;font-weight:700;color:#1e3a8a}.a{background:#e2e8f0;border-radius:.25rem;padding:0 .4rem;font-size:.85rem}.t{color:#475569}code{font-size:.95em}</style></head>
-<body><main><h1>${escapeHtml(document.info.title)}</h1><p>The REST paths, under <code>/api</code>; as JSON: <a href="/api/docs/openapi.json">openapi.json</a>. A bearer token goes in <code>Authorization: Bearer …</code>.</p>
+<body><main><h1>${escapeMarkup(document.info.title)}</h1><p>The REST paths, under <code>/api</code>; as JSON: <a href="/api/docs/openapi.json">openapi.json</a>. A bearer token goes in <code>Authorization: Bearer …</code>.</p>
 ${sections.join('\n')}</main></body></html>`;
 }

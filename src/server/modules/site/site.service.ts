@@ -1,4 +1,5 @@
 import type { TSiteConfig } from '../../../shared/site-config.ts';
+import { escapeMarkup } from '../../lib/markup.ts';
 
 /** The academy's public details, from the operator's configuration (see env.ts for the defaults). */
 export function siteConfigFromEnv(env: {
@@ -33,10 +34,7 @@ export function robotsTxt(baseUrl: string): string {
   return ['User-agent: *', ...UNINDEXED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
-
 export function sitemapXml(baseUrl: string): string {
-  const urls = INDEXED_PAGES.map((path) => `  <url><loc>${escapeXml(baseUrl + path)}</loc></url>`);
+  const urls = INDEXED_PAGES.map((path) => `  <url><loc>${escapeMarkup(baseUrl + path)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
