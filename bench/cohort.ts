@@ -14,7 +14,7 @@
  * devices do not; --client-nice lowers this process's priority once the portal and workers have
  * started at the normal one, so the learners take less of the portal's cores.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Agent, request as httpRequest, createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import os, { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { ARGON2_OPTIONS } from '../src/server/lib/passwords.ts';
 import { makeClip } from '../src/testing/media.ts';
+import { processStat, threadStats } from '../src/testing/proc-stat.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
@@ -466,25 +467,15 @@ function hashingRateUnderDemand(calls: Array<{ sent: number; answered: number }>
 
 /** CPU seconds a process has used, its threads at a lowered priority apart (Linux /proc; zero elsewhere). */
 function processCpu(pid: number) {
-  const seconds = (stat: string) => {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, nice the 17th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, nice: Number(fields[16]) };
-  };
   try {
-    const total = seconds(readFileSync(`/proc/${pid}/stat`, 'utf8')).cpu;
-    let lowPriority = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const thread = seconds(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'));
-      if (thread.nice > 0) lowPriority += thread.cpu;
-    }
-    return { total, lowPriority };
+    const lowPriority = threadStats(pid)
+      .filter((thread) => thread.nice > 0)
+      .reduce((total, thread) => total + thread.cpuSeconds, 0);
+    return { total: processStat(pid).cpuSeconds, lowPriority };
   } catch {
     return { total: 0, lowPriority: 0 };
   }
 }
-/** Linux counts CPU time in /proc in ticks of 1/100 s on every common architecture. */
-const CLOCK_TICKS = 100;
 
 function cpuSnapshot(system: { portalPids: number[]; workerPids: number[] }) {
   const cores = os.cpus();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { testAttempts, trainingVideoSets, trainingVideos } from '../src/server/d
 import { LOWEST_PRIORITY } from '../src/server/lib/hashing-threads.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
+import { threadStats } from '../src/testing/proc-stat.ts';
 import { authed, faultsCanRun, json, learnerBeforeTheTest, sleep, slowRequest, startPortal } from './support.ts';
 
 const services = faultsCanRun();
@@ -23,21 +24,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The nice value of each of the process's threads (the 19th field of /proc/<pid>/task/<tid>/stat). */
-function threadPriorities(pid: number) {
-  return readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
-}
-
 describe.runIf(services)('SIGTERM on the portal', () => {
   it('lets an upload and a test submission in flight finish, answers new requests 503, then exits cleanly', async () => {
     const portal = await startPortal({ DATABASE_URL: services!.databaseUrl, DATA_DIR: dataDir });
     const { base } = portal;
     const { adminToken, course, learner, token: learnerToken, answer } = await learnerBeforeTheTest(base, db.db);
     // The logins just now were checked on the built portal's hashing threads, at the lowest priority.
-    if (process.platform === 'linux') expect(threadPriorities(portal.child.pid!)).toContain(LOWEST_PRIORITY);
+    if (process.platform === 'linux') expect(threadStats(portal.child.pid!).map((thread) => thread.nice)).toContain(LOWEST_PRIORITY);
 
     // Both requests send half their body, and are in flight when the signal comes.
     const clip = await readFile(await makeClip(dataDir, 'briefing.mp4', { width: 320, height: 240, seconds: 2 }));

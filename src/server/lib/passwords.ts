@@ -19,8 +19,8 @@ export const ARGON2_OPTIONS = {
  * gives a request that hashes nothing (a course list, a heartbeat, the health check) a core
  * before them, and they may take every core the rest leaves idle: as many at once as the machine
  * has cores. A thread's priority can only be lowered on Linux; elsewhere (macOS in development)
- * one fewer (at least one), so a burst of sign-ups and logins still leaves a core to answer on. The others queue in order
- * of arrival.
+ * one fewer (at least one), so a burst of sign-ups and logins still leaves a core to answer on.
+ * The others queue in order of arrival.
  */
 export const HASHING_CONCURRENCY =
   process.platform === 'linux' ? availableParallelism() : Math.max(1, availableParallelism() - 1);
