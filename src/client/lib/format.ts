@@ -1,50 +1,76 @@
 /*
- * Prices and dates as the academy writes them: the Indian locale (spec section 9).
+ * Prices, counts and dates as the academy writes them: the Indian locale (spec section 9).
+ *
+ * Written out here rather than with Intl: a page's first Intl.NumberFormat or DateTimeFormat loads
+ * the locale's data, 30 to 55 ms of the main thread on this machine and four times that on a
+ * phone, in the same task as the render that shows the data (decision 035). The output is
+ * Intl's for 'en-IN' character for character; format.test.ts holds the two together.
  */
 
-/**
- * A formatter made on first use. Making one loads the locale's data: tens of milliseconds of the
- * main thread each, which at the module's top level every screen loading this file paid before
- * its first render, whether it showed a price or a date or not (decision 032).
- */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+/** Indian digit grouping of a whole number's digits: the last three, then pairs ("12,34,567"). */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${pairs},${digits.slice(-3)}`;
 }
 
-const wholeRupees = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }));
-const rupeesAndPaise = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }));
+/**
+ * `value` in hundredths, rounded half away from zero on its decimal digits as JavaScript writes
+ * them, as Intl rounds: 1.005 is 101 hundredths, not the 100 that 1.005 * 100 gives.
+ */
+function hundredths(value: number): number {
+  const written = String(Math.abs(value));
+  const scaled = written.includes('e') ? Math.abs(value) * 100 : Number(`${written}e2`);
+  return Math.round(scaled);
+}
+
+/** A count, Indian style: "1,24,999". */
+export function formatCount(count: number): string {
+  const sign = count < 0 ? '-' : '';
+  return sign + groupIndian(String(Math.round(Math.abs(count))));
+}
 
 /** A price in rupees, Indian style: "₹4,500", or "₹1,24,999.50" when it has paise. */
 export function formatRupees(price: number): string {
-  return Number.isInteger(price) ? wholeRupees().format(price) : rupeesAndPaise().format(price);
+  const sign = price < 0 ? '-' : '';
+  if (Number.isInteger(price)) return `${sign}₹${groupIndian(String(Math.abs(price)))}`;
+  const paise = hundredths(price);
+  const rupees = Math.floor(paise / 100);
+  return `${sign}₹${groupIndian(String(rupees))}.${String(paise % 100).padStart(2, '0')}`;
 }
 
-const day = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }));
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** The day of a moment (registered, requested, approved): "22 Nov 2026"; a dash when there is none. */
 export function formatDay(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : day().format(date);
+  if (Number.isNaN(date.getTime())) return '—';
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
-// Calendar dates (date of birth, expiry dates) are stored as YYYY-MM-DD and shown for UTC, so
-// nobody's birthday moves a day with their time zone.
-const calendarDate = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }));
-const moment = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }));
-
-/** "14 May 1990" for "1990-05-14"; the input unchanged when it is not a date. */
+/**
+ * "14 May 1990" for "1990-05-14"; the input unchanged when it is not a date. Calendar dates (date
+ * of birth, expiry dates) are stored as YYYY-MM-DD and read as UTC, so nobody's birthday moves a
+ * day with their time zone.
+ */
 export function formatCalendarDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!match) return isoDate;
-  return calendarDate().format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return `${twoDigits(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** A timestamp (created, updated) in the viewer's time zone, Indian style. */
+/** A timestamp (created, updated) in the viewer's time zone, Indian style: "05 Sept 2026, 3:07 pm". */
 export function formatDateTime(isoTimestamp: string): string {
   const date = new Date(isoTimestamp);
-  return Number.isNaN(date.getTime()) ? isoTimestamp : moment().format(date);
+  if (Number.isNaN(date.getTime())) return isoTimestamp;
+  const hours = date.getHours();
+  const clock = `${hours % 12 || 12}:${twoDigits(date.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
+  return `${twoDigits(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${clock}`;
 }
 
 /** A length of video as a player shows it: "0:07", "12:05", "1:02:03"; a dash when unknown. */

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { AdminProfileCard } from '@/features/admin-profiles/admin-profile-card.tsx';
 import { useProfileList } from '@/features/admin-profiles/api/use-profile-list.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { formatCount } from '@/lib/format.ts';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -142,7 +143,7 @@ export function UserProfilesPage() {
         }
         summary={({ total }) => (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total.toLocaleString('en-IN')} {total === 1 ? 'profile' : 'profiles'}
+            {formatCount(total)} {total === 1 ? 'profile' : 'profiles'}
             {search && <> matching “{search}”</>}
           </p>
         )}

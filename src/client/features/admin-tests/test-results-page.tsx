@@ -17,6 +17,7 @@ import { useTestResults } from '@/features/admin-tests/api/use-test-results.ts';
 import { ResultCard } from '@/features/admin-tests/result-card.tsx';
 import { ResultCertificateSlot } from '@/features/admin-tests/result-certificate.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { formatCount } from '@/lib/format.ts';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
 
 const T = MESSAGES.tests;
@@ -100,7 +101,7 @@ export function TestResultsPage() {
         }
         summary={({ total, totalIsEstimate }) => (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {totalIsEstimate ? `${total.toLocaleString('en')}+ results` : total === 1 ? '1 result' : `${total} results`}
+            {totalIsEstimate ? `${formatCount(total)}+ results` : total === 1 ? '1 result' : `${total} results`}
             {search ? ` matching “${search}”` : ''}
           </p>
         )}
