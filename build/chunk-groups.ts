@@ -21,7 +21,14 @@ type TReach = Set<string> | 'entry';
 
 /** A lazily loaded module (an `import()` target) and its area. */
 const AREAS: Array<[RegExp, string]> = [
-  [/\/app\/admin-area\.tsx$|\/app\/screens\/admin-|\/features\/admin/, 'admin'],
+  // The admin area's frame, then its screens by group: a list loads neither the forms nor zod.
+  [/\/app\/admin-area\.tsx$|\/features\/admin\//, 'admin'],
+  [/\/features\/admin-users\//, 'admin-users'],
+  [/\/app\/screens\/admin-profile-screens\.ts$/, 'admin-profiles'],
+  [/\/app\/screens\/admin-course-screens\.ts$/, 'admin-courses'],
+  [/\/features\/admin-training\//, 'admin-training'],
+  [/\/app\/screens\/admin-test-screens\.ts$/, 'admin-tests'],
+  [/\/app\/screens\/admin-form-screens\.ts$/, 'admin-forms'],
   [/\/app\/screens\/(account|registration)-screens\.ts$/, 'account'],
   [/\/app\/screens\/(dashboard-screen\.tsx|learner-course-screens\.ts)$/, 'courses'],
   [/\/features\/training\//, 'training'],
@@ -36,8 +43,22 @@ const ENTRY = 'framework';
 const SHARED = 'app';
 /** The other public pages' area. They never load `app`, so small sets they share go to the entry. */
 const PUBLIC = 'public';
+/** The admin area's frame, which every admin screen loads. */
+const ADMIN = 'admin';
 /** Below this much source code (before minifying) a set of areas gets no file of its own. */
 const SMALLEST_FILE = 24 * 1024;
+
+const isAdminArea = (area: string) => area === ADMIN || area.startsWith(`${ADMIN}-`);
+
+/** Where a small set's modules go: a file every screen of the set loads anyway. */
+function homeOfSmallSet(areas: string[]): string {
+  if (areas.includes(PUBLIC)) return ENTRY;
+  if (areas.every(isAdminArea)) return ADMIN;
+  return SHARED;
+}
+
+/** The files each home may import: those loaded before it wherever it is loaded. */
+const LOADED_BEFORE: Record<string, readonly string[]> = { [ENTRY]: [], [SHARED]: [ENTRY], [ADMIN]: [ENTRY, SHARED] };
 
 const areaOfLazyRoot = (id: string) => AREAS.find(([pattern]) => pattern.test(id))?.[1] ?? SHARED;
 
@@ -93,7 +114,7 @@ export function chunkGroups(clientRoot: string) {
     // modules run in).
     const wanted = new Map<string, string>();
     for (const [id, name] of sets) {
-      if ((sizes.get(name) ?? 0) < SMALLEST_FILE) wanted.set(id, name.split('+').includes(PUBLIC) ? ENTRY : SHARED);
+      if ((sizes.get(name) ?? 0) < SMALLEST_FILE) wanted.set(id, homeOfSmallSet(name.split('+')));
     }
     // The files a module's code needs; a module the bundler dropped (a barrel that only
     // re-exports) is seen through to what it imports.
@@ -107,7 +128,8 @@ export function chunkGroups(clientRoot: string) {
       moved = false;
       for (const [id, target] of wanted) {
         const imports = context.getModuleInfo(id)?.importedIds ?? [];
-        if (imports.flatMap((dependency) => filesNeeded(dependency)).every((file) => file === null || file === ENTRY || file === target)) {
+        const allowed = [target, ...LOADED_BEFORE[target]!];
+        if (imports.flatMap((dependency) => filesNeeded(dependency)).every((file) => file === null || file === ENTRY || allowed.includes(file))) {
           placed.set(id, target);
           wanted.delete(id);
           moved = true;

@@ -76,3 +76,12 @@ export const CATALOGUE_DATA_ID = 'catalogue-data';
  * heartbeat's schema, so the player reads it without loading zod.
  */
 export const HEARTBEAT_SECONDS = 10;
+
+/*
+ * Limits of what screens that only show data send (a list's search, a revocation's reason). They
+ * live here, not beside the schemas that check them, so those screens load no zod (decision 035).
+ */
+export const PROFILE_SEARCH_MAX_LENGTH = 100;
+export const RESULTS_SEARCH_MAX_LENGTH = 100;
+export const ENROLMENT_SEARCH_MAX_LENGTH = 100;
+export const CERTIFICATE_REVOKE_REASON_MAX_LENGTH = 500;

@@ -13,16 +13,17 @@ const UserProfilesPage = lazyNamed(loadAdminProfileScreens, 'UserProfilesPage');
 const UserProfileDetailPage = lazyNamed(loadAdminProfileScreens, 'UserProfileDetailPage');
 const loadAdminCourseScreens = () => import('@/app/screens/admin-course-screens.ts');
 const AdminCoursesPage = lazyNamed(loadAdminCourseScreens, 'AdminCoursesPage');
-const CourseFormPage = lazyNamed(loadAdminCourseScreens, 'CourseFormPage');
 const EnrolmentRequestsAdminPage = lazyNamed(loadAdminCourseScreens, 'EnrolmentRequestsAdminPage');
-const loadAdminTrainingScreens = () => import('@/app/screens/admin-training-screens.ts');
-const UploadTrainingVideosPage = lazyNamed(loadAdminTrainingScreens, 'UploadTrainingVideosPage');
-const TrainingVideosPage = lazyNamed(loadAdminTrainingScreens, 'TrainingVideosPage');
+const TrainingVideosPage = lazyNamed(() => import('@/features/admin-training/training-videos-page.tsx'), 'TrainingVideosPage');
 const loadAdminTestScreens = () => import('@/app/screens/admin-test-screens.ts');
-const TestFormPage = lazyNamed(loadAdminTestScreens, 'TestFormPage');
 const AllTestsPage = lazyNamed(loadAdminTestScreens, 'AllTestsPage');
 const PublishedTestsPage = lazyNamed(loadAdminTestScreens, 'PublishedTestsPage');
 const TestResultsPage = lazyNamed(loadAdminTestScreens, 'TestResultsPage');
+// The forms, with the form library and zod, which the lists above do not load.
+const loadAdminFormScreens = () => import('@/app/screens/admin-form-screens.ts');
+const CourseFormPage = lazyNamed(loadAdminFormScreens, 'CourseFormPage');
+const UploadTrainingVideosPage = lazyNamed(loadAdminFormScreens, 'UploadTrainingVideosPage');
+const TestFormPage = lazyNamed(loadAdminFormScreens, 'TestFormPage');
 
 /** The area's screens by their full path; the area's routes are made from this list. */
 const SCREENS: Array<[string, TLazyScreen]> = [

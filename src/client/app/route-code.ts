@@ -16,6 +16,12 @@ const LEARNER_COURSES = [...PROVIDERS, 'app/screens/learner-course-screens.ts'];
 const PROFILE = [...PROVIDERS, 'app/screens/profile-screens.ts'];
 const TEST_CERTIFICATE = [...PROVIDERS, 'app/screens/test-certificate-screens.ts'];
 const VERIFY = [...PROVIDERS, 'features/certificates/verify-page.tsx'];
+// The admin area's frame, then the group of the screen at the address (app/admin-area.tsx).
+const ADMIN = [...PROVIDERS, 'app/admin-area.tsx'];
+const ADMIN_PROFILES = [...ADMIN, 'app/screens/admin-profile-screens.ts'];
+const ADMIN_COURSES = [...ADMIN, 'app/screens/admin-course-screens.ts'];
+const ADMIN_TESTS = [...ADMIN, 'app/screens/admin-test-screens.ts'];
+const ADMIN_FORMS = [...ADMIN, 'app/screens/admin-form-screens.ts'];
 
 export const ROUTE_CODE: Record<string, string[]> = {
   [paths.about]: ['features/about/about-page.tsx'],
@@ -40,5 +46,20 @@ export const ROUTE_CODE: Record<string, string[]> = {
   // The server's pattern '/verify/*' needs a segment after /verify, so the bare page is listed too.
   [paths.verify]: VERIFY,
   [paths.verifyCertificate.pattern]: VERIFY,
-  [`${paths.admin.root}/*`]: [...PROVIDERS, 'app/admin-area.tsx'],
+  // The server takes the first pattern that matches: the area's screens before the rest of it.
+  [paths.admin.root]: [...ADMIN, 'features/admin/admin-overview-page.tsx'],
+  [paths.admin.users.unapproved]: [...ADMIN, 'features/admin-users/unapproved-users-page.tsx'],
+  [paths.admin.users.approved]: [...ADMIN, 'features/admin-users/approved-users-page.tsx'],
+  [paths.admin.users.profiles]: ADMIN_PROFILES,
+  [paths.admin.users.profile.pattern]: ADMIN_PROFILES,
+  [paths.admin.courses.list]: ADMIN_COURSES,
+  [paths.admin.courses.create]: ADMIN_FORMS,
+  [paths.admin.courses.enrolmentRequests]: ADMIN_COURSES,
+  [paths.admin.training.upload]: ADMIN_FORMS,
+  [paths.admin.training.list]: [...ADMIN, 'features/admin-training/training-videos-page.tsx'],
+  [paths.admin.tests.create]: ADMIN_FORMS,
+  [paths.admin.tests.list]: ADMIN_TESTS,
+  [paths.admin.tests.published]: ADMIN_TESTS,
+  [paths.admin.tests.results]: ADMIN_TESTS,
+  [`${paths.admin.root}/*`]: [...ADMIN, 'features/admin/admin-not-found-page.tsx'],
 };

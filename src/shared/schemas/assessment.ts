@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULTS_SEARCH_MAX_LENGTH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { plainText, presentText, requestObject, ZId } from './common.ts';
 import { ZAdminCertificate } from './certificate.ts';
@@ -13,7 +14,6 @@ export const TEST_MAX_QUESTIONS = 200;
 export const TEST_TITLE_MAX_LENGTH = 200;
 export const QUESTION_MAX_LENGTH = 2000;
 export const OPTION_MAX_LENGTH = 500;
-export const RESULTS_SEARCH_MAX_LENGTH = 100;
 export const RESULTS_PAGE_DEFAULT_SIZE = 20;
 export const RESULTS_PAGE_MAX_SIZE = 100;
 

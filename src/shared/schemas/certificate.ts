@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { CERTIFICATE_REVOKE_REASON_MAX_LENGTH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { plainText, requestObject, ZId } from './common.ts';
 
 const C = MESSAGES.certificate;
 
-export const CERTIFICATE_REVOKE_REASON_MAX_LENGTH = 500;
 
 /** MTA/{year}/{serial of six digits or more}; typed numbers are read without regard to case or spaces around. */
 export const CERTIFICATE_NUMBER_PATTERN = /^MTA\/\d{4}\/\d{6,}$/;

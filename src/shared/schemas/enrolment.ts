@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENROLMENT_STATUSES } from '../constants.ts';
+import { ENROLMENT_SEARCH_MAX_LENGTH, ENROLMENT_STATUSES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { requestObject, ZId } from './common.ts';
 import { ZCourse } from './course.ts';
@@ -7,7 +7,6 @@ import { pageFields, pageOf } from './paging.ts';
 
 const V = MESSAGES.validation;
 
-export const ENROLMENT_SEARCH_MAX_LENGTH = 100;
 export const ENROLMENT_PAGE_DEFAULT_SIZE = 20;
 export const ENROLMENT_PAGE_MAX_SIZE = 100;
 

@@ -1,34 +1,13 @@
 import { z } from 'zod';
-import { ID_TYPES, PHONE_PATTERN, type TIdType } from '../constants.ts';
+import { ID_TYPES, PHONE_PATTERN, PROFILE_SEARCH_MAX_LENGTH, type TIdType } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { PROFILE_FIELD_LABELS, type TProfileTextField } from '../profile-fields.ts';
 import { plainText, presentText, requestObject, ZId } from './common.ts';
 import { pageFields, pageOf } from './paging.ts';
 
 const P = MESSAGES.profile;
 const V = MESSAGES.validation;
 
-/**
- * The profile's text fields (spec section 3), with the labels forms and messages use. The REST
- * multipart bodies spell some of them otherwise (src/shared/spec-fields.ts).
- */
-export const PROFILE_FIELD_LABELS = {
-  name: 'Name',
-  gradeNumber: 'Grade Number',
-  phone: 'Phone Number',
-  dateOfBirth: 'Date of Birth',
-  passportNumber: 'Passport Number',
-  passportExpiryDate: 'Passport Expiry Date',
-  indosNo: 'INDOS Number',
-  cdcNumber: 'CDC Number',
-  cdcExpiryDate: 'CDC Expiry Date',
-  idType: 'ID Type',
-  streetAddress: 'Street Address',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  zipCode: 'Zip Code',
-} as const;
-export type TProfileTextField = keyof typeof PROFILE_FIELD_LABELS;
 
 /** The three files, by field, with what each accepts (for `accept` and checks). */
 export const PROFILE_FILES = {
@@ -39,8 +18,6 @@ export const PROFILE_FILES = {
 export type TProfileFileField = keyof typeof PROFILE_FILES;
 export const PROFILE_FILE_FIELDS = Object.keys(PROFILE_FILES) as TProfileFileField[];
 
-/** Passport or CDC expiring within this many months (or expired) is flagged. */
-export const EXPIRY_WARNING_MONTHS = 6;
 export const PROFILE_TEXT_MAX_LENGTH = 100;
 export const ADDRESS_MAX_LENGTH = 200;
 export const DOCUMENT_NUMBER_MAX_LENGTH = 30;
@@ -201,7 +178,6 @@ export type TProfile = z.infer<typeof ZProfile>;
 
 export const PROFILE_LIST_DEFAULT_PAGE_SIZE = 20;
 export const PROFILE_LIST_MAX_PAGE_SIZE = 100;
-export const PROFILE_SEARCH_MAX_LENGTH = 100;
 
 /**
  * The administrators' profile list: `search` matches a name containing it (from three letters;

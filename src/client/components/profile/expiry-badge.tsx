@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
 import type { TExpiryStatus } from '../../../shared/schemas/profile.ts';
-import { EXPIRY_WARNING_MONTHS } from '../../../shared/schemas/profile.ts';
+import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 
 /**

@@ -1,7 +1,8 @@
 import { BadgeCheck, CalendarDays, CircleAlert, Contact, FileStack, MapPin, Ship } from 'lucide-react';
 import { personName } from '../../../shared/names.ts';
 import type { ComponentType, ReactNode } from 'react';
-import { PROFILE_FIELD_LABELS as L, type TProfile } from '../../../shared/schemas/profile.ts';
+import { PROFILE_FIELD_LABELS as L } from '../../../shared/profile-fields.ts';
+import type { TProfile } from '../../../shared/schemas/profile.ts';
 import { PROFILE_IMAGE_PX } from '../../../shared/constants.ts';
 import { ExpiryBadge } from '@/components/profile/expiry-badge.tsx';
 import { ProfileAvatar } from '@/components/profile/profile-avatar.tsx';

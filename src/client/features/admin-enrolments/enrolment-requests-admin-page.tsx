@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ENROLMENT_STATUSES, type TEnrolmentStatus } from '../../../shared/constants.ts';
+import { ENROLMENT_SEARCH_MAX_LENGTH, ENROLMENT_STATUSES, type TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { ENROLMENT_SEARCH_MAX_LENGTH } from '../../../shared/schemas/enrolment.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';

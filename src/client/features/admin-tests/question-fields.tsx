@@ -4,7 +4,8 @@ import { QUESTION_MAX_LENGTH, OPTION_MAX_LENGTH } from '../../../shared/schemas/
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { OPTION_LETTERS, type TTestFormValues } from '@/features/admin-tests/test-form-schema.ts';
+import { OPTION_LETTERS } from '@/features/admin-tests/option-letters.ts';
+import type { TTestFormValues } from '@/features/admin-tests/test-form-schema.ts';
 import { cn } from '@/lib/utils.ts';
 
 type QuestionFieldsProps = {

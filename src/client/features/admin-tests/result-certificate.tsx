@@ -1,6 +1,7 @@
 import { Award, Ban } from 'lucide-react';
 import { useState } from 'react';
-import { CERTIFICATE_REVOKE_REASON_MAX_LENGTH, type TAdminCertificate } from '../../../shared/schemas/certificate.ts';
+import { CERTIFICATE_REVOKE_REASON_MAX_LENGTH } from '../../../shared/constants.ts';
+import type { TAdminCertificate } from '../../../shared/schemas/certificate.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';

@@ -3,7 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { OPTION_LETTERS } from '@/features/admin-tests/test-form-schema.ts';
+import { OPTION_LETTERS } from '@/features/admin-tests/option-letters.ts';
 import { formatDay } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 

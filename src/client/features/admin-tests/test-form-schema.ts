@@ -5,8 +5,6 @@ import { OPTIONS_PER_QUESTION, ZTestForm, type TTestFormInput } from '../../../s
 export type TQuestionValues = { questionText: string; options: string[]; correctAnswer: string };
 export type TTestFormValues = { courseId: string; title: string; passMark: string; questions: TQuestionValues[] };
 
-export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
-
 export const emptyQuestion = (): TQuestionValues => ({ questionText: '', options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ''), correctAnswer: '' });
 
 /** A new test starts with one question (spec section 9). */

@@ -2,13 +2,8 @@ import { ChevronDown, Contact, FileStack, MapPin, Ship } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ID_TYPES } from '../../../shared/constants.ts';
-import {
-  PROFILE_FIELD_LABELS as L,
-  PROFILE_FILE_FIELDS,
-  isoToday,
-  type TProfile,
-  type TProfileTextField,
-} from '../../../shared/schemas/profile.ts';
+import { PROFILE_FIELD_LABELS as L, type TProfileTextField } from '../../../shared/profile-fields.ts';
+import { PROFILE_FILE_FIELDS, isoToday, type TProfile } from '../../../shared/schemas/profile.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';

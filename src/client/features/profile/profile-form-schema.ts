@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { PROFILE_FIELD_LABELS, type TProfileTextField } from '../../../shared/profile-fields.ts';
 import {
-  PROFILE_FIELD_LABELS,
   PROFILE_FILES,
   PROFILE_FILE_FIELDS,
   ZProfileConsentAccepted,
   ZProfileFields,
   type TProfile,
   type TProfileFileField,
-  type TProfileTextField,
 } from '../../../shared/schemas/profile.ts';
 import { PROFILE_SPEC_NAMES, toSpecName } from '../../../shared/spec-fields.ts';
 

@@ -1,6 +1,7 @@
 import { CalendarClock, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { EXPIRY_WARNING_MONTHS, type TProfile } from '../../../shared/schemas/profile.ts';
+import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
+import type { TProfile } from '../../../shared/schemas/profile.ts';
 import { paths } from '@/app/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';

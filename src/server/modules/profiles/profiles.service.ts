@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../shared/messages.ts';
+import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import {
-  EXPIRY_WARNING_MONTHS,
   idTypeLabel,
   isoToday,
   PROFILE_FILES,
