@@ -32,8 +32,11 @@ const AREAS: Array<[RegExp, string]> = [
   [/\/app\/screens\/(account|registration)-screens\.ts$/, 'account'],
   [/\/app\/screens\/(dashboard-screen\.tsx|learner-course-screens\.ts)$/, 'courses'],
   [/\/features\/training\//, 'training'],
+  // A certificate's public check, often a visit's first page (from its QR code), on its own.
+  [/\/features\/certificates\/verify-page\.tsx$/, 'verify'],
   [/\/app\/screens\/test-certificate-screens\.ts$|\/features\/certificates\//, 'tests'],
-  [/\/app\/screens\/profile-screens\.ts$/, 'profile'],
+  [/\/features\/profile\/profile-page\.tsx$/, 'profile'],
+  [/\/features\/profile\/profile-(create-form|edit-page)\.tsx$/, 'profile-form'],
   [/\/features\/contact\//, 'contact'],
   [/\/features\/(about|errors)\/|\/components\/layouts\/mobile-nav-drawer\.tsx$/, 'public'],
 ];

@@ -32,10 +32,9 @@ const LEARNER_JS_BUDGET = 170 * 1024;
 /**
  * The screens over the budget, with their figure (decisions 030 and 032): they may not
  * grow, and each entry must go as soon as its screen is within the budget (the test says so).
+ * None is now: /profile came within it when its creation form became its own file (decision 035).
  */
-const OVER_BUDGET_WHEN_SET: Record<string, number> = {
-  profile: 176 * 1024,
-};
+const OVER_BUDGET_WHEN_SET: Record<string, number> = {};
 
 /** The world's tests are named `Test` and six characters. */
 const TEST_TITLE = /^Test \w{6}$/;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../src/client/app/paths.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
@@ -130,6 +133,49 @@ describe('what a first visit downloads', () => {
     expect(calls[0]!.split('/').at(-1)!.split(',').sort()).toEqual(['auth.me', 'enrolments.dashboard']);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe("what a screen's page preloads (decision 035)", () => {
+  /** The packages in the code the page at `route` preloads, read from the build's source maps. */
+  function packagesPreloaded(route: string): Set<string> {
+    const clientDir = path.resolve(import.meta.dirname, '../dist/client');
+    const routes = JSON.parse(readFileSync(path.join(clientDir, 'route-chunks.json'), 'utf8')) as Record<string, string[]>;
+    expect(routes[route], route).toBeDefined();
+    const packages = new Set<string>();
+    for (const file of routes[route]!) {
+      const { sources } = JSON.parse(readFileSync(path.join(clientDir, `${file}.map`), 'utf8')) as { sources: string[] };
+      for (const source of sources) {
+        const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+        if (name) packages.add(name);
+      }
+    }
+    return packages;
+  }
+
+  it('screens that only show data load neither the form library nor zod; the forms do', () => {
+    const showOnly = [
+      paths.dashboard,
+      paths.profile,
+      paths.certificateReport,
+      paths.testPage.pattern,
+      paths.admin.root,
+      paths.admin.users.unapproved,
+      paths.admin.users.approved,
+      paths.admin.users.profiles,
+      paths.admin.courses.list,
+      paths.admin.courses.enrolmentRequests,
+      paths.admin.training.list,
+      paths.admin.tests.list,
+      paths.admin.tests.results,
+    ];
+    for (const route of showOnly) {
+      const packages = packagesPreloaded(route);
+      expect(packages.has('zod') || packages.has('react-hook-form'), `${route}: ${[...packages].join(', ')}`).toBe(false);
+    }
+    for (const route of [paths.login, paths.profileEdit, paths.admin.courses.create, paths.admin.tests.create]) {
+      expect(packagesPreloaded(route), route).toContain('react-hook-form');
+    }
   });
 });
 

@@ -13,7 +13,8 @@ const PROVIDERS = ['app/providers.tsx', 'components/ui/sonner.tsx'];
 const ACCOUNT = [...PROVIDERS, 'app/screens/account-screens.ts'];
 const REGISTRATION = [...PROVIDERS, 'app/screens/registration-screens.ts'];
 const LEARNER_COURSES = [...PROVIDERS, 'app/screens/learner-course-screens.ts'];
-const PROFILE = [...PROVIDERS, 'app/screens/profile-screens.ts'];
+const PROFILE = [...PROVIDERS, 'features/profile/profile-page.tsx'];
+const PROFILE_EDIT = [...PROVIDERS, 'features/profile/profile-edit-page.tsx'];
 const TEST_CERTIFICATE = [...PROVIDERS, 'app/screens/test-certificate-screens.ts'];
 const VERIFY = [...PROVIDERS, 'features/certificates/verify-page.tsx'];
 // The admin area's frame, then the group of the screen at the address (app/admin-area.tsx).
@@ -36,7 +37,7 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.adminSetup]: REGISTRATION,
   [paths.dashboard]: [...PROVIDERS, 'app/screens/dashboard-screen.tsx', 'app/screens/learner-course-screens.ts'],
   [paths.profile]: PROFILE,
-  [paths.profileEdit]: PROFILE,
+  [paths.profileEdit]: PROFILE_EDIT,
   [paths.courseContent.pattern]: LEARNER_COURSES,
   [paths.enrolmentRequests]: LEARNER_COURSES,
   [paths.userCourses]: LEARNER_COURSES,

@@ -36,9 +36,10 @@ const DashboardPage = lazyNamed(async () => {
   await screen.DashboardCourseList.preload();
   return screen;
 }, 'DashboardScreen');
-const loadProfileScreens = () => import('@/app/screens/profile-screens.ts');
-const ProfilePage = lazyNamed(loadProfileScreens, 'ProfilePage');
-const ProfileEditPage = lazyNamed(loadProfileScreens, 'ProfileEditPage');
+const ProfilePage = lazyNamed(() => import('@/features/profile/profile-page.tsx'), 'ProfilePage');
+// With the creation form (which the profile page loads for a learner without one): the form
+// library and zod are not part of the profile page.
+const ProfileEditPage = lazyNamed(() => import('@/features/profile/profile-edit-page.tsx'), 'ProfileEditPage');
 // Fetched through the providers' chunk, which the routes around these screens have loaded already.
 const loadLearnerCourseScreens = async () => (await loadProviders()).loadLearnerCourseScreens();
 const CoursesPage = lazyNamed(loadLearnerCourseScreens, 'CoursesPage');

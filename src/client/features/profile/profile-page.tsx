@@ -1,7 +1,9 @@
 import { CalendarClock, Pencil } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
+import { lazyNamed } from '@/app/lazy-screen.tsx';
 import { paths } from '@/app/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
@@ -9,11 +11,16 @@ import { ProfileDetails } from '@/components/profile/profile-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
-import { ProfileCreateForm } from '@/features/profile/profile-create-form.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format.ts';
 import { useDeferredData } from '@/lib/use-deferred-data.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/**
+ * The creation form, with the form library and zod, is fetched only for a learner who has no
+ * profile yet: every later visit shows the details without that code (decision 035).
+ */
+const ProfileCreateForm = lazyNamed(() => import('@/features/profile/profile-create-form.tsx'), 'ProfileCreateForm');
 
 /** What the learner should do about documents that expired or expire soon. */
 function ExpiryNotice({ profile }: { profile: TProfile }) {
@@ -67,7 +74,9 @@ export function ProfilePage() {
                 is required; it takes about five minutes.
               </p>
             </header>
-            <ProfileCreateForm />
+            <Suspense fallback={<ProfileDetailsSkeleton label="Loading the profile form…" />}>
+              <ProfileCreateForm />
+            </Suspense>
           </>
         ) : (
           <>
