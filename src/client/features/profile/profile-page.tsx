@@ -1,9 +1,8 @@
 import { CalendarClock, Pencil } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
-import { lazyNamed } from '@/app/lazy-screen.tsx';
 import { paths } from '@/app/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
@@ -20,7 +19,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
  * The creation form, with the form library and zod, is fetched only for a learner who has no
  * profile yet: every later visit shows the details without that code (decision 035).
  */
-const ProfileCreateForm = lazyNamed(() => import('@/features/profile/profile-create-form.tsx'), 'ProfileCreateForm');
+const ProfileCreateForm = lazy(() => import('@/features/profile/profile-create-form.tsx').then((module) => ({ default: module.ProfileCreateForm })));
 
 /** What the learner should do about documents that expired or expire soon. */
 function ExpiryNotice({ profile }: { profile: TProfile }) {
