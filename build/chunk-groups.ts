@@ -1,17 +1,20 @@
 import path from 'node:path';
 
 /*
- * How the browser's code is cut into files (decision 032). Left to itself the bundler makes a file
- * for every set of lazy screens sharing a module: about a hundred files, fifteen to forty-five per
- * screen, each a request and a task on the page's main thread. Instead:
+ * How the browser's code is cut into files (decisions 032 and 035). Left to itself the bundler
+ * makes a file for every set of lazy screens sharing a module: about a hundred files, fifteen to
+ * forty-five per screen, each a request and a task on the page's main thread. Instead:
  *   - everything the entry imports goes to one file beside it (`framework`: React, the router, the
  *     home page and the public layout);
- *   - the lazy screens are gathered in a few areas (account, courses, training, tests, profile,
- *     contact, admin, the other public pages), and every other module goes to the file of the set
- *     of areas that reach it, so a screen loads only code it can run;
+ *   - the lazy screens are gathered in a few areas (account, courses, training, tests, profile and
+ *     its form, contact, the certificate check, the admin area's frame and its groups of screens,
+ *     the other public pages), and every other module goes to the file of the set of areas that
+ *     reach it, so a screen loads only code it can run: a screen that only shows data does not
+ *     load the forms' library and zod;
  *   - a set whose modules are small together is not worth a request: its modules join `app`, the
- *     file of the providers that every screen with data loads anyway, or the entry's when the public
- *     pages (which never load `app`) need them too.
+ *     file of the providers that every screen with data loads anyway, the admin frame's when only
+ *     admin screens need them, or the entry's when the public pages (which never load `app`) need
+ *     them too.
  * A screen then loads four to eight scripts, all named in its page (route-chunks.ts).
  */
 
