@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { certificates, jobOutbox, trainingVideoSets, trainingVideos } from '../src/server/db/schema.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
+import { threadStats } from '../src/testing/proc-stat.ts';
+import { WORKER_NICENESS } from '../src/workers/job-worker.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
@@ -54,6 +56,11 @@ describe.runIf(services)('a worker killed with kill -9 during a transcode', () =
       const video = await videoOf();
       return video?.status === 'processing' && video.progress > 0;
     }, 60_000);
+    // Background work: the worker runs every thread at its lower priority (decision 036).
+    expect(first.log()).toContain(`"niceness":${WORKER_NICENESS}`);
+    const niceValues = threadStats(first.child.pid!).map((thread) => thread.nice);
+    expect(niceValues.length).toBeGreaterThan(1);
+    expect(niceValues.filter((nice) => nice !== WORKER_NICENESS), `nice values: ${niceValues.join(' ')}`).toEqual([]);
     killHard(first);
     await first.exited;
     expect((await videoOf())!.status).toBe('processing');

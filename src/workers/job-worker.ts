@@ -6,6 +6,14 @@ import { JOB_ATTEMPTS, runOutboxJob, type JobContext } from '../server/lib/jobs/
 
 const STALLED_AFTER_MS = 10_000;
 
+/**
+ * The worker process's nice value (`npm run worker` sets it as it starts). Its jobs (a
+ * certificate's PDF, mail, a video's preparation) are background work: on a machine it shares
+ * with the portal, a request waits for no job, and a job still gets about a tenth of a busy core
+ * (the weight of nice 10 against 0's). Decision 036.
+ */
+export const WORKER_NICENESS = 10;
+
 /** A BullMQ worker that runs the outbox's jobs. Failed jobs stay in Redis for inspection. */
 export function startJobWorker(
   ctx: JobContext,
