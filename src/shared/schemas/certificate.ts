@@ -5,7 +5,6 @@ import { plainText, requestObject, ZId } from './common.ts';
 
 const C = MESSAGES.certificate;
 
-
 /** MTA/{year}/{serial of six digits or more}; typed numbers are read without regard to case or spaces around. */
 export const CERTIFICATE_NUMBER_PATTERN = /^MTA\/\d{4}\/\d{6,}$/;
 
