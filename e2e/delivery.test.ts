@@ -8,6 +8,7 @@ import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { loadPage, waterfall, type TRequest } from './support/page-load.ts';
 import { signInAs } from './support/session.ts';
 import type { Page } from 'playwright-core';
+import { MESSAGES } from '../src/shared/messages.ts';
 import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
 
 let harness: BrowserHarness;
@@ -265,6 +266,36 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     await phone.page.getByRole('dialog').getByRole('link', { name: 'Login' }).waitFor();
     expect(phone.problems).toEqual([]);
     await phone.context.close();
+  });
+
+  it('when the code cannot arrive, a held submit is not lost in silence: the page says so, and the next try sends the form once', async () => {
+    const { page, context, problems } = await harness.newPage(390, 844);
+    // The ship's link drops: every script request fails until it comes back.
+    let linkUp = false;
+    await page.route('**/assets/*.js', (route) => (linkUp ? route.continue() : route.abort('internetdisconnected')));
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('auth.login')) logins.push(request.url());
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody.here@example.com');
+    await page.getByLabel('Password').fill('Not-the-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.common.networkError });
+    await notice.waitFor();
+    expect(page.url()).toBe(`${harness.baseUrl}/login`);
+
+    linkUp = true;
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor()).resolves.toBeUndefined();
+    await expect(notice.count()).resolves.toBe(0);
+    // The first tap was dropped with the failed load, not replayed as a second login.
+    expect(logins).toHaveLength(1);
+    // The other problems are the scripts the dropped link refused.
+    expect(problems.filter((problem) => !problem.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([
+      expect.stringContaining('401 (Unauthorized) (http://127.0.0.1'),
+    ]);
+    await context.close();
   });
 
   it('the page hydrates without a mismatch, keeps what the visitor typed before the code came, and the form then works', async () => {

@@ -1,3 +1,5 @@
+import { COMMON_MESSAGES } from './common-messages.ts';
+
 /*
  * The public pages the server renders for a visitor before their code arrives (decisions 026 and
  * 033): the markers both sides read, and the one inline script of the page.
@@ -24,6 +26,8 @@ export type THeldEvent = { form: HTMLFormElement; submitter: HTMLElement | null 
 /** What the head script leaves on `window` for the app: the events it held, and how to stop holding. */
 export type TPageWake = { held: THeldEvent[]; stop(): void };
 export const PAGE_WAKE_GLOBAL = '__pageWake';
+/** The notice the head script shows when a held tap's code could not be loaded. */
+const WAKE_ALERT_ID = 'page-wake-alert';
 
 /**
  * Runs in the page's head before anything paints.
@@ -33,14 +37,16 @@ export const PAGE_WAKE_GLOBAL = '__pageWake';
  *   key or input, or at once when the page is not the visitor's view (a session, or the router's
  *   state from an earlier visit). Until the app has hydrated, a submit or a button's click is
  *   held (no form goes out as a plain GET with its fields in the address) and replayed by the app.
- *   A failed load is tried again on the next interaction.
+ *   A failed load is tried again on the next interaction. If the visitor had tapped or submitted,
+ *   the page says the network failed and drops what it held, so the next try is not sent twice.
  * The content security policy allows exactly this text by its hash.
  */
 export const PAGE_HEAD_SCRIPT = `(function(){
 var d=document,h=d.documentElement,held=[],started=false,now=false;
 try{if(localStorage.getItem("accessToken")!==null){h.setAttribute("${SESSION_HINT_ATTRIBUTE}","");now=true}}catch(e){}
 try{if(history.state&&history.state.usr!=null)now=true}catch(e){}
-function start(){if(started)return;started=true;d.querySelectorAll("link[${ENTRY_ATTRIBUTE}]").forEach(function(l){import(l.href).catch(function(){started=false})})}
+function say(){var n=d.getElementById("${WAKE_ALERT_ID}");if(n)return;n=d.createElement("p");n.id="${WAKE_ALERT_ID}";n.setAttribute("role","alert");n.textContent=${JSON.stringify(COMMON_MESSAGES.networkError)};var s=n.style;s.position="fixed";s.left=s.right=s.bottom="1rem";s.margin="0 auto";s.maxWidth="28rem";s.padding="0.75rem 1rem";s.borderRadius="0.5rem";s.background="#991b1b";s.color="#fff";s.font="500 1rem/1.4 system-ui,sans-serif";s.textAlign="center";s.zIndex="2147483647";d.body.appendChild(n)}
+function start(){if(started)return;started=true;d.querySelectorAll("link[${ENTRY_ATTRIBUTE}]").forEach(function(l){import(l.href).then(function(){var n=d.getElementById("${WAKE_ALERT_ID}");if(n)n.remove()},function(){started=false;if(held.length){held.length=0;say()}})})}
 function wake(e){start();var t=e.target;if(e.type==="submit"){e.preventDefault();held.push({form:t,submitter:e.submitter||null})}else if(e.type==="click"&&t&&t.closest){var b=t.closest("button");if(b){e.preventDefault();held.push({button:b})}}}
 var kinds=${JSON.stringify(WAKING_EVENTS)};
 kinds.forEach(function(k){d.addEventListener(k,wake,true)});
