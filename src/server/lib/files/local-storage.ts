@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
@@ -9,10 +9,31 @@ import { isStoredName, type FileStorageDriver, type TFileArea, type TStorageEntr
 /** What an upload in progress is written to; the sweep knows the name. */
 export const PARTIAL_NAME = /^\.[0-9a-f-]{36}\.part$/;
 
+/** Flushes a file or a folder's entries to the disk (fsync). */
+async function flush(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Gives a complete file its name for good: its bytes are on the disk before the name points at
+ * them, and the name is on the disk before the caller answers 2xx. Without the two flushes a power
+ * cut after the answer could leave the database naming an empty or missing file.
+ */
+async function commitDurably(temporary: string, dir: string, name: string): Promise<void> {
+  await flush(temporary);
+  await rename(temporary, path.join(dir, name));
+  await flush(dir);
+}
+
 /**
  * Files on this machine's disk under `root/<area>/` (DATA_DIR/files). A new file is written to a
  * `.<uuid>.part` name beside its area's files and renamed when complete, so it appears whole or not
- * at all. Tools that need a path (ffmpeg, sharp) use the stored file where it is.
+ * at all, and flushed to the disk on both sides of the rename (`commitDurably`). Tools that need a path (ffmpeg, sharp) use the stored file where it is.
  */
 export function createLocalStorage(root: string): FileStorageDriver & { root: string } {
   mkdirSync(root, { recursive: true });
@@ -33,7 +54,7 @@ export function createLocalStorage(root: string): FileStorageDriver & { root: st
       mkdirSync(areaDir(area), { recursive: true });
       return {
         stream: createWriteStream(temporary, { mode: 0o600 }),
-        commit: () => rename(temporary, path.join(areaDir(area), name())),
+        commit: () => commitDurably(temporary, areaDir(area), name()),
         discard: () => rm(temporary, { force: true }),
       };
     },
