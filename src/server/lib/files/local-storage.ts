@@ -33,7 +33,8 @@ async function commitDurably(temporary: string, dir: string, name: string): Prom
 /**
  * Files on this machine's disk under `root/<area>/` (DATA_DIR/files). A new file is written to a
  * `.<uuid>.part` name beside its area's files and renamed when complete, so it appears whole or not
- * at all, and flushed to the disk on both sides of the rename (`commitDurably`). Tools that need a path (ffmpeg, sharp) use the stored file where it is.
+ * at all, and flushed to the disk on both sides of the rename (`commitDurably`). Tools that need a
+ * path (ffmpeg, sharp) use the stored file where it is.
  */
 export function createLocalStorage(root: string): FileStorageDriver & { root: string } {
   mkdirSync(root, { recursive: true });
