@@ -42,12 +42,16 @@ describe('local storage: a committed file survives a power cut', () => {
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it('flushes the bytes, then renames, then flushes the folder, before commit resolves', async () => {
-    const storage = createLocalStorage(root);
-    const sink = storage.sink('id_documents', () => 'passport.pdf');
-    sink.stream.end(Buffer.from('%PDF-1.7 passport'));
+  /** A new identity document named `name`, its bytes written and the stream closed. */
+  async function written(name: string, text: string) {
+    const sink = createLocalStorage(root).sink('id_documents', () => name);
+    sink.stream.end(Buffer.from(text));
     await finished(sink.stream);
-    await sink.commit();
+    return sink;
+  }
+
+  it('flushes the bytes, then renames, then flushes the folder, before commit resolves', async () => {
+    await (await written('passport.pdf', '%PDF-1.7 passport')).commit();
 
     expect(calls).toEqual(['sync file', 'rename to passport.pdf', 'sync id_documents']);
     expect(await readFile(path.join(root, 'id_documents', 'passport.pdf'), 'utf8')).toBe('%PDF-1.7 passport');
@@ -55,11 +59,7 @@ describe('local storage: a committed file survives a power cut', () => {
   });
 
   it('a discarded file is neither flushed nor named', async () => {
-    const storage = createLocalStorage(root);
-    const sink = storage.sink('id_documents', () => 'never.pdf');
-    sink.stream.end(Buffer.from('half'));
-    await finished(sink.stream);
-    await sink.discard();
+    await (await written('never.pdf', 'half')).discard();
 
     expect(calls).toEqual([]);
     expect(await readdir(path.join(root, 'id_documents'))).toEqual([]);
