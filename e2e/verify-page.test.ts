@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { loadPage, waterfall } from './support/page-load.ts';
+import { loadPage, namedByThePage, waterfall } from './support/page-load.ts';
 
 const C = MESSAGES.certificate;
 
@@ -17,7 +17,7 @@ describe('the public certificate check', () => {
       const load = await loadPage(harness.browser, `${harness.baseUrl}${address}`);
       const report = waterfall(load);
       // Every script was named by the page itself: the screen's code comes in one round of requests.
-      for (const script of load.scripts) expect(script.initiator, `${script.url}\n${report}`).toBe('parser');
+      for (const script of load.scripts) expect(namedByThePage(script), `${script.url} (${script.initiator})\n${report}`).toBe(true);
       expect(load.cls, report).toBeLessThan(0.05);
 
       const { page, context, problems } = await harness.newPage(390, 844);

@@ -19,14 +19,23 @@ export type TRequest = {
   encoding: string | undefined;
   mime: string;
   status: number;
+  /** What started the request: `parser`, or `script <address of the script>`, ... */
   initiator: string;
 };
+
+/**
+ * Whether the page itself named this request: its markup, or its inline head script (which has
+ * no file of its own), rather than a script file that had to arrive and run first.
+ */
+export const namedByThePage = (request: TRequest) => request.initiator === 'parser' || (request.initiator.startsWith('script ') && !/\.m?js(\?|$)/.test(request.initiator));
 
 export type TPageLoad = {
   requests: TRequest[];
   scripts: TRequest[];
   jsTransferred: number;
   totalTransferred: number;
+  /** First contentful paint: when the page first showed anything. */
+  fcp: number | undefined;
   lcp: number | undefined;
   cls: number;
   /** When the first course card was in the document (only when `cardsSelector` is given). */
@@ -45,6 +54,12 @@ const OBSERVE = `
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
 `;
+
+/** Records the page's Largest Contentful Paint and layout shifts from its start (before it loads). */
+export const observeVitals = (page: Page) => page.addInitScript(OBSERVE);
+
+/** What `observeVitals` has recorded so far. */
+export const vitalsOf = (page: Page) => page.evaluate(() => (window as unknown as { __vitals: { lcp?: number; cls: number } }).__vitals);
 
 /**
  * Loads `url` in a fresh context (empty cache) and records every request as the browser saw it
@@ -67,7 +82,7 @@ export async function loadPage(
     storageState: options.storageState,
   });
   const page: Page = await context.newPage();
-  await page.addInitScript(OBSERVE);
+  await observeVitals(page);
   if (options.cardsSelector) {
     // Records when the first course card enters the document.
     await page.addInitScript((selector: string) => {
@@ -88,7 +103,8 @@ export async function loadPage(
   let navStart: number | undefined;
   cdp.on('Network.requestWillBeSent', (e) => {
     if (navStart === undefined) navStart = e.timestamp;
-    byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', t0: e.timestamp, initiator: e.initiator.type });
+    const initiator = e.initiator.type === 'script' ? `script ${e.initiator.stack?.callFrames[0]?.url ?? e.initiator.url ?? ''}` : e.initiator.type;
+    byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', t0: e.timestamp, initiator });
   });
   cdp.on('Network.responseReceived', (e) => {
     const entry = byId.get(e.requestId);
@@ -126,7 +142,8 @@ export async function loadPage(
     if (Date.now() - started > 180_000) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp?: number; cls: number } }).__vitals);
+  const vitals = await vitalsOf(page);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
 
   const requests: TRequest[] = [...byId.values()]
     .filter((r) => r.end !== undefined && r.t0 !== undefined)
@@ -153,6 +170,7 @@ export async function loadPage(
     scripts,
     jsTransferred: scripts.reduce((sum, r) => sum + r.transferred, 0),
     totalTransferred: requests.reduce((sum, r) => sum + r.transferred, 0),
+    fcp,
     lcp: vitals.lcp,
     cls: vitals.cls,
     firstCards,

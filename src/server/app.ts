@@ -21,10 +21,12 @@ import type { TVisitorView } from '../shared/prerender.ts';
 import {
   jsonForScript,
   loadIndexHtml,
+  loadStylesheets,
   loadPrerenderer,
   loadRouteChunks,
   modulePreloads,
   withHeadLines,
+  withFrame,
   withVisitorView,
   type TPrerenderer,
 } from './spa.ts';
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
  */
 function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer | undefined): (pathname: string) => Promise<TPrecompressed> {
   const routeChunks = loadRouteChunks(deps.clientDir);
+  const stylesheets = loadStylesheets(deps.clientDir, indexText);
   const plain = precompressed(indexText);
   const byPattern = new Map<string, Promise<TPrecompressed>>();
   // The visitor's view of a page, or undefined (no renderer, or the render failed: the page then
@@ -189,6 +192,15 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
       return await prerenderer.render(pattern, { site: deps.site, catalogue });
     } catch (error) {
       deps.logger.error({ err: error, pattern }, 'the server could not render the page; it is sent for the browser to render');
+      return undefined;
+    }
+  };
+  // The frame of a signed-in page, or undefined (none for this page, no renderer, or it failed).
+  const signedInFrame = (pattern: string): string | undefined => {
+    try {
+      return prerenderer?.frame(pattern, { site: deps.site });
+    } catch (error) {
+      deps.logger.error({ err: error, pattern }, 'the server could not draw the frame of the page; it is sent for the browser to render');
       return undefined;
     }
   };
@@ -214,6 +226,7 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
               `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
             ]),
             markup,
+            stylesheets,
           ),
         );
       let made: TPrecompressed | undefined;
@@ -223,7 +236,10 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
     let cached = byPattern.get(route.pattern);
     if (!cached) {
       const pattern = route.pattern;
-      cached = visitorView(pattern).then((markup) => precompressed(withVisitorView(withHeadLines(indexText, preloads), markup)));
+      const html = withHeadLines(indexText, preloads);
+      cached = visitorView(pattern).then((markup) =>
+        precompressed(markup === undefined ? withFrame(html, signedInFrame(pattern), stylesheets) : withVisitorView(html, markup, stylesheets)),
+      );
       byPattern.set(pattern, cached);
     }
     return cached;
