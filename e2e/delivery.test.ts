@@ -5,11 +5,11 @@ import { paths } from '../src/client/app/paths.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { loadPage, waterfall, type TRequest } from './support/page-load.ts';
+import { loadPage, namedByThePage, observeVitals, vitalsOf, waterfall, type TRequest } from './support/page-load.ts';
 import { signInAs } from './support/session.ts';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages.ts';
-import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
+import { FRAME_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -74,9 +74,9 @@ describe('what a first visit downloads', () => {
 
     const load = await loadPage(harness.browser, `${harness.baseUrl}/courses`, { cardsSelector: 'article[aria-labelledby^="course-"]' });
     const report = waterfall(load);
-    // Every script was named by the page itself (entry and modulepreload links), none found later
-    // by running another: the screen's code comes in one round of parallel requests.
-    for (const script of load.scripts) expect(script.initiator, `${script.url}\n${report}`).toBe('parser');
+    // Every script was named by the page itself (its code links, which its head script makes
+    // preloads), none found later by running another: the code comes in one round of requests.
+    for (const script of load.scripts) expect(namedByThePage(script), `${script.url} (${script.initiator})\n${report}`).toBe(true);
     // The cards need no request: the catalogue came with the page.
     expect(load.requests.filter((r) => r.url.includes('/trpc/')).map((r) => r.url), report).toEqual([]);
     expect(load.firstCards, report).toBeDefined();
@@ -113,7 +113,7 @@ describe('what a first visit downloads', () => {
   it('/login renders its form without a spinner in between and without layout shift', async () => {
     const load = await loadPage(harness.browser, `${harness.baseUrl}/login`);
     const report = waterfall(load);
-    for (const script of load.scripts) expect(script.initiator, `${script.url}\n${report}`).toBe('parser');
+    for (const script of load.scripts) expect(namedByThePage(script), `${script.url} (${script.initiator})\n${report}`).toBe(true);
     expect(load.cls, report).toBeLessThan(0.05);
   });
 
@@ -199,12 +199,21 @@ describe('the public pages paint before their code arrives (decision 026)', () =
       }
       if (path === '/courses') expect(html).toContain('Bridge Resource Management');
 
-      // With no script at all the page already shows what the screen is.
+      // With no script at all the page already shows what the screen is, styled by the stylesheet
+      // it carries: nothing but its pictures is fetched before it paints (decision 037).
       const context = await harness.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
       const page = await context.newPage();
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
       await page.goto(`${harness.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      expect(await page.getByRole('banner').isVisible(), path).toBe(true);
+      const banner = page.getByRole('banner');
+      expect(await banner.isVisible(), path).toBe(true);
+      expect(stylesheets, path).toEqual([]);
+      // The header keeps to the top as the page scrolls: a rule of the stylesheet, not the browser's.
+      expect(await banner.evaluate((element) => getComputedStyle(element).position), path).toBe('sticky');
       await context.close();
 
       if (!(path in JS_BUDGETS)) continue;
@@ -215,15 +224,21 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     }
   });
 
-  it('every public page runs no code until the visitor uses it, then hydrates without a mismatch or a refused script', async () => {
+  it('every public page fetches its code once it has painted and runs none until the visitor uses it, then hydrates without a mismatch or a refused script', async () => {
     for (const [path, heading] of PUBLIC_PAGES) {
       const { page, context, problems } = await harness.newPage(390, 844);
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.waitForLoadState('networkidle');
-      // The code came (preloaded) but has not run: nothing holds the phone's processor yet.
-      const entries = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length);
-      expect(entries, path).toBeGreaterThan(0);
+      // The code came (preloaded), after the page's first paint, but has not run: nothing held the
+      // link before the page showed, and nothing holds the phone's processor yet.
+      const { scriptStarts, firstPaint } = await page.evaluate(() => ({
+        scriptStarts: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.startTime),
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      }));
+      expect(scriptStarts.length, path).toBeGreaterThan(0);
+      expect(firstPaint, path).toBeDefined();
+      expect(Math.min(...scriptStarts), path).toBeGreaterThanOrEqual(firstPaint!);
       expect(await isHydrated(page), path).toBe(false);
       // The first key wakes it.
       await page.keyboard.press('Tab');
@@ -335,6 +350,68 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     release();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a signed-in page comes as its frame while its code comes (decision 038)', () => {
+  it("a learner's page shows the learner's bar and a loading place before any code, then the page replaces it without a shift", async () => {
+    const learner = await createUser(harness.portal.runtime.db, { approvedAt: new Date() });
+    const { page, context, problems } = await harness.newPage(390, 844);
+    await signInAs(page, learner.email);
+    await observeVitals(page);
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    const release = await holdScripts(page);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+
+    // No script has run: the frame is the server's, styled by the stylesheet the page carries.
+    const banner = page.getByRole('banner');
+    await banner.waitFor();
+    expect(await page.locator(`#root[${FRAME_ATTRIBUTE}]`).count()).toBe(1);
+    expect(await banner.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+    await page.getByRole('main').getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    // The learner's links are there; the buttons wait for the code.
+    expect(await banner.getByRole('link', { name: 'Dashboard', includeHidden: true }).count()).toBe(1);
+    expect(await banner.getByRole('button', { name: 'Open menu' }).isDisabled()).toBe(true);
+    expect(stylesheets).toEqual([]);
+
+    release();
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${learner.firstName}`, exact: false }).waitFor();
+    // The app's page took the frame's place: one bar, one main, no frame left.
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.locator(`[${FRAME_ATTRIBUTE}]`).count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).isDisabled()).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an administrator's page shows the area's bar and menu before any code, then the screen", async () => {
+    const admin = await createUser(harness.portal.runtime.db, { role: 'admin' });
+    const { page, context, problems } = await harness.newPage(1280);
+    await signInAs(page, admin.email);
+    await observeVitals(page);
+    const release = await holdScripts(page);
+    await page.goto(paths.admin.users.approved, { waitUntil: 'commit' });
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Approved Users', exact: true }).waitFor();
+    expect(await page.locator(`#root[${FRAME_ATTRIBUTE}]`).count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isDisabled()).toBe(true);
+    await page.getByRole('main').getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Approved Users' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isDisabled()).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import './styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../shared/prerender.ts';
+import { FRAME_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../shared/prerender.ts';
 import { App } from '@/app/app.tsx';
 import { replayHeldEvents, takeHeldEvents } from '@/app/page-wake.ts';
 import { preloadFirstScreen } from '@/app/router.tsx';
@@ -28,8 +28,11 @@ void preloadFirstScreen(window.location.pathname).then(() => {
   }
   // Nothing to replay on a view the user never saw.
   takeHeldEvents();
-  container.replaceChildren();
+  // The server's frame of a signed-in page (decision 038) stays in view until React's first
+  // commit, which clears the root as it draws the page; a hidden visitor's view goes now.
+  if (!container.hasAttribute(FRAME_ATTRIBUTE)) container.replaceChildren();
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  container.removeAttribute(FRAME_ATTRIBUTE);
   // A transition too: the first render of a signed-in screen yields to the browser every few
   // milliseconds rather than holding the main thread for the whole tree.
   const root = createRoot(container);

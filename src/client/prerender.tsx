@@ -7,15 +7,18 @@ import type { TSiteConfig } from '../shared/site-config.ts';
 import { App } from '@/app/app.tsx';
 import { paths } from '@/app/paths.ts';
 import { preloadFirstScreen } from '@/app/router.tsx';
+import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
+import { PublicLayout } from '@/components/layouts/public-layout.tsx';
 import { provideInlinedCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
 import { withPageHead } from '@/lib/page-head.ts';
 import { provideSiteConfig } from '@/lib/site-config.ts';
 
 /*
- * The server's rendering of the public pages (decision 026), built apart from the browser's code
- * (`vite build --ssr`, dist/ssr/prerender.js) and loaded by the server. It renders the same tree
- * as main.tsx, as a visitor sees it, so the browser paints the page before its code arrives and
- * then hydrates it.
+ * The server's rendering of the public pages (decision 026) and of the frames of the signed-in
+ * ones (decision 038), built apart from the browser's code (`vite build --ssr`,
+ * dist/ssr/prerender.js) and loaded by the server. A public page is the same tree as main.tsx
+ * renders, as a visitor sees it, so the browser paints the page before its code arrives and then
+ * hydrates it.
  */
 
 /** The pages rendered ahead of their code: the public screens a visitor opens first. */
@@ -42,4 +45,32 @@ export async function renderPage(pathname: string, data: TPrerenderData): Promis
     provideInlinedCatalogue(undefined);
     forgetQueries();
   }
+}
+
+/** The learner's pages, which come as a frame of the learner's layout while their code arrives. */
+const LEARNER_PAGES: readonly string[] = [
+  paths.dashboard,
+  paths.profile,
+  paths.profileEdit,
+  paths.courseContent.pattern,
+  paths.enrolmentRequests,
+  paths.userCourses,
+  paths.training.pattern,
+  paths.testPage.pattern,
+  paths.certificateReport,
+];
+
+const isAdminPage = (pattern: string) => pattern === paths.admin.root || pattern.startsWith(`${paths.admin.root}/`);
+
+/**
+ * The markup of the frame the server sends for the signed-in page at route `pattern` (decision
+ * 038): its layout as its user sees it, with the page's place loading, or undefined for a page
+ * that has none. The browser's app replaces it with the page once its code has come. A frame holds
+ * nothing of the user's: the server does not know who is asking.
+ */
+export function renderFrame(pattern: string, data: { site: TSiteConfig }): string | undefined {
+  const admin = isAdminPage(pattern);
+  if (!admin && !LEARNER_PAGES.includes(pattern)) return undefined;
+  provideSiteConfig(data.site);
+  return renderToString(<StaticRouter location={pattern}>{admin ? <AdminLayout frame /> : <PublicLayout frame />}</StaticRouter>);
 }

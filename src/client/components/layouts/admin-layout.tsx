@@ -55,9 +55,11 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
 
 /**
  * The administration area's frame: top bar, menu (sidebar when wide, drawer when narrow), the
- * page. The app puts it behind the administrators' guard.
+ * page. The app puts it behind the administrators' guard. As `frame`, it is what the server sends
+ * for the area's pages (decision 038): the page's place loading and the buttons waiting, until
+ * the app draws the page.
  */
-export function AdminLayout() {
+export function AdminLayout({ frame = false }: { frame?: boolean }) {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   useCloseWhenWide(setDrawerOpen);
@@ -86,6 +88,7 @@ export function AdminLayout() {
               size="icon"
               className="wide:hidden"
               aria-label="Open admin menu"
+              disabled={frame}
             >
               <Menu className="size-6" aria-hidden />
             </Button>
@@ -111,7 +114,7 @@ export function AdminLayout() {
           tone="dark"
           size="sm"
           onClick={() => void logout()}
-          disabled={loggingOut}
+          disabled={frame || loggingOut}
           className="ml-auto"
         >
           <LogOut aria-hidden />
@@ -131,17 +134,23 @@ export function AdminLayout() {
         </aside>
 
         <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 lg:p-8">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-20">
-                <Spinner size="lg" />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
+          {frame ? (
+            <PageLoading />
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
         </main>
       </div>
+    </div>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div className="flex justify-center py-20">
+      <Spinner size="lg" />
     </div>
   );
 }

@@ -18,9 +18,14 @@ import { cn } from '@/lib/utils.ts';
 const loadDrawer = () => import('@/components/layouts/mobile-nav-drawer.tsx');
 const MobileNavDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileNavDrawer })));
 
-export function SiteHeader() {
+/**
+ * The site's navigation bar. As `frame`, it is the server's drawing of a signed-in page while the
+ * page's code comes (decision 038): the user's links, and buttons that wait for the code.
+ */
+export function SiteHeader({ frame = false }: { frame?: boolean }) {
   const site = useSiteConfig();
-  const signedIn = useHasSession();
+  const hasSession = useHasSession();
+  const signedIn = frame || hasSession;
   const entries = signedIn ? [...PUBLIC_NAV_ENTRIES, ...SIGNED_IN_NAV_ENTRIES] : PUBLIC_NAV_ENTRIES;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's code is fetched on first use and then kept mounted so it can animate closed.
@@ -63,7 +68,7 @@ export function SiteHeader() {
             </NavLink>
           ))}
           {signedIn ? (
-            <Button variant="outline" className="ml-3" onClick={() => void logOutAndReload()}>
+            <Button variant="outline" className="ml-3" disabled={frame} onClick={() => void logOutAndReload()}>
               <LogOut aria-hidden />
               Logout
             </Button>
@@ -86,6 +91,7 @@ export function SiteHeader() {
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           aria-controls={drawerOpen ? MOBILE_NAV_DRAWER_ID : undefined}
+          disabled={frame}
           onPointerEnter={loadDrawer}
           onFocus={loadDrawer}
           onTouchStart={loadDrawer}
