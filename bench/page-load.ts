@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { signInAs } from '../e2e/support/session.ts';
 import { imageOf } from '../src/testing/images.ts';
 import { freePort, startProcess, stopProcess, waitForOk } from './support.ts';
 
@@ -66,6 +67,17 @@ export async function startSeededPortal(): Promise<TPortal> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** The browser storage of the portal's administrator signed in, as the login screen leaves it. */
+export async function adminSession(browser: Browser, base: string): Promise<BrowserContextOptions['storageState']> {
+  const context = await browser.newContext({ baseURL: base });
+  try {
+    await signInAs(await context.newPage(), ADMIN.email, ADMIN.password);
+    return await context.storageState();
+  } finally {
+    await context.close();
   }
 }
 
