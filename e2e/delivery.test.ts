@@ -52,6 +52,15 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The stylesheets the page requests from now on (the list fills as it loads). */
+function stylesheetRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') urls.push(request.url());
+  });
+  return urls;
+}
+
 const textAnswers = (requests: TRequest[]) =>
   requests.filter((r) => r.status === 200 && TEXT.test(r.mime) && r.decoded >= SMALLEST_COMPRESSED);
 
@@ -203,10 +212,7 @@ describe('the public pages paint before their code arrives (decision 026)', () =
       // it carries: nothing but its pictures is fetched before it paints (decision 037).
       const context = await harness.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
       const page = await context.newPage();
-      const stylesheets: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
-      });
+      const stylesheets = stylesheetRequests(page);
       await page.goto(`${harness.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       const banner = page.getByRole('banner');
@@ -227,6 +233,7 @@ describe('the public pages paint before their code arrives (decision 026)', () =
   it('every public page fetches its code once it has painted and runs none until the visitor uses it, then hydrates without a mismatch or a refused script', async () => {
     for (const [path, heading] of PUBLIC_PAGES) {
       const { page, context, problems } = await harness.newPage(390, 844);
+      const stylesheets = stylesheetRequests(page);
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -244,6 +251,9 @@ describe('the public pages paint before their code arrives (decision 026)', () =
       await page.keyboard.press('Tab');
       await expect.poll(() => isHydrated(page), { message: path }).toBe(true);
       expect(await page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count(), path).toBe(1);
+      // Its screen's code did not fetch the stylesheet the page carries inline once more.
+      await page.waitForLoadState('networkidle');
+      expect(stylesheets, path).toEqual([]);
       expect(problems, path).toEqual([]);
       await context.close();
     }
@@ -361,10 +371,7 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     const { page, context, problems } = await harness.newPage(390, 844);
     await signInAs(page, learner.email);
     await observeVitals(page);
-    const stylesheets: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
-    });
+    const stylesheets = stylesheetRequests(page);
     const release = await holdScripts(page);
     await page.goto('/dashboard', { waitUntil: 'commit' });
 
@@ -388,6 +395,8 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     expect(await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).isDisabled()).toBe(false);
     await page.waitForLoadState('networkidle');
     expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
+    // Nor did the page's code: its screen came without waiting for a stylesheet.
+    expect(stylesheets).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -397,6 +406,7 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     const { page, context, problems } = await harness.newPage(1280);
     await signInAs(page, admin.email);
     await observeVitals(page);
+    const stylesheets = stylesheetRequests(page);
     const release = await holdScripts(page);
     await page.goto(paths.admin.users.approved, { waitUntil: 'commit' });
 
@@ -412,6 +422,7 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isDisabled()).toBe(false);
     await page.waitForLoadState('networkidle');
     expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
+    expect(stylesheets).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

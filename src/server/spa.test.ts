@@ -23,8 +23,9 @@ describe('a server-drawn page (decision 037)', () => {
     const sheets = loadStylesheets(dir, INDEX);
     const html = withVisitorView(INDEX, { markup: '<h1>Login</h1>' }, sheets);
 
-    expect(html).toContain('<style>.a{color:red}</style>');
-    expect(html).not.toContain('href="/assets/framework-a1.css"');
+    // Its link stays, disabled: the browser fetches nothing, the code's loader sees it is there.
+    expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/framework-a1.css" disabled>');
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/framework-a1.css">');
     // A text that could close the element stays a link.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/broken-b2.css">');
     expect(html).not.toContain('</style><script>');
@@ -46,7 +47,7 @@ describe("a signed-in page's frame (decision 038)", () => {
     const sheets = loadStylesheets(clientDir({ 'framework-a1.css': '.a{color:red}' }), INDEX);
     const html = withFrame(INDEX, '<header>Academy</header><main>Loading…</main>', sheets);
     expect(html).toContain('<div id="root" data-frame><header>Academy</header><main>Loading…</main></div>');
-    expect(html).toContain('<style>.a{color:red}</style>');
+    expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/framework-a1.css" disabled>');
     // The code runs at once, as on any page the browser draws: no head script, no held links.
     expect(html).toContain('<script type="module" crossorigin src="/assets/entry-c3.js"></script>');
     expect(html).not.toContain('data-code');

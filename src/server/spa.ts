@@ -114,10 +114,16 @@ export async function loadPrerenderer(clientDir: string | undefined, logger: Fas
   }
 }
 
+/**
+ * `html` with each stylesheet it links carried inline. The link stays, disabled, after its text:
+ * the browser fetches nothing for a disabled stylesheet, and the code's loader of a lazy screen,
+ * which fetches a screen's stylesheet and waits for it unless the page links it already, finds it
+ * there rather than downloading the same file again before the screen can show.
+ */
 const withInlineStylesheets = (html: string, stylesheets: TStylesheets) =>
   html.replace(STYLESHEET_LINK, (link, href: string) => {
     const text = stylesheets.get(href);
-    return text === undefined ? link : `<style>${text}</style>`;
+    return text === undefined ? link : `<style>${text}</style>${link.replace(/>$/, ' disabled>')}`;
   });
 
 /**
