@@ -30,6 +30,7 @@ const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ['/', /^Welcome to /],
   ['/about', /^About /],
   ['/courses', /Explore Our Courses/],
+  ['/contact', /^Contact$/],
   ['/login', /^Login to /],
   ['/registration', /Create Account/],
 ];

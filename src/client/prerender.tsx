@@ -22,7 +22,7 @@ import { provideSiteConfig } from '@/lib/site-config.ts';
  */
 
 /** The pages rendered ahead of their code: the public screens a visitor opens first. */
-export const PRERENDERED_PATHS: readonly string[] = [paths.home, paths.about, paths.courses, paths.login, paths.registration];
+export const PRERENDERED_PATHS: readonly string[] = [paths.home, paths.about, paths.courses, paths.contact, paths.login, paths.registration];
 
 export type TPrerenderData = { site: TSiteConfig; catalogue?: TCourse[] };
 
