@@ -4,23 +4,29 @@ import { seedWorld, type TWorld } from '../src/testing/portal-world.ts';
 import { startLighthouseHarness, type TLighthouseHarness, type TScreenScore } from './support.ts';
 
 /*
- * The web budgets (decisions 026, 032 to 035): Lighthouse, mobile, default throttling, on the
- * screens people open most, signed out and signed in.
+ * The web budgets (decisions 026, 032 to 035, 039): Lighthouse, mobile, default throttling, on
+ * the screens people open most, signed out and signed in.
  * - Accessibility at least 95 on every screen, 100 on the public pages, and no layout shift to
  *   speak of on any: these hold on this machine however busy it is.
- * - Performance: the aim is 95 and the table printed at the end says which screens reach it. The
- *   same screen scores a few points apart from one run to the next here (Lighthouse times the
- *   browser's work on a shared machine), so the test holds a floor of 85 on every screen, under
- *   which a screen has clearly regressed (a waterfall of requests, a blocking script, a long task,
- *   a heavy library on a screen that does not need it). One run can come out low for reasons of
- *   its own: a screen under the floor is run twice more and judged by the median of the three.
+ * - Performance: the aim is 95 on every screen, and the table printed at the end says which
+ *   screens reach it. The public pages, which paint from their HTML alone (/, /courses, /login,
+ *   /registration, /contact), are held to it. The others are held to a floor of 90, under which a screen has clearly
+ *   regressed (a waterfall of requests, a blocking script, a long task, a heavy library on a
+ *   screen that does not need it): a signed-in screen's content waits for its code and its data,
+ *   and Lighthouse's simulation puts the busiest of them at 95 to 98 on this machine, too close
+ *   to the aim for a run to be judged by it. One run can come out low for reasons of its own: a
+ *   screen under its bar is run twice more and judged by the median of the three.
  * The axe walk (e2e/accessibility.test.ts) checks every screen's accessibility in detail.
  */
 
 const PERFORMANCE_AIM = 95;
-const PERFORMANCE_FLOOR = 85;
+/** The public pages, which paint from their HTML alone (decisions 026, 037, 039). */
+const HELD_TO_THE_AIM: readonly string[] = [paths.home, paths.courses, paths.login, paths.registration, paths.contact];
+const PERFORMANCE_FLOOR = 90;
 const LEAST_ACCESSIBILITY = 95;
 const MOST_CLS = 0.05;
+
+const leastPerformance = (pathname: string) => (HELD_TO_THE_AIM.includes(pathname) ? PERFORMANCE_AIM : PERFORMANCE_FLOOR);
 
 let harness: TLighthouseHarness;
 let world: TWorld;
@@ -44,7 +50,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function score(pathname: string): Promise<TScreenScore> {
   const first = await harness.measure(pathname);
   const runs = [first];
-  if (first.performance < PERFORMANCE_FLOOR || first.accessibility < LEAST_ACCESSIBILITY) {
+  if (first.performance < leastPerformance(pathname) || first.accessibility < LEAST_ACCESSIBILITY) {
     runs.push(await harness.measure(pathname), await harness.measure(pathname));
   }
   const byPerformance = [...runs].sort((a, b) => a.performance - b.performance);
@@ -56,14 +62,14 @@ async function score(pathname: string): Promise<TScreenScore> {
 
 function expectWithinBudget(result: TScreenScore, { publicPage = false } = {}) {
   const explained = `${result.url}: performance ${result.performance}, accessibility ${result.accessibility} (load ${result.load})\n  ${[...result.notes, ...result.failedAudits].join('\n  ')}`;
-  expect(result.performance, explained).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
+  expect(result.performance, explained).toBeGreaterThanOrEqual(leastPerformance(result.url));
   expect(result.accessibility, explained).toBeGreaterThanOrEqual(publicPage ? 100 : LEAST_ACCESSIBILITY);
   expect(result.cls, explained).toBeLessThan(MOST_CLS);
 }
 
 describe('Lighthouse on the screens people open most', () => {
-  it.each([paths.home, paths.courses, paths.login, paths.registration, paths.contact])('signed out: %s', async (pathname) => {
-    expectWithinBudget(await score(pathname), { publicPage: pathname !== paths.contact });
+  it.each(HELD_TO_THE_AIM)('signed out: %s', async (pathname) => {
+    expectWithinBudget(await score(pathname), { publicPage: true });
   });
 
   describe('signed in as a learner', () => {
