@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESULTS_SEARCH_MAX_LENGTH } from '../constants.ts';
+import { OPTIONS_PER_QUESTION, RESULTS_SEARCH_MAX_LENGTH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { plainText, presentText, requestObject, ZId } from './common.ts';
 import { ZAdminCertificate } from './certificate.ts';
@@ -8,8 +8,6 @@ import { pageFields, pageOf } from './paging.ts';
 const T = MESSAGES.tests;
 const V = MESSAGES.validation;
 
-/** Four options per question (spec section 9). */
-export const OPTIONS_PER_QUESTION = 4;
 export const TEST_MAX_QUESTIONS = 200;
 export const TEST_TITLE_MAX_LENGTH = 200;
 export const QUESTION_MAX_LENGTH = 2000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OPTIONS_PER_QUESTION, ZTestForm, type TTestFormInput } from '../../../shared/schemas/assessment.ts';
+import { OPTIONS_PER_QUESTION } from '../../../shared/constants.ts';
+import { ZTestForm, type TTestFormInput } from '../../../shared/schemas/assessment.ts';
 
 /** One question as the form holds it: the correct answer is the chosen option's index ('0'–'3'), or '' when none is chosen. */
 export type TQuestionValues = { questionText: string; options: string[]; correctAnswer: string };
