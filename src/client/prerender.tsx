@@ -6,7 +6,7 @@ import type { TCourse } from '../shared/schemas/course.ts';
 import type { TSiteConfig } from '../shared/site-config.ts';
 import { App } from '@/app/app.tsx';
 import { paths } from '@/app/paths.ts';
-import { preloadFirstScreen } from '@/app/router.tsx';
+import { LEARNER_PAGES, preloadFirstScreen } from '@/app/router.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
 import { provideInlinedCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
@@ -46,19 +46,6 @@ export async function renderPage(pathname: string, data: TPrerenderData): Promis
     forgetQueries();
   }
 }
-
-/** The learner's pages, which come as a frame of the learner's layout while their code arrives. */
-const LEARNER_PAGES: readonly string[] = [
-  paths.dashboard,
-  paths.profile,
-  paths.profileEdit,
-  paths.courseContent.pattern,
-  paths.enrolmentRequests,
-  paths.userCourses,
-  paths.training.pattern,
-  paths.testPage.pattern,
-  paths.certificateReport,
-];
 
 const isAdminPage = (pattern: string) => pattern === paths.admin.root || pattern.startsWith(`${paths.admin.root}/`);
 

@@ -55,6 +55,26 @@ const CertificateReportPage = lazyNamed(loadTestCertificateScreens, 'Certificate
 const VerifyPage = lazyNamed(async () => (await loadProviders()).loadVerifyPage(), 'VerifyPage');
 
 /**
+ * The learner's screens, behind a session, by route pattern: their routes, their code loaded
+ * before a page's first render and the server's frame of their pages (decision 038) all come
+ * from this list.
+ */
+const LEARNER_SCREENS: Array<[string, TLazyScreen]> = [
+  [paths.dashboard, DashboardPage],
+  [paths.profile, ProfilePage],
+  [paths.profileEdit, ProfileEditPage],
+  [paths.courseContent.pattern, CourseContentPage],
+  [paths.enrolmentRequests, EnrolmentRequestsPage],
+  [paths.userCourses, UserCoursesPage],
+  [paths.training.pattern, TrainingPlayerPage],
+  [paths.testPage.pattern, TestPage],
+  [paths.certificateReport, CertificateReportPage],
+];
+
+/** The route patterns of the learner's pages. */
+export const LEARNER_PAGES: readonly string[] = LEARNER_SCREENS.map(([pattern]) => pattern);
+
+/**
  * The screens a page may open on, with the data providers they render inside: the code of the
  * screen at the page's address runs before the first render, which then draws the screen (its
  * skeleton) and asks for its data at once, rather than a spinner that waits for the code.
@@ -71,15 +91,7 @@ const FIRST_SCREENS: Array<[string, TLazyScreen[]]> = [
   [paths.adminLogin, [DataProvidersRoute, AdminLoginPage]],
   [paths.adminSetup, [DataProvidersRoute, AdminSetupPage]],
   [paths.verifyCertificate.pattern, [DataProvidersRoute, VerifyPage]],
-  [paths.dashboard, [DataProvidersRoute, DashboardPage]],
-  [paths.profile, [DataProvidersRoute, ProfilePage]],
-  [paths.profileEdit, [DataProvidersRoute, ProfileEditPage]],
-  [paths.courseContent.pattern, [DataProvidersRoute, CourseContentPage]],
-  [paths.enrolmentRequests, [DataProvidersRoute, EnrolmentRequestsPage]],
-  [paths.userCourses, [DataProvidersRoute, UserCoursesPage]],
-  [paths.training.pattern, [DataProvidersRoute, TrainingPlayerPage]],
-  [paths.testPage.pattern, [DataProvidersRoute, TestPage]],
-  [paths.certificateReport, [DataProvidersRoute, CertificateReportPage]],
+  ...LEARNER_SCREENS.map(([pattern, screen]): [string, TLazyScreen[]] => [pattern, [DataProvidersRoute, screen]]),
   [`${paths.admin.root}/*`, [DataProvidersRoute, AdminArea]],
 ];
 
@@ -143,16 +155,9 @@ export function AppRoutes() {
                 {/* /verify and /verify/{number}: the number has slashes, so the rest of the path is its splat. */}
                 <Route path={paths.verifyCertificate.pattern} element={<VerifyPage />} />
                 <Route element={<RequireSession />}>
-                  {/* The other learner pages (/UserCource ...) arrive with their features. */}
-                  <Route path={paths.dashboard} element={<DashboardPage />} />
-                  <Route path={paths.profile} element={<ProfilePage />} />
-                  <Route path={paths.profileEdit} element={<ProfileEditPage />} />
-                  <Route path={paths.courseContent.pattern} element={<CourseContentPage />} />
-                  <Route path={paths.enrolmentRequests} element={<EnrolmentRequestsPage />} />
-                  <Route path={paths.userCourses} element={<UserCoursesPage />} />
-                  <Route path={paths.training.pattern} element={<TrainingPlayerPage />} />
-                  <Route path={paths.testPage.pattern} element={<TestPage />} />
-                  <Route path={paths.certificateReport} element={<CertificateReportPage />} />
+                  {LEARNER_SCREENS.map(([pattern, Screen]) => (
+                    <Route key={pattern} path={pattern} element={<Screen />} />
+                  ))}
                 </Route>
               </>,
             )}
