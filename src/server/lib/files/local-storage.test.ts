@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,24 @@ describe('local storage: a committed file survives a power cut', () => {
     expect(calls).toEqual(['sync file', 'rename to passport.pdf', 'sync id_documents']);
     expect(await readFile(path.join(root, 'id_documents', 'passport.pdf'), 'utf8')).toBe('%PDF-1.7 passport');
     expect(await readdir(path.join(root, 'id_documents'))).toEqual(['passport.pdf']);
+  });
+
+  it("a tool's kept outputs are flushed, then their folder, before keep resolves", async () => {
+    const storage = createLocalStorage(root);
+    const output = await storage.outputFolder('trainingVideo');
+    const { writeFile, rename } = await import('node:fs/promises');
+    const names = [`${randomUUID()}.mp4`, `${randomUUID()}.jpg`];
+    // As the transcoder leaves them: written under temporary names, renamed when all are good.
+    for (const name of names) {
+      await writeFile(path.join(output.dir, `.${name}.tmp`), name);
+      await rename(path.join(output.dir, `.${name}.tmp`), path.join(output.dir, name));
+    }
+    calls.length = 0;
+
+    await output.keep(names);
+
+    expect(calls).toEqual([`sync ${names[0]}`, `sync ${names[1]}`, 'sync trainingVideo']);
+    expect(await readFile(path.join(root, 'trainingVideo', names[1]!), 'utf8')).toBe(names[1]);
   });
 
   it('a discarded file is neither flushed nor named', async () => {

@@ -1,40 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
+import { commitDurably, flush } from './durable.ts';
 import { isStoredName, type FileStorageDriver, type TFileArea, type TStorageEntry } from './storage.ts';
 
 /** What an upload in progress is written to; the sweep knows the name. */
 export const PARTIAL_NAME = /^\.[0-9a-f-]{36}\.part$/;
 
-/** Flushes a file or a folder's entries to the disk (fsync). */
-async function flush(target: string): Promise<void> {
-  const handle = await open(target, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Gives a complete file its name for good: its bytes are on the disk before the name points at
- * them, and the name is on the disk before the caller answers 2xx. Without the two flushes a power
- * cut after the answer could leave the database naming an empty or missing file.
- */
-async function commitDurably(temporary: string, dir: string, name: string): Promise<void> {
-  await flush(temporary);
-  await rename(temporary, path.join(dir, name));
-  await flush(dir);
-}
-
 /**
  * Files on this machine's disk under `root/<area>/` (DATA_DIR/files). A new file is written to a
  * `.<uuid>.part` name beside its area's files and renamed when complete, so it appears whole or not
  * at all, and flushed to the disk on both sides of the rename (`commitDurably`). Tools that need a
- * path (ffmpeg, sharp) use the stored file where it is.
+ * path (ffmpeg, sharp) use the stored file where it is, and their outputs are flushed when kept.
  */
 export function createLocalStorage(root: string): FileStorageDriver & { root: string } {
   mkdirSync(root, { recursive: true });
@@ -107,9 +87,18 @@ export function createLocalStorage(root: string): FileStorageDriver & { root: st
     },
 
     async outputFolder(area) {
-      // Tools write temporary names beside the stored files and rename them when done.
-      await mkdir(areaDir(area), { recursive: true });
-      return { dir: areaDir(area), keep: async () => {}, release: async () => {} };
+      // Tools write temporary names beside the stored files and rename them when done; keeping
+      // them flushes their bytes and their names to the disk before the caller records them.
+      const dir = areaDir(area);
+      await mkdir(dir, { recursive: true });
+      return {
+        dir,
+        async keep(names) {
+          for (const name of names) await flush(filePath(area, name));
+          await flush(dir);
+        },
+        release: async () => {},
+      };
     },
 
     async close() {},

@@ -1,7 +1,8 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { commitDurably } from '../files/durable.ts';
 
 export type TOutgoingMail = {
   id: string;
@@ -56,9 +57,11 @@ export function createMailTransport(options: {
     async send(mail) {
       const info = await transporter.sendMail(envelope(mail));
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${mail.id}.eml`);
+      const name = `${Date.now()}-${mail.id}.eml`;
+      const file = path.join(outboxDir, name);
       await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
-      await rename(`${file}.tmp`, file);
+      // On the disk before the mail is recorded as sent.
+      await commitDurably(`${file}.tmp`, outboxDir, name);
       logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox folder');
       return { messageId: info.messageId };
     },
