@@ -18,6 +18,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
 import { FILE_KINDS } from './file-kinds.ts';
 import { describeStorageUrl, type TS3Location } from './storage-url.ts';
+import { openScratch } from './scratch.ts';
 import { isStoredName, type FileStorageDriver, type TFileArea, type TStorageEntry, type TStorageSink } from './storage.ts';
 
 /** Each part of a multipart upload; at most QUEUE_SIZE of them are held in memory per upload. */
@@ -43,7 +44,8 @@ export type S3Storage = FileStorageDriver & { client: S3Client; bucket: string; 
  * Files in an S3-compatible bucket under `<prefix>/<area>/<name>`. Uploads stream through
  * @aws-sdk/lib-storage (one PUT for a small file, a multipart upload of 8 MB parts beyond), so the
  * process holds at most two parts of a file; an object appears only when its upload completes.
- * Reads are ranged GETs. Tools that need a path get a copy in `scratchDir`, streamed to disk.
+ * Reads are ranged GETs. Tools that need a path get a copy in this process's folder of
+ * `scratchDir` (`openScratch`), streamed to disk.
  */
 export async function openS3Storage(location: TS3Location, scratchDir: string): Promise<S3Storage> {
   const client = new S3Client({
@@ -70,6 +72,7 @@ export async function openS3Storage(location: TS3Location, scratchDir: string): 
     const why = isMissing(error) ? 'does not exist' : `cannot be reached (${(error as Error).name}: ${(error as Error).message})`;
     throw new Error(`STORAGE_URL: the bucket ${describeStorageUrl(location)} ${why}`, { cause: error });
   }
+  const scratch = await openScratch(scratchDir);
 
   function upload(key: string, body: Readable, signal?: AbortSignal) {
     const run = new Upload({
@@ -229,8 +232,8 @@ export async function openS3Storage(location: TS3Location, scratchDir: string): 
 
     async localCopy(area, name) {
       const key = keyOf(area, name);
-      await mkdir(scratchDir, { recursive: true });
-      const dir = await mkdtemp(path.join(scratchDir, 'copy-'));
+      await mkdir(scratch, { recursive: true });
+      const dir = await mkdtemp(path.join(scratch, 'copy-'));
       const release = () => rm(dir, { recursive: true, force: true });
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -245,8 +248,8 @@ export async function openS3Storage(location: TS3Location, scratchDir: string): 
     },
 
     async outputFolder(area) {
-      await mkdir(scratchDir, { recursive: true });
-      const dir = await mkdtemp(path.join(scratchDir, 'out-'));
+      await mkdir(scratch, { recursive: true });
+      const dir = await mkdtemp(path.join(scratch, 'out-'));
       return {
         dir,
         async keep(names) {
