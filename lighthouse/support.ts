@@ -13,8 +13,6 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's own errors in recording a page's trace, which it asks to be run again. */
 const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 const TRACE_ATTEMPTS = 3;
-/** How long the unmeasured visit before a run is left to finish its requests and first render. */
-const WARM_UP_SETTLE_MS = 1_000;
 
 type TResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -114,14 +112,14 @@ export async function startLighthouseHarness(): Promise<TLighthouseHarness> {
     async measure(pathname) {
       // One unmeasured visit first: the browser's own code for such a page is in memory again
       // (this machine's memory reclaim pages out what an idle browser has not touched lately,
-      // and reading it back from disk would be timed as the page's work). The cache emptied next
-      // makes the measured run a first visit's download all the same.
-      await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'load' });
-      await page.waitForTimeout(WARM_UP_SETTLE_MS);
+      // and reading it back from disk would be timed as the page's work). The visit ends, with
+      // nothing of it still downloading, before the cache is emptied: the measured run is a
+      // first visit's download all the same.
+      await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+      await page.goto('about:blank');
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
-      await page.goto('about:blank');
       const load = loadavg()[0]!;
       const lhr = await run(`${baseUrl}${pathname}`);
       if (process.env.LIGHTHOUSE_REPORTS) {
