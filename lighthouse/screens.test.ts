@@ -8,25 +8,21 @@ import { startLighthouseHarness, type TLighthouseHarness, type TScreenScore } fr
  * the screens people open most, signed out and signed in.
  * - Accessibility at least 95 on every screen, 100 on the public pages, and no layout shift to
  *   speak of on any: these hold on this machine however busy it is.
- * - Performance: the aim is 95 on every screen, and the table printed at the end says which
- *   screens reach it. The public pages, which paint from their HTML alone (/, /courses, /login,
- *   /registration, /contact), are held to it. The others are held to a floor of 90, under which a screen has clearly
- *   regressed (a waterfall of requests, a blocking script, a long task, a heavy library on a
- *   screen that does not need it): a signed-in screen's content waits for its code and its data,
- *   and Lighthouse's simulation puts the busiest of them at 95 to 98 on this machine, too close
- *   to the aim for a run to be judged by it. One run can come out low for reasons of its own: a
- *   screen under its bar is run twice more and judged by the median of the three.
+ * - Performance at least 95, the aim, on the public pages and the learner's screens. The
+ *   administrators' lists are held to a floor of 90, under which a screen has clearly regressed
+ *   (a waterfall of requests, a blocking script, a long task, a heavy library on a screen that
+ *   does not need it): they carry the most code of any screen (157–164 KB), and Lighthouse's
+ *   simulation puts them at 95 to 97 on this machine, too close to the aim for a run to be judged
+ *   by it. The table printed at the end says which screens reach the aim.
+ * One run can come out low for reasons of its own: a screen under its bar is run twice more and
+ * judged by the median of the three.
  * The axe walk (e2e/accessibility.test.ts) checks every screen's accessibility in detail.
  */
 
 const PERFORMANCE_AIM = 95;
-/** The public pages, which paint from their HTML alone (decisions 026, 037, 039). */
-const HELD_TO_THE_AIM: readonly string[] = [paths.home, paths.courses, paths.login, paths.registration, paths.contact];
-const PERFORMANCE_FLOOR = 90;
+const ADMIN_LIST_FLOOR = 90;
 const LEAST_ACCESSIBILITY = 95;
 const MOST_CLS = 0.05;
-
-const leastPerformance = (pathname: string) => (HELD_TO_THE_AIM.includes(pathname) ? PERFORMANCE_AIM : PERFORMANCE_FLOOR);
 
 let harness: TLighthouseHarness;
 let world: TWorld;
@@ -46,11 +42,11 @@ afterAll(async () => {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The screen's figures: one run, or the median of three when the first is under the bar. */
-async function score(pathname: string): Promise<TScreenScore> {
+/** The screen's figures: one run, or the median of three when the first is under `bar`. */
+async function score(pathname: string, bar: number): Promise<TScreenScore> {
   const first = await harness.measure(pathname);
   const runs = [first];
-  if (first.performance < leastPerformance(pathname) || first.accessibility < LEAST_ACCESSIBILITY) {
+  if (first.performance < bar || first.accessibility < LEAST_ACCESSIBILITY) {
     runs.push(await harness.measure(pathname), await harness.measure(pathname));
   }
   const byPerformance = [...runs].sort((a, b) => a.performance - b.performance);
@@ -60,16 +56,18 @@ async function score(pathname: string): Promise<TScreenScore> {
   return judged;
 }
 
-function expectWithinBudget(result: TScreenScore, { publicPage = false } = {}) {
+/** Scores the screen at `pathname` and holds it to `bar` (performance) and the other budgets. */
+async function expectWithinBudget(pathname: string, { bar = PERFORMANCE_AIM, publicPage = false } = {}) {
+  const result = await score(pathname, bar);
   const explained = `${result.url}: performance ${result.performance}, accessibility ${result.accessibility} (load ${result.load})\n  ${[...result.notes, ...result.failedAudits].join('\n  ')}`;
-  expect(result.performance, explained).toBeGreaterThanOrEqual(leastPerformance(result.url));
+  expect(result.performance, explained).toBeGreaterThanOrEqual(bar);
   expect(result.accessibility, explained).toBeGreaterThanOrEqual(publicPage ? 100 : LEAST_ACCESSIBILITY);
   expect(result.cls, explained).toBeLessThan(MOST_CLS);
 }
 
 describe('Lighthouse on the screens people open most', () => {
-  it.each(HELD_TO_THE_AIM)('signed out: %s', async (pathname) => {
-    expectWithinBudget(await score(pathname), { publicPage: true });
+  it.each([paths.home, paths.courses, paths.login, paths.registration, paths.contact])('signed out: %s', async (pathname) => {
+    await expectWithinBudget(pathname, { publicPage: true });
   });
 
   describe('signed in as a learner', () => {
@@ -82,7 +80,7 @@ describe('Lighthouse on the screens people open most', () => {
       ['certificate report', () => paths.certificateReport],
       ['profile', () => paths.profile],
     ])('%s', async (_name, pathname) => {
-      expectWithinBudget(await score(pathname()));
+      await expectWithinBudget(pathname());
     });
   });
 
@@ -96,7 +94,7 @@ describe('Lighthouse on the screens people open most', () => {
       ['approved users', () => paths.admin.users.approved],
       ['test results', () => paths.admin.tests.results],
     ])('%s', async (_name, pathname) => {
-      expectWithinBudget(await score(pathname()));
+      await expectWithinBudget(pathname(), { bar: ADMIN_LIST_FLOOR });
     });
   });
 });
