@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type * as Fs from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,19 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       calls.push(`rename to ${path.basename(to)}`);
       return real.rename(from, to);
     },
+  };
+});
+
+/** How long opening a new file takes (a slow disk), when a test says so. */
+let openDelayMs = 0;
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof Fs>();
+  const realOpen = real.open as (...args: unknown[]) => void;
+  const open = (...args: unknown[]) => setTimeout(() => realOpen(...args), openDelayMs);
+  return {
+    ...real,
+    createWriteStream: (file: string, options: Record<string, unknown>) =>
+      real.createWriteStream(file, { ...options, fs: { open, write: real.write, writev: real.writev, close: real.close } }),
   };
 });
 
@@ -75,6 +89,22 @@ describe('local storage: a committed file survives a power cut', () => {
 
     expect(calls).toEqual([`sync ${names[0]}`, `sync ${names[1]}`, 'sync trainingVideo']);
     expect(await readFile(path.join(root, 'trainingVideo', names[1]!), 'utf8')).toBe(names[1]);
+  });
+
+  it('a file discarded while it is still being opened is not left behind', async () => {
+    // As when an upload is refused on its first bytes, before the disk has opened its file.
+    openDelayMs = 50;
+    try {
+      const sink = createLocalStorage(root).sink('courseImg', () => 'never.webp');
+      sink.stream.destroy();
+      await sink.discard();
+
+      expect(sink.stream.closed).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 2 * openDelayMs));
+      expect(await readdir(path.join(root, 'courseImg'))).toEqual([]);
+    } finally {
+      openDelayMs = 0;
+    }
   });
 
   it('a discarded file is neither flushed nor named', async () => {

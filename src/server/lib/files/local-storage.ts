@@ -33,10 +33,21 @@ export function createLocalStorage(root: string): FileStorageDriver & { root: st
     sink(area, name) {
       const temporary = path.join(areaDir(area), `.${randomUUID()}.part`);
       mkdirSync(areaDir(area), { recursive: true });
+      const stream = createWriteStream(temporary, { mode: 0o600 });
       return {
-        stream: createWriteStream(temporary, { mode: 0o600 }),
+        stream,
         commit: () => commitDurably(temporary, areaDir(area), name()),
-        discard: () => rm(temporary, { force: true }),
+        async discard() {
+          // A stream cut short may still be opening its file: closed first, or its open could
+          // create the file again after the removal and leave it behind.
+          if (!stream.closed) {
+            await new Promise((resolve) => {
+              stream.once('close', resolve);
+              stream.destroy();
+            });
+          }
+          await rm(temporary, { force: true });
+        },
       };
     },
 
