@@ -402,26 +402,39 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     await context.close();
   });
 
-  it("an administrator's page shows the area's bar and menu before any code, then the screen", async () => {
+  it.each([
+    ['approved users', paths.admin.users.approved, 1280, 'Approved Users', 'Approved Users'],
+    ['test results', paths.admin.tests.results, 390, 'User Results', 'Test Results'],
+  ])("an administrator's page (%s) shows the area's bar, the menu and the page's heading before any code, then the screen under the same heading (decision 040)", async (_name, path, width, menuLabel, title) => {
     const admin = await createUser(harness.portal.runtime.db, { role: 'admin' });
-    const { page, context, problems } = await harness.newPage(1280);
+    const { page, context, problems } = await harness.newPage(width, 844);
     await signInAs(page, admin.email);
     await observeVitals(page);
     const stylesheets = stylesheetRequests(page);
     const release = await holdScripts(page);
-    await page.goto(paths.admin.users.approved, { waitUntil: 'commit' });
+    await page.goto(path, { waitUntil: 'commit' });
 
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Approved Users', exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Admin', includeHidden: true }).getByRole('link', { name: menuLabel, exact: true, includeHidden: true }).waitFor({ state: 'attached' });
     expect(await page.locator(`#root[${FRAME_ATTRIBUTE}]`).count()).toBe(1);
     expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isDisabled()).toBe(true);
     await page.getByRole('main').getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    // The page's heading and its line of explanation are the server's, with no script run.
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    const headAt = await heading.boundingBox();
+    const description = page.getByRole('main').locator('header p');
+    const descriptionAt = await description.boundingBox();
+    expect(await description.textContent()).toMatch(/\w{3,}/);
 
     release();
-    await page.getByRole('heading', { level: 1, name: 'Approved Users' }).waitFor();
+    await expect.poll(() => page.locator(`[${FRAME_ATTRIBUTE}]`).count()).toBe(0);
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', disabled: false }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(1);
-    expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(1);
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Admin', includeHidden: true }).count()).toBe(1);
     await page.waitForLoadState('networkidle');
+    // The screen's heading is where the frame's was: it is read once, and nothing moves.
+    expect(await heading.boundingBox()).toEqual(headAt);
+    expect(await description.boundingBox()).toEqual(descriptionAt);
+    expect(await page.title()).toBe(`${title} · Admin Dashboard`);
     expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
     expect(stylesheets).toEqual([]);
     expect(problems).toEqual([]);

@@ -1,10 +1,12 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
 import { paths } from '@/app/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { adminPageHead } from '@/components/layouts/admin-page-heads.ts';
 import { SkipLink } from '@/components/layouts/skip-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
@@ -56,8 +58,8 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
 /**
  * The administration area's frame: top bar, menu (sidebar when wide, drawer when narrow), the
  * page. The app puts it behind the administrators' guard. As `frame`, it is what the server sends
- * for the area's pages (decision 038): the page's place loading and the buttons waiting, until
- * the app draws the page.
+ * for the area's pages (decisions 038 and 040): the page's heading, its place loading and the
+ * buttons waiting, until the app draws the page.
  */
 export function AdminLayout({ frame = false }: { frame?: boolean }) {
   const navigate = useNavigate();
@@ -135,7 +137,7 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
 
         <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 lg:p-8">
           {frame ? (
-            <PageLoading />
+            <PageFrame />
           ) : (
             <Suspense fallback={<PageLoading />}>
               <Outlet />
@@ -144,6 +146,21 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The page's place in the frame: its heading, when the page's heading does not depend on its
+ * data, over the loading sign (decision 040).
+ */
+function PageFrame() {
+  const head = adminPageHead(useLocation().pathname);
+  return head ? (
+    <AdminPage {...head}>
+      <PageLoading />
+    </AdminPage>
+  ) : (
+    <PageLoading />
   );
 }
 

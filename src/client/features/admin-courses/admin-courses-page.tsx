@@ -8,6 +8,7 @@ import type { TCourse } from '../../../shared/schemas/course.ts';
 import { paths } from '@/app/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -94,9 +95,7 @@ export function AdminCoursesPage() {
 
   return (
     <AdminPage
-      width="6xl"
-      title="All Courses"
-      description="Every course the academy offers. Inactive courses are hidden from the catalogue and take no new requests."
+      {...ADMIN_PAGE_HEADS[paths.admin.courses.list]}
       action={
         <Button asChild>
           <Link to={paths.admin.courses.create}>

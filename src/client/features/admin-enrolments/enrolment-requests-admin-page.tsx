@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ENROLMENT_SEARCH_MAX_LENGTH, ENROLMENT_STATUSES, type TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '@/app/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
@@ -127,11 +129,7 @@ export function EnrolmentRequestsAdminPage() {
   }
 
   return (
-    <AdminPage
-      width="6xl"
-      title="User Enrollment Requests"
-      description="Learners' requests for courses. Accept a pending or rejected request to open the course to the learner; reject one to close it."
-    >
+    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.courses.enrolmentRequests]}>
       <ListSearch
         id="request-search"
         label="Search by learner name, course title or e-mail"

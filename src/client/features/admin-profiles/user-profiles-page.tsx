@@ -4,7 +4,9 @@ import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PROFILE_LIST_ERROR_TOAST_MS, PROFILE_SEARCH_MAX_LENGTH } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { paths } from '@/app/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
@@ -68,11 +70,7 @@ export function UserProfilesPage() {
   const returnTo = location.pathname + location.search;
 
   return (
-    <AdminPage
-      width="6xl"
-      title="User Profiles"
-      description="Seafarers' details and identity documents, newest first. Expired or soon-expiring passports and CDCs are flagged."
-    >
+    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.users.profiles]}>
       <ListSearch
         id="profile-search"
         label="Search profiles"

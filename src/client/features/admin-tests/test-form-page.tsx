@@ -6,8 +6,10 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { TEST_MAX_QUESTIONS, type TTestForm } from '../../../shared/schemas/assessment.ts';
+import { paths } from '@/app/paths.ts';
 import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -77,11 +79,7 @@ export function TestFormPage() {
   const questionsError = errors.questions?.message ?? errors.questions?.root?.message;
 
   return (
-    <AdminPage
-      width="3xl"
-      title="Create New Test"
-      description="Choose an active course, set the pass mark and write the questions. A new test is unpublished until you publish it from All Tests."
-    >
+    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.tests.create]}>
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onValid)(event)}

@@ -6,6 +6,7 @@ import { ADMIN_TOAST_MS, RESULTS_SEARCH_MAX_LENGTH } from '../../../shared/const
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/app/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
@@ -53,9 +54,7 @@ export function TestResultsPage() {
 
   return (
     <AdminPage
-      width="5xl"
-      title="Test Results"
-      description="Every submitted test, newest first. Open a result to see the answers given beside the correct ones."
+      {...ADMIN_PAGE_HEADS[paths.admin.tests.results]}
       action={<ExportButton search={search} disabled={nothing || typing} />}
     >
       <ListSearch
