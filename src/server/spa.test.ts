@@ -45,13 +45,11 @@ describe('a server-drawn page (decision 037)', () => {
 describe("a signed-in page's frame (decision 038)", () => {
   it('sits in the root, marked for the app to replace, with the stylesheet inline and the code left as it is', () => {
     const sheets = loadStylesheets(clientDir({ 'framework-a1.css': '.a{color:red}' }), INDEX);
-    const html = withFrame(INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/screen-d4.js">\n</head>'), '<header>Academy</header><main>Loading…</main>', sheets);
+    const html = withFrame(INDEX, '<header>Academy</header><main>Loading…</main>', sheets);
     expect(html).toContain('<div id="root" data-frame><header>Academy</header><main>Loading…</main></div>');
     expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/framework-a1.css" disabled>');
-    // The code is fetched and run at once, as on any page the browser draws (no head script, no
-    // held links), at low priority: the frame paints without it (decision 040).
-    expect(html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/entry-c3.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/screen-d4.js">');
+    // The code runs at once, as on any page the browser draws: no head script, no held links.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/entry-c3.js"></script>');
     expect(html).not.toContain('data-code');
     expect(html).not.toContain('data-prerendered');
   });

@@ -129,14 +129,11 @@ const withInlineStylesheets = (html: string, stylesheets: TStylesheets) =>
 /**
  * `html` with the frame of its signed-in page in the root element (decision 038), marked for the
  * app to replace, and its stylesheets inline: the frame paints from the HTML alone, while the
- * page's code comes. The code is fetched at once, as on any page the browser draws, but at low
- * priority (decision 040): the frame's paint does not wait for it, and the browser is told so.
+ * page's code (its module scripts and preloads, unchanged) comes.
  */
 export function withFrame(html: string, frame: string | undefined, stylesheets: TStylesheets): string {
   if (frame === undefined) return html;
-  return withInlineStylesheets(html.replace('<div id="root"></div>', () => `<div id="root" ${FRAME_ATTRIBUTE}>${frame}</div>`), stylesheets)
-    .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  return withInlineStylesheets(html.replace('<div id="root"></div>', () => `<div id="root" ${FRAME_ATTRIBUTE}>${frame}</div>`), stylesheets);
 }
 
 /**
