@@ -1,59 +1,22 @@
-import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
-import { Suspense, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LogOut, Menu } from 'lucide-react';
+import { Suspense, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
 import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
 import { paths } from '@/app/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
-import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
+import { ADMIN_MENU_DRAWER_ID } from '@/components/layouts/admin-menu.ts';
+import { AdminMenu } from '@/components/layouts/admin-menu-nav.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { adminPageHead } from '@/components/layouts/admin-page-heads.ts';
 import { SkipLink } from '@/components/layouts/skip-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useCloseWhenWide } from '@/lib/use-media-query.ts';
-import { cn } from '@/lib/utils.ts';
+import { onDemand, useOnDemand } from '@/lib/on-demand.ts';
+import { WIDE_SCREEN_QUERY, useCloseWhenWide } from '@/lib/use-media-query.ts';
 
-function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
-  // The menu is in the page twice on a phone (the hidden sidebar and the drawer): ids of its own.
-  const idPrefix = useId();
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-      isActive
-        ? 'bg-sea-50 font-semibold text-sea-800'
-        : 'font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900',
-    );
-
-  return (
-    <nav aria-label="Admin" className="flex flex-col gap-5 p-3" onClick={onNavigate}>
-      <NavLink to={paths.admin.root} end className={linkClass}>
-        <LayoutDashboard className="size-4 shrink-0" aria-hidden />
-        Overview
-      </NavLink>
-      {ADMIN_MENU.map((group) => (
-        <div key={group.title} role="group" aria-labelledby={`${idPrefix}-${group.title}`}>
-          <h2
-            id={`${idPrefix}-${group.title}`}
-            className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase"
-          >
-            {group.title}
-          </h2>
-          <ul className="flex flex-col gap-0.5">
-            {group.items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass}>
-                  <item.icon className="size-4 shrink-0" aria-hidden />
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </nav>
-  );
-}
+const drawerCode = onDemand(() => import('@/components/layouts/admin-menu-drawer.tsx'));
 
 /**
  * The administration area's frame: top bar, menu (sidebar when wide, drawer when narrow), the
@@ -64,7 +27,17 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
 export function AdminLayout({ frame = false }: { frame?: boolean }) {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   useCloseWhenWide(setDrawerOpen);
+  // The drawer's code comes once the page is idle on a narrow screen (where the menu button shows),
+  // or when the button is first used; if the connection fails then, the person is told, the
+  // drawer stays closed and the next tap tries again.
+  const drawer = useOnDemand(drawerCode, drawerOpen, () => {
+    toast.error(COMMON_MESSAGES.networkError);
+    setDrawerOpen(false);
+  }, {
+    prefetchIf: () => !window.matchMedia(WIDE_SCREEN_QUERY).matches,
+  });
 
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -82,26 +55,22 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
     <div className="min-h-dvh bg-muted" style={{ ['--admin-sidebar' as string]: `${ADMIN_SIDEBAR_WIDTH_PX}px` }}>
       <SkipLink />
       <header className="sticky top-0 z-40 flex h-16 items-center gap-3 bg-navy-900 px-4 text-white shadow-sm [--dark-surface:var(--color-navy-900)]">
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <SheetTrigger asChild>
-            <Button
-              variant="ghost"
-              tone="dark"
-              size="icon"
-              className="wide:hidden"
-              aria-label="Open admin menu"
-              disabled={frame}
-            >
-              <Menu className="size-6" aria-hidden />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="left" width={ADMIN_SIDEBAR_WIDTH_PX} aria-describedby={undefined} className="overflow-y-auto">
-            <div className="flex h-16 shrink-0 items-center border-b border-border px-4">
-              <SheetTitle>Admin menu</SheetTitle>
-            </div>
-            <AdminMenu onNavigate={() => setDrawerOpen(false)} />
-          </SheetContent>
-        </Sheet>
+        <Button
+          ref={menuButtonRef}
+          variant="ghost"
+          tone="dark"
+          size="icon"
+          className="wide:hidden"
+          aria-label="Open admin menu"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerOpen ? ADMIN_MENU_DRAWER_ID : undefined}
+          disabled={frame}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Menu className="size-6" aria-hidden />
+        </Button>
+        {drawer && <drawer.AdminMenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} triggerRef={menuButtonRef} />}
 
         <Link
           to={paths.admin.root}

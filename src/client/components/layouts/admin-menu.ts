@@ -19,6 +19,9 @@ import {
 } from 'lucide-react';
 import { paths } from '@/app/paths.ts';
 
+/** The id of the admin menu's drawer, which the menu button controls. */
+export const ADMIN_MENU_DRAWER_ID = 'admin-menu-drawer';
+
 export type TAdminMenuItem = { label: string; to: string; icon: LucideIcon };
 export type TAdminMenuGroup = { title: string; description: string; icon: LucideIcon; items: TAdminMenuItem[] };
 
