@@ -1,5 +1,5 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/app/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
@@ -11,12 +11,13 @@ import {
 } from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useHasSession } from '@/lib/session.ts';
+import { onDemand, useOnDemand } from '@/lib/on-demand.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
 import { useCloseWhenWide } from '@/lib/use-media-query.ts';
 import { cn } from '@/lib/utils.ts';
 
-const loadDrawer = () => import('@/components/layouts/mobile-nav-drawer.tsx');
-const MobileNavDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileNavDrawer })));
+const drawerCode = onDemand(() => import('@/components/layouts/mobile-nav-drawer.tsx'));
+const loadDrawer = () => void drawerCode.load().catch(() => {});
 
 /**
  * The site's navigation bar. As `frame`, it is the server's drawing of a signed-in page while the
@@ -28,15 +29,12 @@ export function SiteHeader({ frame = false }: { frame?: boolean }) {
   const signedIn = frame || hasSession;
   const entries = signedIn ? [...PUBLIC_NAV_ENTRIES, ...SIGNED_IN_NAV_ENTRIES] : PUBLIC_NAV_ENTRIES;
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The drawer's code is fetched on first use and then kept mounted so it can animate closed.
-  const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   useCloseWhenWide(setDrawerOpen);
-
-  function openDrawer() {
-    setDrawerWanted(true);
-    setDrawerOpen(true);
-  }
+  // The drawer's code is fetched as the visitor reaches for the menu button, and kept mounted
+  // once here so it can animate closed. If the connection fails, the drawer stays closed and the
+  // next tap tries again.
+  const drawer = useOnDemand(drawerCode, drawerOpen, () => setDrawerOpen(false), { prefetchIf: () => false });
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -95,15 +93,11 @@ export function SiteHeader({ frame = false }: { frame?: boolean }) {
           onPointerEnter={loadDrawer}
           onFocus={loadDrawer}
           onTouchStart={loadDrawer}
-          onClick={openDrawer}
+          onClick={() => setDrawerOpen(true)}
         >
           <Menu className="size-6" aria-hidden />
         </Button>
-        {drawerWanted && (
-          <Suspense fallback={null}>
-            <MobileNavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} triggerRef={menuButtonRef} />
-          </Suspense>
-        )}
+        {drawer && <drawer.MobileNavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} triggerRef={menuButtonRef} />}
       </div>
     </header>
   );
