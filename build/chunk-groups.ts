@@ -14,7 +14,7 @@ import path from 'node:path';
  *   - a set whose modules are small together is not worth a request: its modules join `app`, the
  *     file of the providers that every screen with data loads anyway, the admin frame's when only
  *     admin screens need them, or the entry's when the public pages (which never load `app`) need
- *     them too.
+ *     them too; but not the code an admin screen fetches only when a dialog opens.
  * A screen then loads four to eight scripts, all named in its page (route-chunks.ts).
  */
 
@@ -32,6 +32,8 @@ const AREAS: Array<[RegExp, string]> = [
   [/\/features\/admin-training\//, 'admin-training'],
   [/\/app\/screens\/admin-test-screens\.ts$/, 'admin-tests'],
   [/\/app\/screens\/admin-form-screens\.ts$/, 'admin-forms'],
+  // What an admin screen fetches when the person opens it (the menu's drawer, a confirm dialog).
+  [/\/components\/layouts\/admin-menu-drawer\.tsx$|\/components\/ui\/confirm-dialog-box\.tsx$/, 'admin-dialogs'],
   [/\/app\/screens\/(account|registration)-screens\.ts$/, 'account'],
   [/\/app\/screens\/(dashboard-screen\.tsx|learner-course-screens\.ts)$/, 'courses'],
   [/\/features\/training\//, 'training'],
@@ -51,6 +53,12 @@ const SHARED = 'app';
 const PUBLIC = 'public';
 /** The admin area's frame, which every admin screen loads. */
 const ADMIN = 'admin';
+/**
+ * Code an admin screen fetches when the person opens a dialog or the drawer (lib/on-demand.ts):
+ * however small, it keeps a file of its own, since joining a file loaded earlier would put it back
+ * on the way to the screen.
+ */
+const ADMIN_DIALOGS = 'admin-dialogs';
 /** Below this much source code (before minifying) a set of areas gets no file of its own. */
 const SMALLEST_FILE = 24 * 1024;
 
@@ -120,7 +128,7 @@ export function chunkGroups(clientRoot: string) {
     // modules run in).
     const wanted = new Map<string, string>();
     for (const [id, name] of sets) {
-      if ((sizes.get(name) ?? 0) < SMALLEST_FILE) wanted.set(id, homeOfSmallSet(name.split('+')));
+      if ((sizes.get(name) ?? 0) < SMALLEST_FILE && name !== ADMIN_DIALOGS) wanted.set(id, homeOfSmallSet(name.split('+')));
     }
     // The files a module's code needs; a module the bundler dropped (a barrel that only
     // re-exports) is seen through to what it imports.

@@ -188,6 +188,27 @@ describe("what a screen's page preloads (decision 035)", () => {
       expect(packagesPreloaded(route), route).toContain('react-hook-form');
     }
   });
+
+  it("the admin lists and the learner's screens do not load Radix's dialog before the screen: it comes when a dialog or a drawer opens (decision 040)", () => {
+    const screens = [
+      paths.dashboard,
+      paths.profile,
+      paths.certificateReport,
+      paths.admin.users.unapproved,
+      paths.admin.users.approved,
+      paths.admin.courses.list,
+      paths.admin.courses.enrolmentRequests,
+      paths.admin.training.list,
+      paths.admin.tests.list,
+      paths.admin.tests.results,
+    ];
+    for (const route of screens) {
+      const packages = packagesPreloaded(route);
+      expect(packages.has('@radix-ui/react-dialog') || packages.has('react-remove-scroll'), `${route}: ${[...packages].join(', ')}`).toBe(false);
+    }
+    // The forms that use a popover select still preload what it needs.
+    expect(packagesPreloaded(paths.admin.courses.create)).toContain('@radix-ui/react-select');
+  });
 });
 
 describe('the public pages paint before their code arrives (decision 026)', () => {
