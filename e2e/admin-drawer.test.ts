@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../src/client/app/paths.ts';
+import { FRAME_ATTRIBUTE } from '../src/shared/prerender.ts';
 import { createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';
@@ -18,7 +19,7 @@ it("the admin menu's drawer opens from the keyboard, gives focus back on Escape 
   await signInAs(page, admin.email);
   await page.goto(paths.admin.users.approved);
   // The frame's button waits for the code; the app's is the one to use.
-  await page.waitForFunction(() => !document.querySelector('[data-frame]'));
+  await page.waitForFunction((attribute) => !document.querySelector(`[${attribute}]`), FRAME_ATTRIBUTE);
   const button = page.locator('button[aria-label="Open admin menu"]:not([disabled])');
   await button.focus();
   await page.keyboard.press('Enter');

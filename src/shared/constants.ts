@@ -12,7 +12,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_PATTERN = /^\+?\d{7,15}$/;
 export const DEFAULT_PHONE_COUNTRY = 'IN';
 
-/** Four options per question. */
+/** Four options per question (spec section 9). */
 export const OPTIONS_PER_QUESTION = 4;
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 /** Procedures one tRPC request may carry; a larger batch is refused before any of them runs. */
