@@ -28,12 +28,21 @@ export const tests = pgTable(
     title: text('title').notNull(),
     passMark: integer('pass_mark').notNull(),
     isPublished: boolean('is_published').notNull().default(false),
+    /** How many questions an attempt draws from the bank; null: every question. */
+    questionsPerAttempt: integer('questions_per_attempt'),
+    /** Attempts a learner has per round of training before watching it again. */
+    attemptsAllowed: integer('attempts_allowed').notNull().default(3),
+    /** Minutes between one attempt's submission and the next attempt's start. */
+    waitMinutes: integer('wait_minutes').notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('tests_course_idx').on(t.courseId, t.isPublished),
     check('tests_pass_mark_range', sql`${t.passMark} between 0 and 100`),
+    check('tests_questions_per_attempt_positive', sql`${t.questionsPerAttempt} is null or ${t.questionsPerAttempt} >= 1`),
+    check('tests_attempts_allowed_positive', sql`${t.attemptsAllowed} >= 1`),
+    check('tests_wait_minutes_range', sql`${t.waitMinutes} >= 0`),
   ],
 );
 
@@ -55,6 +64,8 @@ export const testQuestions = pgTable(
   ],
 );
 
+export type TAttemptQuestion = { questionId: string; options: string[] };
+
 /** An attempt is started by the server (which keeps the clock) and scored by it on submission. */
 export const testAttempts = pgTable(
   'test_attempts',
@@ -70,6 +81,8 @@ export const testAttempts = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The questions this attempt drew, in the order shown, each with its options in the order shown. */
+    questions: jsonb('questions').$type<TAttemptQuestion[]>().notNull().default([]),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     score: integer('score'),
     totalQuestions: integer('total_questions'),
@@ -124,6 +137,11 @@ export const certificates = pgTable(
       .notNull()
       .references(() => testAttempts.id, { onDelete: 'restrict' }),
     number: text('number').notNull(),
+    /**
+     * The secret the QR code and the printed link carry: with it, verification shows the holder's
+     * details; with the number alone, only whether it exists, its state and a masked name.
+     */
+    verificationCode: text('verification_code').notNull(),
     status: certificateStatusEnum('status').notNull().default('pending'),
     /** The PDF's unguessable name in the `certificates` file area, chosen before it is written. */
     pdfFile: text('pdf_file'),
@@ -138,6 +156,7 @@ export const certificates = pgTable(
   (t) => [
     uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
     uniqueIndex('certificates_number_unique').on(t.number),
+    uniqueIndex('certificates_verification_code_unique').on(t.verificationCode),
     uniqueIndex('certificates_pdf_file_unique').on(t.pdfFile),
   ],
 );

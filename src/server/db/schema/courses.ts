@@ -59,6 +59,11 @@ export const enrolments = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the learner submitted the course's training, every part watched (the test opens then). */
     trainingSubmittedAt: timestamp('training_submitted_at', { withTimezone: true }),
+    /**
+     * Test attempts an administrator granted beyond the test's allowance, for the current round of
+     * training (a new round, after the training is watched again, starts from none).
+     */
+    extraAttempts: integer('extra_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -79,6 +79,13 @@ export const watchProgress = pgTable(
     lastPosition: real('last_position').notNull().default(0),
     /** When the last heartbeat arrived: a claim of more watching than time has passed is refused. */
     lastBeatAt: timestamp('last_beat_at', { withTimezone: true }),
+    /**
+     * Wall-clock seconds the server saw this viewer playing the part, summed over every report:
+     * credit never runs ahead of it (decision 041).
+     */
+    observedSeconds: real('observed_seconds').notNull().default(0),
+    /** When the first report of this part arrived (the auditor's evidence). */
+    firstBeatAt: timestamp('first_beat_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
@@ -86,4 +93,27 @@ export const watchProgress = pgTable(
     uniqueIndex('watch_progress_user_video_unique').on(t.userId, t.videoId),
     index('watch_progress_video_idx').on(t.videoId),
   ],
+);
+
+/**
+ * A watch report the server did not credit in full, and why: the auditor's evidence that a
+ * certificate's watching was measured, not taken on the client's word.
+ */
+export const watchRefusals = pgTable(
+  'watch_refusals',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => trainingVideos.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    claimedFrom: real('claimed_from').notNull(),
+    claimedTo: real('claimed_to').notNull(),
+    creditedSeconds: real('credited_seconds').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('watch_refusals_user_video_idx').on(t.userId, t.videoId, t.createdAt)],
 );

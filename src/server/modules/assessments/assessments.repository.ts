@@ -164,7 +164,7 @@ export async function nextCertificateSerial(tx: Executor): Promise<number> {
 /** A pending certificate; nothing comes back when the learner already has one for the course. */
 export async function insertCertificate(
   tx: Executor,
-  values: { userId: string; courseId: string; attemptId: string; number: string },
+  values: { userId: string; courseId: string; attemptId: string; number: string; verificationCode: string },
 ): Promise<TCertificateRow | undefined> {
   const [row] = await tx
     .insert(certificates)

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
-import { certificatePdfUrlOf, queueCertificateRender, toAdminCertificate } from '../certificates/certificates.service.ts';
+import { certificatePdfUrlOf, newVerificationCode, queueCertificateRender, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
 import { findApprovedEnrolment } from '../enrolments/enrolments.service.ts';
 import {
@@ -176,6 +176,7 @@ async function issueCertificate(tx: Executor, attempt: { id: string; userId: str
     courseId: attempt.courseId,
     attemptId: attempt.id,
     number: certificateNumber(new Date(), serial),
+    verificationCode: newVerificationCode(),
   });
   // Another attempt at the course passed at the same moment and its certificate stands.
   return created ?? (await findCertificate(tx, attempt.userId, attempt.courseId))!;

@@ -235,7 +235,7 @@ describe('certificates', () => {
     );
     const [certificate] = await db()
       .insert(certificates)
-      .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}` })
+      .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: `code-${serial!.n}-${learner.id}` })
       .returning();
     return { learner, course, certificate: certificate! };
   }

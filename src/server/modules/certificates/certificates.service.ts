@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { JOBS } from '../../../shared/jobs.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { personName } from '../../../shared/names.ts';
@@ -27,6 +28,14 @@ import {
 
 const C = MESSAGES.certificate;
 type Deps = Pick<AppDeps, 'db' | 'logger'>;
+
+/**
+ * The secret a certificate's QR code and printed link carry (160 random bits, URL-safe): with it,
+ * verification shows the holder's details, so it cannot be guessed the way numbers can be walked.
+ */
+export function newVerificationCode(): string {
+  return randomBytes(20).toString('base64url');
+}
 
 /** Enough for an employer checking a crew list; too few to walk the number space. */
 export const VERIFY_LIMIT: TRateLimitRule = { limit: 30, windowMs: 60_000 };
