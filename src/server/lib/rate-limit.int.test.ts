@@ -43,6 +43,24 @@ for (const [kind, make] of stores) {
         await store.close();
       }
     });
+
+    it('takes hits back within the window, never below zero, and keeps its end', async () => {
+      const store = make!();
+      try {
+        for (let i = 0; i < 5; i += 1) await store.hit('returned', 60_000);
+        await store.takeBack('returned', 2);
+        const after = await store.peek('returned');
+        expect(after.count).toBe(3);
+        expect(after.resetInMs).toBeGreaterThan(50_000);
+        await store.takeBack('returned', 10);
+        expect((await store.peek('returned')).count).toBe(0);
+        expect((await store.hit('returned', 60_000)).count).toBe(1);
+        await store.takeBack('never-hit', 3);
+        expect((await store.hit('never-hit', 60_000)).count).toBe(1);
+      } finally {
+        await store.close();
+      }
+    });
   });
 }
 

@@ -18,6 +18,8 @@ export type RateLimitStore = {
   hit(key: string, windowMs: number): Promise<TRateLimitHit>;
   /** The current window's count without adding to it (0 when there is none). */
   peek(key: string): Promise<TRateLimitHit>;
+  /** Takes `count` hits back from the current window (never below zero), its end unchanged. */
+  takeBack(key: string, count: number): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -80,6 +82,10 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       if (!window || window.resetAt <= at) return { count: 0, resetInMs: 0 };
       return { count: window.count, resetInMs: window.resetAt - at };
     },
+    async takeBack(key, count) {
+      const window = windows.get(key);
+      if (window && window.resetAt > now()) window.count = Math.max(0, window.count - count);
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -99,6 +105,13 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return { count, ttl }
+`;
+
+// DECRBY keeps the key's expiry; a key already gone stays gone rather than coming back negative.
+const TAKE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count <= 0 then return 0 end
+return redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1])))
 `;
 
 /** How long a throttle check may wait for Redis before it counts in this process instead. */
@@ -163,6 +176,14 @@ export function createRedisRateLimitStore(redisUrl: string, logger: Logger, pref
           return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
         },
         () => fallback.peek(key),
+      ),
+    takeBack: (key, count) =>
+      withFallback(
+        key,
+        async () => {
+          await redis.eval(TAKE_BACK_SCRIPT, 1, keyOf(key), String(count));
+        },
+        () => fallback.takeBack(key, count),
       ),
     reset: (key) =>
       withFallback(
