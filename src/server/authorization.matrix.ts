@@ -156,6 +156,7 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
     missing: () => ({ input: { courseId: MISSING_ID } }),
   },
   'certificates.verify': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number } }) },
+  'certificates.verifyByHolder': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number, dateOfBirth: '1990-04-12' } }) },
   'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.submit': {

@@ -258,3 +258,12 @@ export const MESSAGES = {
     readyMailSubject: 'your certificate is ready',
   },
 } as const;
+    codeFormat: 'This verification link is incomplete. Open it again from the QR code or type it as printed on the certificate.',
+    birthDateFormat: 'Please enter the date of birth as a full date.',
+    indosFormat: 'An INDOS number has at most 40 characters.',
+    holderDetailRequired: "Please enter the holder's date of birth or INDOS number.",
+    holderNotMatched: "These details do not match the certificate's holder, so only the masked name is shown.",
+    tooManyNumberLookups: (minutes: number) =>
+      `Too many certificates are being checked by number right now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open the link or QR code printed on the certificate.`,
+    tooManyHolderChecks: (minutes: number) =>
+      `Too many checks of this certificate's holder. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open the link or QR code printed on the certificate.`,

@@ -11,7 +11,10 @@ export type TCertificateContent = {
   /** The day the course was completed (the passing attempt), as printed. */
   completedOn: string;
   number: string;
-  /** The public page that confirms the number; the QR code holds it. */
+  /**
+   * The public page that confirms the certificate, with its secret code beside the number: the QR
+   * code holds it and the foot of the page prints it.
+   */
   verifyUrl: string;
 };
 
@@ -42,6 +45,8 @@ const styles = StyleSheet.create({
   signatureRole: { fontSize: 8, color: MUTED, marginTop: 2 },
   qr: { width: 210, alignItems: 'flex-end' },
   qrCaption: { fontSize: 7, color: MUTED, marginTop: 4, textAlign: 'right', width: 210 },
+  link: { fontSize: 7.5, color: MUTED, marginTop: 10, textAlign: 'center', width: '100%' },
+  linkUrl: { fontFamily: 'Courier', color: NAVY },
 });
 
 /** The QR code as one vector path (crisp at any zoom and in print), one unit per module. */
@@ -91,9 +96,13 @@ function CertificateDocument({ content }: { content: TCertificateContent }) {
                 <Svg width={96} height={96} viewBox={`-4 -4 ${box} ${box}`}>
                   <Path d={qr.d} fill={NAVY} />
                 </Svg>
-                <Text style={styles.qrCaption}>Scan or visit {content.verifyUrl} to verify</Text>
+                <Text style={styles.qrCaption}>Scan to verify</Text>
               </View>
             </View>
+            {/* The whole link on one line across the foot: it is too long for the QR code's column. */}
+            <Text style={styles.link}>
+              Verify this certificate at <Text style={styles.linkUrl}>{content.verifyUrl}</Text>
+            </Text>
           </View>
         </View>
       </Page>

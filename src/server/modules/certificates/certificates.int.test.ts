@@ -16,7 +16,7 @@ import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { certificates, jobOutbox, mails, testAttempts } from '../../db/schema.ts';
 import type { JobContext } from '../../lib/jobs/runner.ts';
-import { VERIFY_LIMIT } from './certificates.service.ts';
+import { VERIFY_HOLDER_LIMIT, VERIFY_LIMIT, VERIFY_NUMBER_LIMITS } from './certificates.service.ts';
 import { renderCertificate } from './render-certificate.job.ts';
 
 const run = promisify(execFile);
@@ -24,6 +24,8 @@ const C = MESSAGES.certificate;
 const PUBLIC_URL = 'https://academy.example';
 type TUser = Awaited<ReturnType<typeof createUser>>;
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+type TUserOverrides = Parameters<typeof createUser>[1];
+type TProfileOverrides = Parameters<typeof createProfileRow>[2];
 
 const QUESTIONS: TTestForm['questions'] = [
   { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
@@ -67,6 +69,8 @@ async function qrIn(file: string): Promise<string | undefined> {
   }
 }
 
+type TKit = ReturnType<typeof kit>;
+
 /** Everything a portal needs to issue certificates: an admin, courses with a published test, learners who pass. */
 function kit(portal: () => TestPortal) {
   const db = () => portal().runtime.db;
@@ -85,9 +89,9 @@ function kit(portal: () => TestPortal) {
       await as(admin).tests.publish({ testId: test.id });
       return { course, test };
     },
-    async learnerIn(courseId: string, options: { profile?: boolean } = {}) {
-      const learner = await createUser(db(), { approvedAt: new Date() });
-      if (options.profile) await createProfileRow(db(), learner.id);
+    async learnerIn(courseId: string, options: { profile?: boolean | TProfileOverrides; user?: TUserOverrides } = {}) {
+      const learner = await createUser(db(), { approvedAt: new Date(), ...options.user });
+      if (options.profile) await createProfileRow(db(), learner.id, options.profile === true ? {} : options.profile);
       await createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
       return learner;
     },
@@ -103,6 +107,28 @@ function kit(portal: () => TestPortal) {
       });
     },
   };
+}
+
+/**
+ * A pending certificate whose render job was never queued, to drive the job by hand or to verify:
+ * issued straight into the database, to a learner made with the given options.
+ */
+async function issueWithoutPdf(portal: TestPortal, k: TKit, options: Parameters<TKit['learnerIn']>[1] = {}) {
+  const db = () => portal.runtime.db;
+  const { course, test } = await k.publishedTest();
+  const learner = await k.learnerIn(course.id, options);
+  const [attempt] = await db()
+    .insert(testAttempts)
+    .values({ userId: learner.id, testId: test.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
+    .returning();
+  const [serial] = await db().execute<{ n: string }>(sql`select nextval('certificate_number_seq')::text as n`).then(
+    (rows) => (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ n: string }> }).rows),
+  );
+  const [certificate] = await db()
+    .insert(certificates)
+    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: `code-${serial!.n}-${learner.id}` })
+    .returning();
+  return { learner, course, certificate: certificate! };
 }
 
 const runners = [
@@ -150,7 +176,11 @@ for (const runner of runners) {
       expect(text).toContain(number);
       expect(text).toContain(profile!.indos_no);
       expect(text).toContain('Maritime Training Academy');
-      expect(await qrIn(file)).toBe(`${PUBLIC_URL}/verify/${number}`);
+      // The QR code and the printed link carry the secret code beside the number.
+      expect(row!.verificationCode).toMatch(/^[A-Za-z0-9_-]{27}$/);
+      const link = `${PUBLIC_URL}/verify/${number}?code=${row!.verificationCode}`;
+      expect(await qrIn(file)).toBe(link);
+      expect(text).toContain(link);
       await copy.release();
 
       const pdf = await portal.app.inject({ url: certificate.pdfUrl! });
@@ -167,7 +197,7 @@ for (const runner of runners) {
       const [mail] = await mailsTo(smtp, learner.email);
       expect(mail!.subject).toBe(`Maritime Training Academy: ${C.readyMailSubject}`);
       expect(mail!.text).toContain(number);
-      expect(mail!.text).toContain(`${PUBLIC_URL}/verify/${number}`);
+      expect(mail!.text).toContain(link);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.received.filter((received) => received.to.includes(learner.email))).toHaveLength(1);
       const outbox = await portal.runtime.db
@@ -222,23 +252,7 @@ describe('certificates', () => {
     return names;
   };
 
-  /** A pending certificate whose render job was never queued, to drive the job by hand. */
-  async function pendingCertificate() {
-    const { course, test } = await k.publishedTest();
-    const learner = await k.learnerIn(course.id);
-    const [attempt] = await db()
-      .insert(testAttempts)
-      .values({ userId: learner.id, testId: test.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
-      .returning();
-    const [serial] = await db().execute<{ n: string }>(sql`select nextval('certificate_number_seq')::text as n`).then(
-      (rows) => (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ n: string }> }).rows),
-    );
-    const [certificate] = await db()
-      .insert(certificates)
-      .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: `code-${serial!.n}-${learner.id}` })
-      .returning();
-    return { learner, course, certificate: certificate! };
-  }
+  const pendingCertificate = (learner: Parameters<TKit['learnerIn']>[1] = {}) => issueWithoutPdf(portal, k, learner);
 
   const learnerMails = async (learner: TUser) => db().select().from(mails).where(eq(mails.to, learner.email));
 
@@ -333,18 +347,24 @@ describe('certificates', () => {
     const ready = await k.ready(learner, course.id);
     const visitor = portal.caller(null, uniqueIp());
 
-    const valid = await visitor.certificates.verify({ number: ` ${certificate!.number.toLowerCase()} ` });
+    const { verificationCode } = (await k.as(learner).certificates.forCourse({ courseId: course.id }));
+    const valid = await visitor.certificates.verify({ number: ` ${certificate!.number.toLowerCase()} `, code: verificationCode });
     expect(valid).toEqual({
+      detail: 'full',
       number: certificate!.number,
       state: 'valid',
       holderName: `${learner.firstName} ${learner.lastName}`,
       courseTitle: course.title,
       issuedAt: certificate!.issuedAt,
     });
+    const byNumber = await visitor.certificates.verify({ number: certificate!.number });
+    expect(byNumber).toMatchObject({ detail: 'masked', state: 'valid' });
 
     const results = await k.as(k.admin()).tests.results({ search: learner.email });
     expect(results.items).toHaveLength(1);
     expect(results.items[0]!.certificate).toEqual({ id: ready.id, number: ready.number, status: 'ready', revokedAt: null, pdfUrl: ready.pdfUrl });
+    // The code is the holder's to share: an administrator's list does not carry it.
+    expect(JSON.stringify(results)).not.toContain(verificationCode);
 
     const refused = await rejection(k.as(learner).certificates.revoke({ certificateId: ready.id }));
     expect(refused.code).toBe('FORBIDDEN');
@@ -359,7 +379,8 @@ describe('certificates', () => {
     const unknown = await rejection(k.as(k.admin()).certificates.revoke({ certificateId: '00000000-0000-4000-8000-000000000000' }));
     expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.notFound]);
 
-    expect(await visitor.certificates.verify({ number: certificate!.number })).toEqual({ ...valid, state: 'revoked' });
+    expect(await visitor.certificates.verify({ number: certificate!.number, code: verificationCode })).toEqual({ ...valid, state: 'revoked' });
+    expect(await visitor.certificates.verify({ number: certificate!.number })).toEqual({ ...byNumber, state: 'revoked' });
     const pdf = await portal.app.inject({ url: ready.pdfUrl! });
     expect(pdf.statusCode).toBe(410);
     expect(pdf.json()).toEqual({ message: C.revoked });
@@ -388,6 +409,117 @@ describe('certificates', () => {
     await expect(portal.caller(null, uniqueIp()).certificates.verify({ number: 'MTA/2026/999999' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers a number alone with only whether the certificate exists, its state and a masked name', async () => {
+    const { certificate, course, learner } = await pendingCertificate({ user: { firstName: 'Arjun', lastName: 'Menon' } });
+    const visitor = portal.caller(null, uniqueIp());
+    const answer = await visitor.certificates.verify({ number: certificate.number });
+    expect(answer).toEqual({ detail: 'masked', number: certificate.number, state: 'valid', maskedName: 'A. M***' });
+    const said = JSON.stringify(answer);
+    for (const secret of ['Arjun', 'Menon', course.title, learner.email, certificate.verificationCode]) expect(said).not.toContain(secret);
+
+    // The same over HTTP, as the page asks it.
+    const res = await portal.app.inject({ url: `/trpc/certificates.verify?input=${encodeURIComponent(JSON.stringify({ number: certificate.number }))}`, remoteAddress: uniqueIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual(answer);
+    expect(res.body).not.toContain(course.title);
+  });
+
+  it('answers the code from the QR code with the holder, the course and the date of issue; a wrong code like the number alone', async () => {
+    const { certificate, course } = await pendingCertificate({ user: { firstName: 'Meera', lastName: 'Iyer' } });
+    const other = await pendingCertificate();
+    const visitor = portal.caller(null, uniqueIp());
+    expect(await visitor.certificates.verify({ number: certificate.number, code: certificate.verificationCode })).toEqual({
+      detail: 'full',
+      number: certificate.number,
+      state: 'valid',
+      holderName: 'Meera Iyer',
+      courseTitle: course.title,
+      issuedAt: certificate.issuedAt.toISOString(),
+    });
+    const alone = await visitor.certificates.verify({ number: certificate.number });
+    expect(alone).toEqual({ detail: 'masked', number: certificate.number, state: 'valid', maskedName: 'M. I***' });
+    // Another certificate's code, or one made up, tells no more than the number alone.
+    expect(await visitor.certificates.verify({ number: certificate.number, code: other.certificate.verificationCode })).toEqual(alone);
+    expect(await visitor.certificates.verify({ number: certificate.number, code: 'x'.repeat(27) })).toEqual(alone);
+    const unknown = await rejection(visitor.certificates.verify({ number: 'MTA/1999/999998', code: certificate.verificationCode }));
+    expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.unknownNumber]);
+    const malformed = await rejection(visitor.certificates.verify({ number: certificate.number, code: 'short' }));
+    expect(malformed.code).toBe('BAD_REQUEST');
+  });
+
+  it("answers the number with the holder's date of birth or INDOS number with the details; a wrong one exactly like the number alone", async () => {
+    const { certificate, course } = await pendingCertificate({
+      user: { firstName: 'Kavya', lastName: 'Menon' },
+      profile: { dateOfBirth: '1994-07-21', indosNo: '13EL 4567' },
+    });
+    const visitor = portal.caller(null, uniqueIp());
+    const full = {
+      detail: 'full',
+      number: certificate.number,
+      state: 'valid',
+      holderName: 'Kavya Menon',
+      courseTitle: course.title,
+      issuedAt: certificate.issuedAt.toISOString(),
+    };
+    const alone = await visitor.certificates.verify({ number: certificate.number });
+    expect(alone).toEqual({ detail: 'masked', number: certificate.number, state: 'valid', maskedName: 'K. M***' });
+
+    expect(await visitor.certificates.verifyByHolder({ number: certificate.number, dateOfBirth: '1994-07-21' })).toEqual(full);
+    expect(await visitor.certificates.verifyByHolder({ number: certificate.number, indosNo: ' 13el-4567 ' })).toEqual(full);
+    expect(await visitor.certificates.verifyByHolder({ number: certificate.number, dateOfBirth: '1994-07-21', indosNo: '13EL4567' })).toEqual(full);
+
+    for (const wrong of [{ dateOfBirth: '1994-07-22' }, { indosNo: '13EL4568' }, { dateOfBirth: '1994-07-21', indosNo: '99XX0000' }, { indosNo: '--' }]) {
+      expect(await visitor.certificates.verifyByHolder({ number: certificate.number, ...wrong }), JSON.stringify(wrong)).toEqual(alone);
+    }
+    // A holder with no profile matches nothing; an unknown number answers as it does alone.
+    const noProfile = await pendingCertificate();
+    const bare = await visitor.certificates.verify({ number: noProfile.certificate.number });
+    expect(await visitor.certificates.verifyByHolder({ number: noProfile.certificate.number, dateOfBirth: '1990-04-12' })).toEqual(bare);
+    const unknown = await rejection(visitor.certificates.verifyByHolder({ number: 'MTA/1999/999997', dateOfBirth: '1994-07-21' }));
+    expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.unknownNumber]);
+    const nothing = await rejection(visitor.certificates.verifyByHolder({ number: certificate.number }));
+    expect(nothing.code).toBe('BAD_REQUEST');
+    expect(nothing.message).toContain(C.holderDetailRequired);
+
+    // Over HTTP it is a POST: the date of birth never sits in an address.
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/trpc/certificates.verifyByHolder',
+      payload: { number: certificate.number, dateOfBirth: '1994-07-21' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual(full);
+  });
+
+  it("counts every holder check of one number, right or wrong, so the holder's date of birth cannot be guessed", async () => {
+    const { certificate } = await pendingCertificate({ profile: { dateOfBirth: '1988-01-30' } });
+    for (let day = 1; day <= VERIFY_HOLDER_LIMIT.limit; day += 1) {
+      const dateOfBirth = `1988-02-${String(day).padStart(2, '0')}`;
+      await portal.caller(null, uniqueIp()).certificates.verifyByHolder({ number: certificate.number, dateOfBirth });
+    }
+    const held = await rejection(portal.caller(null, uniqueIp()).certificates.verifyByHolder({ number: certificate.number, dateOfBirth: '1988-01-30' }));
+    expect(held.code).toBe('TOO_MANY_REQUESTS');
+    expect(held.message).toMatch(/^Too many checks of this certificate's holder/);
+    // The code from the QR code still answers.
+    expect(await portal.caller(null, uniqueIp()).certificates.verify({ number: certificate.number, code: certificate.verificationCode })).toMatchObject({
+      detail: 'full',
+    });
+  });
+
+  it('the learner sees their own verification link; nobody else gets the code', async () => {
+    const { course, test } = await k.publishedTest();
+    const learner = await k.learnerIn(course.id);
+    await k.pass(learner, course, test);
+    const [row] = await db().select().from(certificates).where(eq(certificates.userId, learner.id));
+    expect(await k.as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({ verificationCode: row!.verificationCode });
+    expect(await k.as(learner).certificates.mine()).toMatchObject([{ verificationCode: row!.verificationCode }]);
+    const other = await k.learnerIn(course.id);
+    expect(JSON.stringify(await k.as(other).certificates.mine())).not.toContain(row!.verificationCode);
+    const results = await k.as(k.admin()).tests.results({ search: learner.email });
+    expect(JSON.stringify(results)).not.toContain(row!.verificationCode);
+  });
+
   it('serves no PDF for unknown, malformed or not-yet-ready names', async () => {
     const { certificate } = await pendingCertificate();
     const claimed = 'ab'.repeat(18) + '.pdf';
@@ -397,5 +529,56 @@ describe('certificates', () => {
       expect(res.statusCode, name).toBe(404);
       expect(res.json()).toEqual({ message: C.notFound });
     }
+  });
+});
+
+describe('walking the certificate numbers', () => {
+  let portal: TestPortal;
+  const k = kit(() => portal);
+  beforeAll(async () => {
+    portal = await createTestPortal();
+    await k.init();
+  }, 60_000);
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  const verifyFrom = (remoteAddress: string, input: Record<string, string>) =>
+    portal.app.inject({ url: `/trpc/certificates.verify?input=${encodeURIComponent(JSON.stringify(input))}`, remoteAddress });
+
+  it('from many addresses is stopped by a limit across all of them, while the code from the QR code still answers', async () => {
+    const { certificate } = await issueWithoutPdf(portal, k, { profile: { dateOfBirth: '1985-03-09' } });
+    let walked = 0;
+    let refused: Awaited<ReturnType<typeof verifyFrom>> | undefined;
+    // Each address keeps under its own limit; together they walk the numbers.
+    for (let host = 2; host < 40 && !refused; host += 1) {
+      for (let i = 0; i < VERIFY_LIMIT.limit - 1; i += 1) {
+        const res = await verifyFrom(`127.0.0.${host}`, { number: `MTA/2026/${String(700_000 + walked)}` });
+        if (res.statusCode === 429) {
+          refused = res;
+          break;
+        }
+        expect(res.statusCode).toBe(404);
+        walked += 1;
+      }
+    }
+    expect(refused, 'a walk across addresses was never stopped').toBeDefined();
+    expect(walked).toBe(VERIFY_NUMBER_LIMITS[0]![1].limit);
+    expect(refused!.json().error.message).toMatch(/^Too many certificates are being checked by number right now/);
+    expect(refused!.headers['retry-after']).toBeDefined();
+
+    // A fresh address is held back too, by number alone and by number with a date of birth.
+    expect((await verifyFrom('127.0.0.200', { number: certificate.number })).statusCode).toBe(429);
+    const byHolder = await portal.app.inject({
+      method: 'POST',
+      url: '/trpc/certificates.verifyByHolder',
+      payload: { number: certificate.number, dateOfBirth: '1985-03-09' },
+      remoteAddress: '127.0.0.201',
+    });
+    expect(byHolder.statusCode).toBe(429);
+    // Whoever holds the certificate's code is not.
+    const byCode = await verifyFrom('127.0.0.202', { number: certificate.number, code: certificate.verificationCode });
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().result.data).toMatchObject({ detail: 'full', number: certificate.number });
   });
 });

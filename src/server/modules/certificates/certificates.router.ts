@@ -5,12 +5,13 @@ import {
   ZCertificateVerification,
   ZLearnerCertificate,
   ZRevokeRequest,
+  ZVerifyByHolderRequest,
   ZVerifyRequest,
 } from '../../../shared/schemas/certificate.ts';
 import { adminProcedure, authedProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
-import { certificateForCourse, myCertificates, revokeCertificate, verifyCertificate } from './certificates.service.ts';
+import { certificateForCourse, myCertificates, revokeCertificate, verifyCertificate, verifyCertificateByHolder } from './certificates.service.ts';
 
-/** Certificates: the learner's own, the public verification by number, and revocation. */
+/** Certificates: the learner's own, the public verification (by code, by number, by number and holder), and revocation. */
 export const certificatesRouter = createRouter({
   /** The caller's certificates (Certificate Report). */
   mine: authedProcedure.output(z.array(ZLearnerCertificate)).query(({ ctx }) => myCertificates(ctx.deps, ctx.user)),
@@ -21,11 +22,17 @@ export const certificatesRouter = createRouter({
     .output(ZLearnerCertificate)
     .query(({ ctx, input }) => certificateForCourse(ctx.deps, ctx.user, input.courseId)),
 
-  /** /verify/{number}: public, throttled per address. */
+  /** /verify/{number}[?code=]: public; the details with the certificate's code, a masked name without. */
   verify: publicProcedure
     .input(ZVerifyRequest)
     .output(ZCertificateVerification)
-    .query(({ ctx, input }) => verifyCertificate(ctx.deps, input.number, ctx.ip)),
+    .query(({ ctx, input }) => verifyCertificate(ctx.deps, input, ctx.ip)),
+
+  /** The number with the holder's date of birth or INDOS number: public, a POST so neither lands in an address. */
+  verifyByHolder: publicProcedure
+    .input(ZVerifyByHolderRequest)
+    .output(ZCertificateVerification)
+    .mutation(({ ctx, input }) => verifyCertificateByHolder(ctx.deps, input, ctx.ip)),
 
   /** An administrator revokes a certificate; CONFLICT when it already is. */
   revoke: adminProcedure

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { JOBS } from '../../../shared/jobs.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { personName } from '../../../shared/names.ts';
@@ -7,6 +7,7 @@ import {
   type TAdminCertificate,
   type TCertificateVerification,
   type TLearnerCertificate,
+  type TVerifyByHolderRequest,
 } from '../../../shared/schemas/certificate.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
 import { throttle, type TRateLimitRule } from '../../lib/rate-limit.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { isStoredName } from '../../lib/files/storage.ts';
+import { profileMatches } from '../profiles/profiles.service.ts';
 import {
   findById,
   findByPdfFile,
@@ -23,6 +25,7 @@ import {
   findOfLearner,
   findPdfFileNames,
   revoke,
+  type TCertificateDetails,
   type TCertificateRow,
 } from './certificates.repository.ts';
 
@@ -37,9 +40,22 @@ export function newVerificationCode(): string {
   return randomBytes(20).toString('base64url');
 }
 
-/** Enough for an employer checking a crew list; too few to walk the number space. */
+/** Every check from one address: enough for an employer checking a crew list; too few to walk the number space. */
 export const VERIFY_LIMIT: TRateLimitRule = { limit: 30, windowMs: 60_000 };
 export const verifyKey = (ip: string) => `certificate-verify:ip:${ip}`;
+
+/**
+ * Checks without the code (the number alone, or with a holder detail) from all addresses together:
+ * a walk from many addresses stays slow, while whoever holds the QR code is never held back.
+ */
+export const VERIFY_NUMBER_LIMITS: ReadonlyArray<readonly [key: string, rule: TRateLimitRule]> = [
+  ['certificate-verify:by-number:minute', { limit: 120, windowMs: 60_000 }],
+  ['certificate-verify:by-number:hour', { limit: 1_200, windowMs: 60 * 60_000 }],
+];
+
+/** Holder checks (date of birth, INDOS number) of one certificate, right or wrong: too few to guess a birthday. */
+export const VERIFY_HOLDER_LIMIT: TRateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+export const verifyHolderKey = (number: string) => `certificate-verify:holder:${number}`;
 
 /** A ready PDF that is not revoked is the only one anybody is shown the address of. */
 function servedPdfUrl(row: Pick<TCertificateRow, 'status' | 'pdfFile' | 'revokedAt'>): string | null {
@@ -82,6 +98,7 @@ function toLearnerCertificate(row: TCertificateRow & { courseTitle: string }): T
     status: row.status,
     revoked: row.revokedAt !== null,
     pdfUrl: servedPdfUrl(row),
+    verificationCode: row.verificationCode,
   };
 }
 
@@ -107,25 +124,78 @@ export async function readyCertificateFile(deps: Deps, user: TSessionUser, cours
   return row.pdfFile!;
 }
 
+/** The first letter of a name part, whatever its script: a whole code point that is a letter or digit. */
+function initialOf(part: string): string {
+  const letter = /[\p{L}\p{N}]/u.exec(part)?.[0] ?? '';
+  return letter.toLocaleUpperCase();
+}
+
 /**
- * /verify/{number}: valid or revoked, the holder's name, the course and the date of issue,
- * nothing more; throttled per address so the numbers cannot be walked.
+ * The holder's name as a number alone shows it: the first given name's initial and the surname's
+ * first letter, "A. M***". A name of one word shows its initial alone ("S***"); when the first
+ * name holds the whole name, its last word stands for the surname.
  */
-export async function verifyCertificate(
-  deps: Pick<AppDeps, 'db' | 'logger' | 'rateLimit'>,
-  number: string,
-  ip: string,
-): Promise<TCertificateVerification> {
-  await throttle(deps, [[verifyKey(ip), VERIFY_LIMIT]], C.tooManyLookups);
-  const row = await findDetailsByNumber(deps.db, number);
-  if (!row) throw notFound(C.unknownNumber);
+export function maskedHolderName(person: { firstName: string; lastName: string }): string {
+  const given = person.firstName.trim().split(/\s+/).filter(Boolean);
+  const family = person.lastName.trim();
+  const first = given[0];
+  const surname = family || (given.length > 1 ? given[given.length - 1]! : '');
+  if (first && surname) return `${initialOf(first)}. ${initialOf(surname)}***`;
+  return `${initialOf(first ?? family)}***`;
+}
+
+/** Equal secrets, compared in constant time (hashes first, so the lengths match too). */
+function sameSecret(given: string, stored: string): boolean {
+  const hash = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(hash(given), hash(stored));
+}
+
+function fullVerification(row: TCertificateDetails): TCertificateVerification {
   return {
+    detail: 'full',
     number: row.number,
     state: row.revokedAt ? 'revoked' : 'valid',
     holderName: personName(row),
     courseTitle: row.courseTitle,
     issuedAt: row.issuedAt.toISOString(),
   };
+}
+
+function maskedVerification(row: TCertificateDetails): TCertificateVerification {
+  return { detail: 'masked', number: row.number, state: row.revokedAt ? 'revoked' : 'valid', maskedName: maskedHolderName(row) };
+}
+
+type VerifyDeps = Pick<AppDeps, 'db' | 'logger' | 'rateLimit'>;
+
+/**
+ * /verify/{number} and /verify/{number}?code={code}. With the certificate's code (the QR code and
+ * the printed link carry it): valid or revoked, the holder's name, the course and the date of
+ * issue. With the number alone, or a code that is not this certificate's: only that it exists, its
+ * state and the masked name. Every check counts per address; one without the right code also
+ * counts across all addresses, so the numbers cannot be walked from many of them.
+ */
+export async function verifyCertificate(deps: VerifyDeps, input: { number: string; code?: string | undefined }, ip: string): Promise<TCertificateVerification> {
+  await throttle(deps, [[verifyKey(ip), VERIFY_LIMIT]], C.tooManyLookups);
+  const row = await findDetailsByNumber(deps.db, input.number);
+  if (row && input.code && sameSecret(input.code, row.verificationCode)) return fullVerification(row);
+  await throttle(deps, VERIFY_NUMBER_LIMITS, C.tooManyNumberLookups);
+  if (!row) throw notFound(C.unknownNumber);
+  return maskedVerification(row);
+}
+
+/**
+ * The number with the holder's date of birth or INDOS number (from their profile): the details
+ * when every given one matches; otherwise exactly what the number alone answers. Each check of a
+ * number counts, right or wrong, on that number as well as per address and across all addresses.
+ */
+export async function verifyCertificateByHolder(deps: VerifyDeps, input: TVerifyByHolderRequest, ip: string): Promise<TCertificateVerification> {
+  await throttle(deps, [[verifyKey(ip), VERIFY_LIMIT]], C.tooManyLookups);
+  await throttle(deps, [[verifyHolderKey(input.number), VERIFY_HOLDER_LIMIT]], C.tooManyHolderChecks);
+  await throttle(deps, VERIFY_NUMBER_LIMITS, C.tooManyNumberLookups);
+  const row = await findDetailsByNumber(deps.db, input.number);
+  if (!row) throw notFound(C.unknownNumber);
+  const given = { dateOfBirth: input.dateOfBirth, indosNo: input.indosNo };
+  return (await profileMatches(deps, row.userId, given)) ? fullVerification(row) : maskedVerification(row);
 }
 
 /** An administrator withdraws a certificate: verification says revoked and the PDF is no longer served. */

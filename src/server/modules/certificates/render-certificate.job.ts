@@ -20,6 +20,11 @@ function printedDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/** The certificate's own verification link, its secret code beside the number: it shows the holder's details. */
+function verifyUrlOf(ctx: JobContext, certificate: TCertificateDetails): string {
+  return `${ctx.publicUrl}${certificateVerifyPath(certificate.number, certificate.verificationCode)}`;
+}
+
 function readyMail(ctx: JobContext, certificate: TCertificateDetails) {
   return {
     to: certificate.email,
@@ -30,7 +35,7 @@ function readyMail(ctx: JobContext, certificate: TCertificateDetails) {
       `Congratulations on completing ${certificate.courseTitle}. Your certificate ${certificate.number} is ready.`,
       '',
       `Open it from your Certificate Report: ${ctx.publicUrl}/certificate-report`,
-      `Anyone can confirm it at ${ctx.publicUrl}${certificateVerifyPath(certificate.number)}`,
+      `Anyone you give this link to can confirm it, with your name, the course and the date: ${verifyUrlOf(ctx, certificate)}`,
       '',
       ctx.site.name,
     ].join('\n'),
@@ -67,7 +72,7 @@ export async function renderCertificate(
       courseTitle: certificate.courseTitle,
       completedOn: printedDate(certificate.issuedAt),
       number: certificate.number,
-      verifyUrl: `${ctx.publicUrl}${certificateVerifyPath(certificate.number)}`,
+      verifyUrl: verifyUrlOf(ctx, certificate),
     });
     await ctx.files.put(AREA, name, pdf);
 

@@ -162,6 +162,27 @@ export async function getProfileOfUser(deps: Deps, viewer: TSessionUser, userId:
   return toProfile(deps, row, viewer);
 }
 
+/** A document number as typed: letters and digits only, upper case (spaces and hyphens vary). */
+const documentKey = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+
+/**
+ * Whether the given date of birth and INDOS number (each only when given, at least one) are those
+ * on the user's profile. Public certificate verification asks this and learns nothing else of
+ * the profile; no profile matches nothing.
+ */
+export async function profileMatches(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  given: { dateOfBirth?: string | undefined; indosNo?: string | undefined },
+): Promise<boolean> {
+  if (!given.dateOfBirth && !given.indosNo) return false;
+  const row = await findByUserId(deps.db, userId);
+  if (!row) return false;
+  if (given.dateOfBirth && given.dateOfBirth !== row.profile.dateOfBirth) return false;
+  if (given.indosNo && (!documentKey(given.indosNo) || documentKey(given.indosNo) !== documentKey(row.profile.indosNo))) return false;
+  return true;
+}
+
 /** Administrators: every profile, newest first, searched on the server and paged. */
 export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProfileListQuery): Promise<TProfilePage> {
   if (admin.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { maskedHolderName } from './certificates.service.ts';
+
+describe('maskedHolderName', () => {
+  it('shows the first given name’s initial and the surname’s first letter, nothing more', () => {
+    expect(maskedHolderName({ firstName: 'Arjun', lastName: 'Menon' })).toBe('A. M***');
+    expect(maskedHolderName({ firstName: 'arjun kumar', lastName: 'menon' })).toBe('A. M***');
+    expect(maskedHolderName({ firstName: '  Meera ', lastName: ' van der Berg' })).toBe('M. V***');
+  });
+
+  it('takes the surname from the last word when the first name holds the whole name', () => {
+    expect(maskedHolderName({ firstName: 'Kavya Ramesh Menon', lastName: '' })).toBe('K. M***');
+  });
+
+  it('masks a one-word name to its initial', () => {
+    expect(maskedHolderName({ firstName: 'Suriya', lastName: '' })).toBe('S***');
+    expect(maskedHolderName({ firstName: '', lastName: 'Suriya' })).toBe('S***');
+    expect(maskedHolderName({ firstName: '', lastName: '' })).toBe('***');
+  });
+
+  it('takes whole letters of any script, never half a character or a mark', () => {
+    expect(maskedHolderName({ firstName: 'श्रीनिवास', lastName: 'अय्यर' })).toBe('श. अ***');
+    expect(maskedHolderName({ firstName: '小明', lastName: '王' })).toBe('小. 王***');
+    expect(maskedHolderName({ firstName: 'Élodie', lastName: 'Œuvray' })).toBe('É. Œ***');
+    expect(maskedHolderName({ firstName: '𝒜da', lastName: "O'Neil" })).toBe('𝒜. O***');
+    expect(maskedHolderName({ firstName: "'Ali", lastName: '(Khan)' })).toBe('A. K***');
+  });
+});
