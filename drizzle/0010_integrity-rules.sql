@@ -18,6 +18,7 @@ ALTER TABLE "tests" ADD COLUMN "attempts_allowed" integer DEFAULT 3 NOT NULL;-->
 ALTER TABLE "tests" ADD COLUMN "wait_minutes" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
 ALTER TABLE "enrolments" ADD COLUMN "extra_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "watch_progress" ADD COLUMN "observed_seconds" real DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "watch_progress" SET "observed_seconds" = "watched_seconds";--> statement-breakpoint
 ALTER TABLE "watch_progress" ADD COLUMN "first_beat_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "watch_refusals" ADD CONSTRAINT "watch_refusals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "watch_refusals" ADD CONSTRAINT "watch_refusals_video_id_training_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."training_videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -159,6 +159,11 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'certificates.verifyByHolder': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number, dateOfBirth: '1990-04-12' } }) },
   'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
+  'tests.status': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'tests.grantAttempts': {
+    expect: ADMIN,
+    call: async (w) => ({ input: { userId: w.users.learner.id, courseId: (await w.make.learnerCourse()).courseId, attempts: 1 } }),
+  },
   'tests.submit': {
     expect: ENROLLED,
     call: async (w, caller) => {
@@ -275,10 +280,14 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   },
   'GET /api/trainingVideo': { expect: ADMIN, call: () => ({ url: '/api/trainingVideo' }) },
   'GET /api/trainingVideo/:courseId': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ url: `/api/trainingVideo/${w.course.courseId}` }) },
+  'POST /api/trainingVideo/watched': {
+    expect: { ...ENROLLED, admin: 'ok' },
+    call: (w) => ({ url: '/api/trainingVideo/watched', json: { videoId: w.course.videoId, from: 0, to: 0, position: 0 } }),
+  },
   'POST /api/videoWatchedUser/:id': { expect: ENROLLED, call: (w) => ({ url: `/api/videoWatchedUser/${w.course.setId}` }) },
-  // The link is signed for one viewer; without a signature it is missing, whoever asks.
+  // The link plays only with its viewer's stream pass (a cookie): without it, refused, whoever asks.
   'GET /api/trainingVideo/stream/:videoId/:height': {
-    expect: same(404),
+    expect: same(403),
     call: (w) => ({ url: `/api/trainingVideo/stream/${w.course.videoId}/360` }),
     missing: () => ({ url: `/api/trainingVideo/stream/${MISSING_ID}/360` }),
   },
@@ -303,6 +312,10 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     },
   },
   'GET /api/submitTest': { expect: ADMIN, call: () => ({ url: '/api/submitTest' }) },
+  'POST /api/test/grantAttempts': {
+    expect: ADMIN,
+    call: async (w) => ({ url: '/api/test/grantAttempts', json: { userId: w.users.learner.id, courseId: (await w.make.learnerCourse()).courseId, attempts: 1 } }),
+  },
   'GET /api/certificate/:courseId': {
     expect: { ...OWNER_OR_ADMIN, admin: 404 },
     call: (w) => ({ url: `/api/certificate/${w.certificate.courseId}` }),

@@ -191,7 +191,27 @@ export const MESSAGES = {
     unknownQuestion: 'An answer names a question that is not in this test.',
     answeredTwice: (question: number) => `Question ${question} is answered more than once.`,
     scored: (score: number, total: number, percentage: number, passed: boolean) =>
-      `You scored ${score} out of ${total} (${percentage}%). ${passed ? 'You passed!' : 'You did not pass this time. You may try again.'}`,
+      `You scored ${score} out of ${total} (${percentage}%). ${passed ? 'You passed!' : 'You did not pass this time.'}`,
+    questionsPerAttemptRange: 'Questions per attempt must be a whole number of at least 1, or left empty to ask every question.',
+    questionsPerAttemptTooMany: (bank: number) =>
+      `Questions per attempt can be at most ${bank}: the test has ${bank} question${bank === 1 ? '' : 's'}.`,
+    attemptsAllowedRange: (max: number) => `Attempts allowed must be a whole number from 1 to ${max}.`,
+    waitMinutesRange: (max: number) => `The wait between attempts must be a whole number of minutes from 0 to ${max}.`,
+    attemptsLeft: (left: number) => (left === 1 ? 'You have 1 attempt left.' : `You have ${left} attempts left.`),
+    nextAttemptAt: (clock: string, minutes: number) =>
+      `Your next attempt opens at ${clock} (in ${minutes} minute${minutes === 1 ? '' : 's'}).`,
+    attemptsUsed: (allowed: number) =>
+      `You have used all ${allowed} attempt${allowed === 1 ? '' : 's'}. Watch the training again to take the test again, or ask the academy for another attempt.`,
+    alreadyPassed: 'You have already passed this test. Your certificate is in Reports.',
+    attemptInProgress: 'You have an attempt in progress. Open the test to finish and submit it.',
+    grantAfterPass: 'This learner has already passed this test.',
+    grantBeforeTraining: 'This learner has not taken the test yet: attempts can be granted once they have used the ones they have.',
+    notDrawn: 'An answer names a question that is not in this attempt.',
+    attemptsToGrantRange: (max: number) => `Grant from 1 to ${max} attempts at a time.`,
+    attemptsGranted: (count: number, left: number) =>
+      `${count === 1 ? '1 attempt' : `${count} attempts`} granted. The learner now has ${left} attempt${left === 1 ? '' : 's'} left.`,
+    grantFailed: 'The attempt could not be granted. Please try again.',
+    learnerNotEnrolled: 'This learner is not enrolled in this course.',
     searchTooLong: 'Search must be at most 100 characters.',
     exported: 'Results exported.',
     exportFailed: 'The results could not be exported. Please try again.',
@@ -221,7 +241,7 @@ export const MESSAGES = {
     notEnrolled: 'This training opens once your enrolment in the course is approved.',
     locked: 'Finish the earlier parts first: this part is still locked.',
     notReady: 'This part is still being prepared. Please try again in a few minutes.',
-    tooFast: 'Progress was not recorded: more was reported watched than time has passed.',
+    streamRefused: 'This video plays only in the player of the learner it was opened for. Open the training again.',
     notComplete: 'Watch every part to the end before submitting the training.',
     alreadySubmitted: 'You have already submitted this training.',
     reordered: 'The order of the parts was saved.',
@@ -256,14 +276,15 @@ export const MESSAGES = {
     tooManyLookups: (minutes: number) =>
       `Too many certificate checks. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     readyMailSubject: 'your certificate is ready',
-  },
-} as const;
     codeFormat: 'This verification link is incomplete. Open it again from the QR code or type it as printed on the certificate.',
     birthDateFormat: 'Please enter the date of birth as a full date.',
     indosFormat: 'An INDOS number has at most 40 characters.',
     holderDetailRequired: "Please enter the holder's date of birth or INDOS number.",
     holderNotMatched: "These details do not match the certificate's holder, so only the masked name is shown.",
+    codeNotMatched: "The code in this link is not this certificate's, so only the masked name is shown. Open the link again from the QR code.",
     tooManyNumberLookups: (minutes: number) =>
       `Too many certificates are being checked by number right now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open the link or QR code printed on the certificate.`,
     tooManyHolderChecks: (minutes: number) =>
       `Too many checks of this certificate's holder. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open the link or QR code printed on the certificate.`,
+  },
+} as const;

@@ -12,6 +12,11 @@ const COOKIE_NAME = /^[A-Za-z0-9_-]+$/;
 /** Cookie values the server writes: base64url and the like, never quoted or escaped. */
 const COOKIE_VALUE = /^[A-Za-z0-9_-]*$/;
 
+/** Secure (HTTPS only) in production; development and tests run on plain http://localhost. */
+export function secureCookies(env: { NODE_ENV: string }): boolean {
+  return env.NODE_ENV === 'production';
+}
+
 /** One Set-Cookie header value. Only the plain names and values this server writes are accepted. */
 export function serializeCookie(name: string, value: string, attributes: TCookieAttributes): string {
   if (!COOKIE_NAME.test(name) || !COOKIE_VALUE.test(value)) throw new Error(`cookie ${name} has characters it cannot carry`);

@@ -11,4 +11,6 @@ export type TSessionUser = {
   role: TRole;
   verified: boolean;
   approved: boolean;
+  /** The session (refresh-token family) the call came with; what ends it ends its stream passes too. */
+  sessionId?: string;
 };

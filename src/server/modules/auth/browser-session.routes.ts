@@ -9,8 +9,8 @@ import {
   readRefreshCookie,
   refreshCookie,
   refuseForeignSessionCall,
-  secureCookies,
 } from './browser-session.ts';
+import { secureCookies } from '../../lib/cookies.ts';
 
 /**
  * The browser client's session calls, under BROWSER_SESSION_PATH: the refresh token comes in its

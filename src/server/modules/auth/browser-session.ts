@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { BROWSER_SESSION_PATH, SESSION_CALL_HEADER } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TEnv } from '../../env.ts';
-import { readCookie, serializeCookie } from '../../lib/cookies.ts';
+import { readCookie, secureCookies, serializeCookie } from '../../lib/cookies.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TIssuedSession } from './auth.service.ts';
 
@@ -13,11 +13,6 @@ import type { TIssuedSession } from './auth.service.ts';
  */
 
 export const REFRESH_COOKIE_NAME = 'portal_refresh';
-
-/** Secure (HTTPS only) in production; development and tests run on plain http://localhost. */
-export function secureCookies(env: Pick<TEnv, 'NODE_ENV'>): boolean {
-  return env.NODE_ENV === 'production';
-}
 
 /** The Set-Cookie value that keeps a session's refresh token until the session's own end. */
 export function refreshCookie(session: Pick<TIssuedSession, 'refreshToken' | 'expiresAt'>, secure: boolean, now = Date.now()): string {

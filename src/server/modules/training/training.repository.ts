@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { courses, enrolments, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
+import { courses, enrolments, refreshTokens, trainingVideos, trainingVideoSets, users, watchProgress, watchRefusals } from '../../db/schema.ts';
 import type { TRendition, TWatchedInterval } from '../../db/schema/training.ts';
 
 export type TVideoRow = typeof trainingVideos.$inferSelect;
@@ -154,12 +154,28 @@ export async function lockWatchRecord(tx: Executor, userId: string, videoId: str
 export async function saveWatchRecord(
   tx: Executor,
   id: string,
-  record: { watchedIntervals: TWatchedInterval[]; watchedSeconds: number; lastPosition: number; lastBeatAt: Date; completedAt: Date | null },
+  record: {
+    watchedIntervals: TWatchedInterval[];
+    watchedSeconds: number;
+    observedSeconds: number;
+    lastPosition: number;
+    lastBeatAt: Date;
+    firstBeatAt: Date;
+    completedAt: Date | null;
+  },
 ): Promise<void> {
   await tx
     .update(watchProgress)
     .set({ ...record, updatedAt: record.lastBeatAt })
     .where(eq(watchProgress.id, id));
+}
+
+/** A report the server did not credit in full, kept as the auditor's evidence. */
+export async function insertWatchRefusal(
+  db: Executor,
+  refusal: { userId: string; videoId: string; reason: string; claimedFrom: number; claimedTo: number; creditedSeconds: number; createdAt: Date },
+): Promise<void> {
+  await db.insert(watchRefusals).values(refusal);
 }
 
 /** How many of the set's parts the learner has completed. */
@@ -221,14 +237,16 @@ export type TStreamAccess = {
   enrolmentStatus: string | null;
   /** Earlier parts of the set the viewer has not completed. */
   openEarlier: number;
+  /** Whether the session the viewer's pass names is still live (not ended, not expired). */
+  sessionLive: boolean;
 };
 
 /**
  * What a stream request needs to know, in one round trip: the video, the viewer's role, the
  * viewer's enrolment in the video's course and how many earlier parts the viewer has not completed.
  */
-export async function findStreamAccess(db: Executor, viewerId: string, videoId: string): Promise<TStreamAccess | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(viewerId)) return undefined;
+export async function findStreamAccess(db: Executor, viewerId: string, sessionId: string, videoId: string): Promise<TStreamAccess | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(viewerId) || !/^[0-9a-f-]{36}$/.test(sessionId)) return undefined;
   const earlier = db
     .select({ open: sql<number>`count(*)`.mapWith(Number) })
     .from(sql`${trainingVideos} as earlier`)
@@ -242,10 +260,26 @@ export async function findStreamAccess(db: Executor, viewerId: string, videoId: 
       role: users.role,
       enrolmentStatus: sql<string | null>`(select ${enrolments.status} from ${enrolments} where ${enrolments.userId} = ${users.id} and ${enrolments.courseId} = ${trainingVideoSets.courseId})`,
       openEarlier: sql<number>`(${earlier})`.mapWith(Number),
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
     })
     .from(trainingVideos)
     .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
     .innerJoin(users, eq(users.id, viewerId))
     .where(eq(trainingVideos.id, videoId));
   return row;
+}
+
+/** Clears what the learner watched of a course's parts: not completed, nothing watched, back to the start. */
+export async function clearWatchProgressOfCourse(db: Executor, userId: string, courseId: string): Promise<number> {
+  const parts = db
+    .select({ id: trainingVideos.id })
+    .from(trainingVideos)
+    .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+    .where(eq(trainingVideoSets.courseId, courseId));
+  const rows = await db
+    .update(watchProgress)
+    .set({ completedAt: null, watchedIntervals: [], watchedSeconds: 0, observedSeconds: 0, lastPosition: 0, updatedAt: new Date() })
+    .where(and(eq(watchProgress.userId, userId), inArray(watchProgress.videoId, parts)))
+    .returning({ id: watchProgress.id });
+  return rows.length;
 }

@@ -1,23 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
-import type { TAdminTrainingSet, TTrainingPlayer } from '../../../shared/schemas/training.ts';
+import { ZHeartbeat, type TAdminTrainingSet, type TTrainingPlayer } from '../../../shared/schemas/training.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
 import { ZTrainingUploadFields } from '../../../shared/schemas/training.ts';
 import { withUpload } from '../../lib/files/multipart.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
 import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
   authorizeStream,
   getPlayer,
   listTrainingSets,
+  recordHeartbeat,
   submitTraining,
   trainingUploadRules,
   uploadVideos,
-  VIDEO_URL_TTL_SECONDS,
   VIDEOS_PER_UPLOAD,
 } from './training.service.ts';
+import { STREAM_PASS_TTL_SECONDS, streamPassCookie } from './stream-pass.ts';
 
 const ZCourseParams = requestObject({ courseId: ZId });
 const ZSetParams = requestObject({ id: ZId });
@@ -51,6 +53,12 @@ const fromPlayer = (player: TTrainingPlayer) =>
     videos: player.videos.map((video) => ({ id: video.id, serial: video.serial, url: bestUrl(video.sources) })),
   });
 
+/** Answers that carry stream links also renew the caller's stream pass (a cookie the links need). */
+function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUser): void {
+  const cookie = streamPassCookie(deps, viewer);
+  if (cookie) void reply.header('set-cookie', cookie);
+}
+
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
 export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { trainingVideo: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
@@ -61,15 +69,27 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     return reply.status(201).send({ message: result.message, data: fromAdminSet(result.set) });
   });
 
-  api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status.', access: 'admin', tag: 'Training' }), async (request) => {
+  api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status, and the stream pass their links need (a cookie).', access: 'admin', tag: 'Training' }), async (request, reply) => {
     const admin = requireAdmin(request);
-    return { data: (await listTrainingSets(deps, admin)).map(fromAdminSet) };
+    const data = (await listTrainingSets(deps, admin)).map(fromAdminSet);
+    renewStreamPass(deps, reply, admin);
+    return { data };
   });
 
-  api.get('/trainingVideo/:courseId', doc({ summary: 'A course’s training for its enrolled learner, with signed stream links.', access: 'signed-in', tag: 'Training', params: ZCourseParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No training for the course.' } }), async (request) => {
+  api.get('/trainingVideo/:courseId', doc({ summary: `A course’s training for its enrolled learner, with stream links. The links play only with the stream pass this answer sets (an HttpOnly cookie for the stream path, valid ${STREAM_PASS_TTL_SECONDS / 60} minutes, renewed by each watch report), for the session of the bearer token.`, access: 'signed-in', tag: 'Training', params: ZCourseParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No training for the course.' } }), async (request, reply) => {
     const viewer = requireUser(request);
     const { courseId } = parseInput(ZCourseParams, request.params);
-    return { data: fromPlayer(await getPlayer(deps, viewer, courseId)) };
+    const data = fromPlayer(await getPlayer(deps, viewer, courseId));
+    renewStreamPass(deps, reply, viewer);
+    return { data };
+  });
+
+  // Another player reports watching under the same rules as the portal's own (decision 041).
+  api.post('/trainingVideo/watched', doc({ summary: 'Report watching a part: send from = to = the position when playback starts, then every 10 seconds while playing (and on pause, seek and end) the span played since the last report. Credit never runs ahead of the server’s clock; a part completes at 95 % of it watched and timed. Renews the stream pass.', access: 'signed-in', tag: 'Training', body: ZHeartbeat, answers: { 403: 'Not enrolled, or the part is still locked.', 404: 'No such part.', 409: 'The part is still being prepared.' } }), async (request, reply) => {
+    const viewer = requireUser(request);
+    const result = await recordHeartbeat(deps, viewer, parseInput(ZHeartbeat, request.body));
+    renewStreamPass(deps, reply, viewer);
+    return result;
   });
 
   api.post('/videoWatchedUser/:id', doc({ summary: 'Submit the training once every part is watched.', access: 'signed-in', tag: 'Training', params: ZSetParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No such training.' } }), async (request) => {
@@ -78,14 +98,15 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     return submitTraining(deps, learner, id);
   });
 
-  // A <video> element cannot send a bearer header: the link is signed for one viewer and checked
-  // on every request (Range requests included), so a locked part or a lost enrolment stops it.
-  api.get<{ Params: { videoId: string; height: string }; Querystring: { viewer?: string; expires?: string; signature?: string } }>(
+  // A <video> element cannot send a bearer header: the link is signed for one viewer's session and
+  // plays only with that session's stream pass (a cookie), checked on every request (Range
+  // requests included), so a copied link, a logout, a locked part or a lost enrolment stops it.
+  api.get<{ Params: { videoId: string; height: string }; Querystring: { viewer?: string; signature?: string } }>(
     '/trainingVideo/stream/:videoId/:height',
-    doc({ summary: 'A video rendition by its signed link (Range requests).', access: 'signed link', tag: 'Training' }),
+    doc({ summary: 'A video rendition by its signed link, with the viewer’s stream pass cookie (Range requests).', access: 'signed link', tag: 'Training', answers: { 403: 'No stream pass, another viewer’s, or the session has ended.' } }),
     async (request, reply) => {
-      const file = await authorizeStream(deps, { ...request.params, ...request.query });
-      return sendStoredFile(deps.files, request, reply, file, `private, max-age=${VIDEO_URL_TTL_SECONDS}`);
+      const file = await authorizeStream(deps, { ...request.params, ...request.query, headers: request.headers });
+      return sendStoredFile(deps.files, request, reply, file, `private, max-age=${STREAM_PASS_TTL_SECONDS}`);
     },
   );
 };

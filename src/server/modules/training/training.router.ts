@@ -21,11 +21,20 @@ import {
   retryVideo,
   submitTraining,
 } from './training.service.ts';
+import { streamPassCookie } from './stream-pass.ts';
+import type { TrpcContext } from '../../trpc/context.ts';
+
+/** Answers that carry stream links also renew the caller's stream pass (stream-pass.ts). */
+function renewStreamPass<T>(ctx: TrpcContext & { user: NonNullable<TrpcContext['user']> }, answer: T): T {
+  const cookie = streamPassCookie(ctx.deps, ctx.user);
+  if (cookie) ctx.setCookie(cookie);
+  return answer;
+}
 
 /** Training videos. Uploads are multipart: POST /api/trainingVideo (training.rest.ts). */
 export const trainingRouter = createRouter({
   /** All Uploaded Training Videos: every course's parts with their status and transcode progress. */
-  sets: adminProcedure.output(z.array(ZAdminTrainingSet)).query(({ ctx }) => listTrainingSets(ctx.deps, ctx.user)),
+  sets: adminProcedure.output(z.array(ZAdminTrainingSet)).query(async ({ ctx }) => renewStreamPass(ctx, await listTrainingSets(ctx.deps, ctx.user))),
 
   reorder: adminProcedure
     .input(ZReorderRequest)
@@ -46,12 +55,13 @@ export const trainingRouter = createRouter({
   player: authedProcedure
     .input(ZTrainingPlayerRequest)
     .output(ZTrainingPlayer)
-    .query(({ ctx, input }) => getPlayer(ctx.deps, ctx.user, input.courseId)),
+    .query(async ({ ctx, input }) => renewStreamPass(ctx, await getPlayer(ctx.deps, ctx.user, input.courseId))),
 
+  /** What the player played: a start (from = to) when playback starts, then a span every HEARTBEAT_SECONDS. */
   heartbeat: authedProcedure
     .input(ZHeartbeat)
     .output(ZHeartbeatResult)
-    .mutation(({ ctx, input }) => recordHeartbeat(ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => renewStreamPass(ctx, await recordHeartbeat(ctx.deps, ctx.user, input))),
 
   submit: authedProcedure
     .input(ZTrainingSubmitRequest)

@@ -1,9 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TProgress } from '../../../shared/schemas/enrolment.ts';
 import {
-  HEARTBEAT_SECONDS,
   ZTrainingUploadFields,
   type TAdminTrainingSet,
   type TAdminVideo,
@@ -20,15 +20,16 @@ import type { TRendition } from '../../db/schema/training.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { VIDEO_KINDS } from '../../lib/files/file-kinds.ts';
-import { fileUrl, fileUrlKey, type TFileToServe } from '../../lib/files/file-urls.ts';
+import { fileUrl, type TFileToServe } from '../../lib/files/file-urls.ts';
 import type { TUploadedForm, TUploadField } from '../../lib/files/multipart.ts';
-import { linkExpiry, signSubject, verifySubject } from '../../lib/files/signed-url.ts';
 import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
 import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { describeIssues } from '../../lib/validation.ts';
 import { JOBS } from '../../../shared/jobs.ts';
 import { findApprovedEnrolment, recordTrainingSubmitted } from '../enrolments/enrolments.service.ts';
+import type { Executor } from '../../db/client.ts';
+import { clearWatchProgressOfCourse } from './training.repository.ts';
 import {
   countCompleted,
   deleteVideo,
@@ -46,6 +47,7 @@ import {
   lastSerial,
   lockSet,
   lockSetForCourse,
+  insertWatchRefusal,
   lockWatchRecord,
   renumber,
   saveWatchRecord,
@@ -54,7 +56,8 @@ import {
   type TSetRow,
   type TVideoRow,
 } from './training.repository.ts';
-import { isPlausibleSpan, lockedParts, mergeInterval, watchedSeconds } from './watched.ts';
+import { isStreamLinkSignature, readStreamPass, streamLinkSignature, type TStreamViewer } from './stream-pass.ts';
+import { creditReport, isCompleted, lockedParts } from './watched.ts';
 
 const T = MESSAGES.training;
 type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger'>;
@@ -63,8 +66,6 @@ type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logge
 export const VIDEO_FIELD = 'trainingVideo';
 /** At most this many files in one upload. */
 export const VIDEOS_PER_UPLOAD = 20;
-/** Video links outlive a long lesson; the player fetches fresh ones when a link has expired. */
-export const VIDEO_URL_TTL_SECONDS = 3 * 3600;
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 ** 3 ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
@@ -87,22 +88,22 @@ export function trainingUploadRules(env: Pick<AppDeps['env'], 'TRAINING_VIDEO_MA
 // ---------------------------------------------------------------------------------------------
 // Links
 
-/** A link to one rendition for one viewer: the stream checks that viewer's access on each request. */
-function streamUrl(deps: Pick<AppDeps, 'jwtSecret'>, viewerId: string, videoId: string, height: number, now: Date): string {
-  const expires = linkExpiry(now, VIDEO_URL_TTL_SECONDS);
-  const signature = signSubject(fileUrlKey(deps.jwtSecret), streamSubject(viewerId, videoId, height), expires);
-  return `/api/trainingVideo/stream/${videoId}/${height}?viewer=${viewerId}&expires=${expires}&signature=${signature}`;
+/**
+ * A link to one rendition for one viewer in one session. It plays only with that session's stream
+ * pass (stream-pass.ts), so it needs no expiry of its own: it stops when the pass is not renewed
+ * or the session ends. A caller without a session (no pass to carry) gets no links.
+ */
+function streamUrl(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, videoId: string, height: number): string {
+  const signature = streamLinkSignature(deps, viewer, videoId, height);
+  return `/api/trainingVideo/stream/${videoId}/${height}?viewer=${viewer.userId}&signature=${signature}`;
 }
 
-function streamSubject(viewerId: string, videoId: string, height: number): string {
-  return `stream:${viewerId}/${videoId}/${height}`;
-}
-
-function sourcesOf(deps: Deps, viewerId: string, video: TVideoRow, now: Date): TVideoSource[] {
-  if (video.status !== 'ready') return [];
+function sourcesOf(deps: Deps, viewer: TSessionUser, video: TVideoRow): TVideoSource[] {
+  if (video.status !== 'ready' || !viewer.sessionId) return [];
+  const streamViewer = { userId: viewer.id, sessionId: viewer.sessionId };
   return [...video.renditions]
     .sort((a, b) => b.height - a.height)
-    .map((rendition) => ({ height: rendition.height, url: streamUrl(deps, viewerId, video.id, rendition.height, now) }));
+    .map((rendition) => ({ height: rendition.height, url: streamUrl(deps, streamViewer, video.id, rendition.height) }));
 }
 
 function posterUrl(deps: Deps, video: TVideoRow, now: Date): string | null {
@@ -118,7 +119,7 @@ function partTitle(originalName: string | undefined, serial: number): string {
 // ---------------------------------------------------------------------------------------------
 // Administrators
 
-function toAdminVideo(deps: Deps, viewerId: string, video: TVideoRow, now: Date): TAdminVideo {
+function toAdminVideo(deps: Deps, viewer: TSessionUser, video: TVideoRow, now: Date): TAdminVideo {
   return {
     id: video.id,
     serial: video.serial,
@@ -128,18 +129,18 @@ function toAdminVideo(deps: Deps, viewerId: string, video: TVideoRow, now: Date)
     error: video.error,
     durationSeconds: video.durationSeconds,
     posterUrl: posterUrl(deps, video, now),
-    sources: sourcesOf(deps, viewerId, video, now),
+    sources: sourcesOf(deps, viewer, video),
     uploadedAt: video.createdAt.toISOString(),
   };
 }
 
-function toAdminSet(deps: Deps, viewerId: string, set: TSetRow, course: TCourseOfSet, videos: TVideoRow[]): TAdminTrainingSet {
+function toAdminSet(deps: Deps, viewer: TSessionUser, set: TSetRow, course: TCourseOfSet, videos: TVideoRow[]): TAdminTrainingSet {
   const now = new Date();
   return {
     id: set.id,
     title: set.title,
     course,
-    videos: videos.map((video) => toAdminVideo(deps, viewerId, video, now)),
+    videos: videos.map((video) => toAdminVideo(deps, viewer, video, now)),
   };
 }
 
@@ -184,20 +185,20 @@ export async function uploadVideos(deps: Deps, admin: TSessionUser, form: TUploa
   await deps.jobs.dispatch(jobs);
   deps.logger.info({ adminId: admin.id, courseId: course.id, videos: files.length }, 'training videos uploaded');
   const videos = await findVideosOfSet(deps.db, set.id);
-  return { message: T.uploaded(files.length), set: toAdminSet(deps, admin.id, set, course, videos) };
+  return { message: T.uploaded(files.length), set: toAdminSet(deps, admin, set, course, videos) };
 }
 
 /** Every course's training with its parts' status and progress (All Uploaded Training Videos). */
 export async function listTrainingSets(deps: Deps, admin: TSessionUser): Promise<TAdminTrainingSet[]> {
   const sets = await findAllSets(deps.db);
-  return sets.map((row) => toAdminSet(deps, admin.id, row.set, row.course, row.videos));
+  return sets.map((row) => toAdminSet(deps, admin, row.set, row.course, row.videos));
 }
 
 async function adminSetOf(deps: Deps, admin: TSessionUser, setId: string): Promise<TAdminTrainingSet> {
   const set = await findSetById(deps.db, setId);
   const course = set && (await findCourse(deps.db, set.courseId));
   if (!set || !course) throw new AppError('NOT_FOUND', T.none);
-  return toAdminSet(deps, admin.id, set, course, await findVideosOfSet(deps.db, set.id));
+  return toAdminSet(deps, admin, set, course, await findVideosOfSet(deps.db, set.id));
 }
 
 /** Puts the set's parts in the order given (every part of the set, once). */
@@ -267,11 +268,6 @@ function progressOf(completed: number, total: number): TProgress {
   return { completedVideos: completed, totalVideos: total, percent: total === 0 ? 0 : Math.floor((completed / total) * 100) };
 }
 
-/** Whether enough of the video was watched to count it completed. */
-function isComplete(watched: number, durationSeconds: number | null): boolean {
-  return durationSeconds !== null && durationSeconds > 0 && watched >= durationSeconds * VIDEO_COMPLETION_SHARE;
-}
-
 /**
  * The course's parts in order for the player: completed and locked markers from the server's
  * record (part N+1 stays locked until 1..N are completed), where to resume, and stream links for
@@ -297,7 +293,7 @@ export async function getPlayer(deps: Deps, viewer: TSessionUser, courseId: stri
       ready: video.status === 'ready',
       durationSeconds: video.durationSeconds,
       posterUrl: posterUrl(deps, video, now),
-      sources: locked ? [] : sourcesOf(deps, viewer.id, video, now),
+      sources: locked ? [] : sourcesOf(deps, viewer, video),
       completed,
       locked,
       watchedSeconds: Math.round((watch?.watchedSeconds ?? 0) * 10) / 10,
@@ -318,11 +314,18 @@ export async function getPlayer(deps: Deps, viewer: TSessionUser, courseId: stri
   };
 }
 
+/** Why a report was not credited in full, as the auditor's evidence says it. */
+export const REFUSAL_REASONS = {
+  aheadOfClock: 'ahead of the server\'s clock',
+} as const;
+
 /**
- * Records a heartbeat from the player: the span watched since the last one joins the learner's
- * watched spans (each second counts once), and the part is completed at VIDEO_COMPLETION_SHARE of
- * its duration. A locked or unready part, or a span longer than the time since the last heartbeat
- * (skipping ahead, a faster clock), is refused and nothing is recorded.
+ * Records a report from a player (the portal's own, or another through the REST path): a start
+ * (from = to) opens the server's clock for the part; a span is credited as far as the time the
+ * server has seen the viewer playing covers it (watched.ts), each second once, and the part is
+ * completed at VIDEO_COMPLETION_SHARE of its duration, watched and timed. What a report claimed
+ * beyond the clock is not credited and is kept, with the reason, for the auditor. A locked or
+ * unready part is refused and nothing is recorded.
  */
 export async function recordHeartbeat(deps: Deps, viewer: TSessionUser, beat: THeartbeat): Promise<THeartbeatResult> {
   const video = await findVideo(deps.db, beat.videoId);
@@ -338,22 +341,36 @@ export async function recordHeartbeat(deps: Deps, viewer: TSessionUser, beat: TH
       throw new AppError('FORBIDDEN', T.locked);
     }
     const record = await lockWatchRecord(tx, viewer.id, video.id);
+    // The server's clock, read once the record is locked: reports of one viewer are timed in turn.
     const now = new Date();
-    const from = Math.min(beat.from, duration);
-    const to = Math.min(beat.to, duration);
-    const since = record.lastBeatAt ? (now.getTime() - record.lastBeatAt.getTime()) / 1000 : null;
-    if (!isPlausibleSpan(to - from, since, HEARTBEAT_SECONDS)) throw new AppError('BAD_REQUEST', T.tooFast);
-    const intervals = mergeInterval(record.watchedIntervals, [from, to]);
-    const watched = Math.min(watchedSeconds(intervals), duration);
-    const completedAt = record.completedAt ?? (isComplete(watched, duration) ? now : null);
+    const credit = creditReport(
+      { intervals: record.watchedIntervals, observedSeconds: record.observedSeconds, lastReportAt: record.lastBeatAt },
+      beat,
+      duration,
+      now,
+    );
+    const completedAt = record.completedAt ?? (isCompleted(credit, duration, VIDEO_COMPLETION_SHARE) ? now : null);
     await saveWatchRecord(tx, record.id, {
-      watchedIntervals: intervals,
-      watchedSeconds: watched,
+      watchedIntervals: credit.intervals,
+      watchedSeconds: credit.watchedSeconds,
+      observedSeconds: credit.observedSeconds,
       lastPosition: Math.min(beat.position, duration),
       lastBeatAt: now,
+      firstBeatAt: record.firstBeatAt ?? now,
       completedAt,
     });
-    return { watched, completed: completedAt !== null };
+    if (credit.refusedSeconds > 0.01) {
+      await insertWatchRefusal(tx, {
+        userId: viewer.id,
+        videoId: video.id,
+        reason: REFUSAL_REASONS.aheadOfClock,
+        claimedFrom: beat.from,
+        claimedTo: beat.to,
+        creditedSeconds: Math.max(0, Math.min(beat.to, duration) - Math.min(beat.from, duration) - credit.refusedSeconds),
+        createdAt: now,
+      });
+    }
+    return { watched: credit.watchedSeconds, completed: completedAt !== null };
   });
   const counts = await countCompleted(deps.db, viewer.id, video.setId);
   return {
@@ -383,24 +400,28 @@ export async function submitTraining(deps: Deps, learner: TSessionUser, setId: s
 // Streams
 
 /**
- * Checks a stream link and the viewer's access now: an administrator, or a learner with an
- * approved enrolment whose earlier parts are completed. Answers the rendition to send.
+ * Checks a stream request: the link's signature for the viewer and session its pass names (the
+ * pass comes in the request's cookie; a link without it, or with another's, is refused), the
+ * session still live, and the viewer's access now: an administrator, or a learner with an approved
+ * enrolment whose earlier parts are completed. Answers the rendition to send.
  */
 export async function authorizeStream(
   deps: Deps,
-  input: { videoId: string; height: string; viewer?: string; expires?: string; signature?: string },
+  input: { videoId: string; height: string; viewer?: string; signature?: string; headers: IncomingHttpHeaders },
 ): Promise<TFileToServe> {
-  const missing = () => new AppError('NOT_FOUND', MESSAGES.common.notFound);
+  const refused = () => new AppError('FORBIDDEN', T.streamRefused);
   const height = Number(input.height);
-  if (!input.viewer || !/^\d{2,4}$/.test(input.height)) throw missing();
-  const verdict = verifySubject(fileUrlKey(deps.jwtSecret), streamSubject(input.viewer, input.videoId, height), input.expires, input.signature);
-  if (verdict === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
-  if (verdict === 'invalid') throw missing();
+  if (!/^\d{2,4}$/.test(input.height)) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
+  const pass = readStreamPass(deps, input.headers);
+  if (pass === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
+  if (typeof pass === 'string' || pass.userId !== input.viewer) throw refused();
+  if (!isStreamLinkSignature(deps, pass, input.videoId, height, input.signature)) throw refused();
 
   // One round trip: every Range request of a playing video comes through here.
-  const access = await findStreamAccess(deps.db, input.viewer, input.videoId);
+  const access = await findStreamAccess(deps.db, pass.userId, pass.sessionId, input.videoId);
+  if (access && !access.sessionLive) throw refused();
   const rendition: TRendition | undefined = access?.renditions.find((candidate) => candidate.height === height);
-  if (!access || access.status !== 'ready' || !rendition) throw missing();
+  if (!access || access.status !== 'ready' || !rendition) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
   if (access.role !== 'admin') {
     if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.notEnrolled);
     if (access.openEarlier > 0) throw new AppError('FORBIDDEN', T.locked);
@@ -411,4 +432,15 @@ export async function authorizeStream(
 /** The names of the files the videos keep (for the sweep of left-over uploads). */
 export async function storedTrainingFileNames(deps: Pick<AppDeps, 'db'>): Promise<ReadonlySet<string>> {
   return new Set(await findVideoFileNames(deps.db));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds of training
+
+/**
+ * A new round of training, when the course's test attempts ran out: the learner's watching of
+ * every part of the course starts again from nothing (inside the failed attempt's transaction).
+ */
+export function resetWatching(db: Executor, userId: string, courseId: string): Promise<number> {
+  return clearWatchProgressOfCourse(db, userId, courseId);
 }

@@ -31,5 +31,6 @@ export async function resolveSessionUser(
     role: user.role,
     verified: user.verifiedAt !== null,
     approved: user.approvedAt !== null,
+    ...(claims.sid ? { sessionId: claims.sid } : {}),
   };
 }

@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppDeps } from '../../deps.ts';
+import { readCookie, secureCookies, serializeCookie } from '../../lib/cookies.ts';
+import { fileUrlKey } from '../../lib/files/file-urls.ts';
+import type { TSessionUser } from '../../lib/session-user.ts';
+
+/**
+ * A stream link alone plays for nobody: the player's requests must also carry the viewer's stream
+ * pass, an HttpOnly, SameSite=Strict cookie scoped to the streams' path, bound to the viewer and to
+ * the session that fetched the link. The pass lives minutes; each report from the player and each
+ * fetch of the player renews it, and the session's end (logout, password reset) ends it at once.
+ * Decision 041.
+ */
+export const STREAM_PATH = '/api/trainingVideo/stream';
+export const STREAM_PASS_COOKIE = 'stream_pass';
+/** How long a pass lasts without renewal: past a long pause, the player fetches its part again. */
+export const STREAM_PASS_TTL_SECONDS = 10 * 60;
+
+type Deps = Pick<AppDeps, 'env' | 'jwtSecret'>;
+
+function mac(deps: Pick<AppDeps, 'jwtSecret'>, text: string): string {
+  return createHmac('sha256', fileUrlKey(deps.jwtSecret)).update(text).digest('base64url');
+}
+
+function sameMac(expected: string, given: string): boolean {
+  const left = Buffer.from(expected);
+  const right = Buffer.from(given);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type TStreamViewer = { userId: string; sessionId: string };
+
+/** The Set-Cookie value of a fresh pass for the caller's session, or null for a caller without one. */
+export function streamPassCookie(deps: Deps, viewer: TSessionUser, now = new Date()): string | null {
+  if (!viewer.sessionId) return null;
+  const expires = Math.floor(now.getTime() / 1000) + STREAM_PASS_TTL_SECONDS;
+  // '_' parts: UUIDs and digits carry none, so the signature (base64url, which may) is the rest.
+  const value = `${viewer.id}_${viewer.sessionId}_${expires}_${mac(deps, `stream-pass:${viewer.id}.${viewer.sessionId}.${expires}`)}`;
+  return serializeCookie(STREAM_PASS_COOKIE, value, {
+    path: STREAM_PATH,
+    maxAgeSeconds: STREAM_PASS_TTL_SECONDS,
+    httpOnly: true,
+    secure: secureCookies(deps.env),
+    sameSite: 'Strict',
+  });
+}
+
+/** The viewer and session a request's pass names, when it is genuine and current; otherwise why not. */
+export function readStreamPass(
+  deps: Pick<AppDeps, 'jwtSecret'>,
+  headers: IncomingHttpHeaders,
+  now = new Date(),
+): TStreamViewer | 'missing' | 'expired' | 'invalid' {
+  const raw = readCookie(headers.cookie, STREAM_PASS_COOKIE);
+  if (!raw) return 'missing';
+  const [userId, sessionId, expires, ...signature] = raw.split('_');
+  const given = signature.join('_');
+  if (!userId || !sessionId || !expires || !given || !UUID.test(userId) || !UUID.test(sessionId) || !/^\d{1,12}$/.test(expires)) return 'invalid';
+  if (!sameMac(mac(deps, `stream-pass:${userId}.${sessionId}.${expires}`), given)) return 'invalid';
+  if (Number(expires) * 1000 < now.getTime()) return 'expired';
+  return { userId, sessionId };
+}
+
+/** The signature of a stream link: one rendition of one part, for one viewer in one session. */
+export function streamLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, videoId: string, height: number): string {
+  return mac(deps, `stream:${viewer.userId}/${viewer.sessionId}/${videoId}/${height}`);
+}
+
+export function isStreamLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, videoId: string, height: number, given: string | undefined): boolean {
+  return given !== undefined && sameMac(streamLinkSignature(deps, viewer, videoId, height), given);
+}
