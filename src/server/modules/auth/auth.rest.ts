@@ -48,7 +48,7 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
 
   api.post('/user/logout', doc({ summary: 'End the session of a refresh token.', access: 'public', tag: 'Authentication', body: ZRefreshTokenRequest }), async (request) => logout(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken));
 
-  api.post('/user/verify-otp', doc({ summary: 'Verify an e-mail address with the mailed code.', access: 'public', tag: 'Authentication', body: ZVerifyOtpRequest }), async (request) => verifyEmail(deps, parseInput(ZVerifyOtpRequest, request.body)));
+  api.post('/user/verify-otp', doc({ summary: 'Verify an e-mail address with the mailed code.', access: 'public', tag: 'Authentication', body: ZVerifyOtpRequest }), async (request) => verifyEmail(deps, parseInput(ZVerifyOtpRequest, request.body), request.ip));
 
   api.post('/user/resend-otp', doc({ summary: 'Mail a new verification code.', access: 'public', tag: 'Authentication', body: ZEmailRequest, answers: { 429: 'Too many codes requested.' } }), async (request) =>
     resendVerification(deps, parseInput(ZEmailRequest, request.body), request.ip),
@@ -59,6 +59,6 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
   );
 
   api.post('/user/resetPassword', doc({ summary: 'Set a new password with the mailed code.', access: 'public', tag: 'Authentication', body: ZResetPasswordRequest }), async (request) =>
-    resetPassword(deps, parseInput(ZResetPasswordRequest, request.body)),
+    resetPassword(deps, parseInput(ZResetPasswordRequest, request.body), request.ip),
   );
 };

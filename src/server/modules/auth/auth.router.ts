@@ -34,7 +34,7 @@ export const authRouter = createRouter({
   verifyOtp: publicProcedure
     .input(ZVerifyOtpRequest)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => verifyEmail(ctx.deps, input)),
+    .mutation(({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.ip)),
   resendOtp: publicProcedure
     .input(ZEmailRequest)
     .output(ZMessageResult)
@@ -58,7 +58,7 @@ export const authRouter = createRouter({
   resetPassword: publicProcedure
     .input(ZResetPasswordRequest)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.ip)),
   /** The signed-in user, read from the database now (approval may have changed since login). */
   me: authedProcedure.output(ZAuthUser).query(({ ctx }) => sessionUserToAuthUser(ctx.user)),
   adminSetupStatus: publicProcedure

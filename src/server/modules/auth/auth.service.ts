@@ -36,7 +36,7 @@ import {
   setPasswordHash,
   type TAccount,
 } from './auth.repository.ts';
-import { checkCode, issueCode, throttleCodeSending, useCode } from './otp.service.ts';
+import { checkCode, giveBackCodeSending, issueCode, throttleCodeSending, useCode } from './otp.service.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
@@ -119,7 +119,7 @@ export async function register(deps: Deps, input: TRegisterRequest, ip: string):
  */
 export const ENUMERATION_FLOOR_MS = 300;
 
-export function verifyEmail(deps: Deps, input: TVerifyOtpRequest): Promise<TMessageResult> {
+export function verifyEmail(deps: Deps, input: TVerifyOtpRequest, ip: string): Promise<TMessageResult> {
   return atLeast(ENUMERATION_FLOOR_MS, async () => {
     const account = await findAccountByEmail(deps.db, input.email);
     const code = await checkCode(deps, account?.verifiedAt ? undefined : account?.id, 'verify_email', input.otp);
@@ -127,6 +127,7 @@ export function verifyEmail(deps: Deps, input: TVerifyOtpRequest): Promise<TMess
       await useCode(tx, code);
       await markVerified(tx, code.userId, new Date());
     });
+    await giveBackCodeSending(deps, input.email, ip);
     return { message: MESSAGES.auth.otpVerified };
   });
 }
@@ -161,7 +162,7 @@ export async function forgotPassword(deps: Deps, input: TForgotPasswordRequest, 
  * Sets a new password with a reset code and ends every session of the account. The code came by
  * e-mail, so it also proves the address: an account not yet verified becomes verified.
  */
-export async function resetPassword(deps: Deps, input: TResetPasswordRequest): Promise<TMessageResult> {
+export async function resetPassword(deps: Deps, input: TResetPasswordRequest, ip: string): Promise<TMessageResult> {
   refuseCommonPassword(input.newPassword, 'newPassword');
   const account = await findAccountByEmail(deps.db, input.email);
   const code = await checkCode(deps, account?.id, 'reset_password', input.otp);
@@ -174,6 +175,7 @@ export async function resetPassword(deps: Deps, input: TResetPasswordRequest): P
     await markVerified(tx, code.userId, at);
     await revokeAllForUser(tx, code.userId, at);
   });
+  await giveBackCodeSending(deps, input.email, ip);
   return { message: MESSAGES.auth.resetDone };
 }
 

@@ -20,15 +20,24 @@ import {
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_FAILURES = 5;
 
-/** Sending a code costs a mail: bounded per address and per e-mail, for unknown e-mails too. */
+/**
+ * Sending a code costs a mail, so it is bounded for unknown e-mails too (a 429 tells nothing).
+ * Per e-mail, whoever asks: one inbox gets a few codes, never a flood. Per address, only codes not
+ * yet used count: a class in a training room uses its codes, and each used code gives its room back
+ * (`giveBackCodeSending`), so class after class signs up from the room's one address, while the
+ * strangers a sprayer mails never use theirs. The limit still holds two classes of 60 that use their
+ * codes from elsewhere (their phones), resends included. Decision 042.
+ */
 export const OTP_SEND_LIMITS = {
   perEmail: { limit: 3, windowMs: 10 * 60_000 },
-  perIp: { limit: 20, windowMs: 60 * 60_000 },
+  perAddress: { limit: 150, windowMs: 60 * 60_000 },
 } satisfies Record<string, TRateLimitRule>;
 
 export const otpSendKeys = {
   email: (email: string) => `otp-send:email:${email}`,
-  ip: (ip: string) => `otp-send:ip:${ip}`,
+  address: (ip: string) => `otp-send:address:${ip}`,
+  /** How many of the address's counted requests were for this e-mail: what its used code gives back. */
+  asked: (ip: string, email: string) => `otp-send:asked:${ip}:${email}`,
 };
 
 const MAIL_WORDING: Record<TOtpPurpose, { subject: string; lead: string }> = {
@@ -51,16 +60,30 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Refuses with 429 once the e-mail or the address has asked for too many codes. */
+/** Refuses with 429 once the e-mail, or the address with its codes not yet used, has asked for too many. */
 export async function throttleCodeSending(deps: Pick<AppDeps, 'rateLimit' | 'logger'>, email: string, ip: string) {
+  const { perAddress, perEmail } = OTP_SEND_LIMITS;
+  await deps.rateLimit.hit(otpSendKeys.asked(ip, email), perAddress.windowMs);
   await throttle(
     deps,
     [
-      [otpSendKeys.ip(ip), OTP_SEND_LIMITS.perIp],
-      [otpSendKeys.email(email), OTP_SEND_LIMITS.perEmail],
+      [otpSendKeys.address(ip), perAddress],
+      [otpSendKeys.email(email), perEmail],
     ],
     MESSAGES.auth.tooManyCodes,
   );
+}
+
+/**
+ * A code for this e-mail was used from this address: the address's requests for it stop counting.
+ * Only what this e-mail took is given back, so using codes of one's own buys no room for others.
+ */
+export async function giveBackCodeSending(deps: Pick<AppDeps, 'rateLimit'>, email: string, ip: string) {
+  const asked = otpSendKeys.asked(ip, email);
+  const { count } = await deps.rateLimit.peek(asked);
+  if (count === 0) return;
+  await deps.rateLimit.reset(asked);
+  await deps.rateLimit.takeBack(otpSendKeys.address(ip), count);
 }
 
 /**
