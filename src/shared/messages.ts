@@ -188,7 +188,6 @@ export const MESSAGES = {
     answersRequired: 'Please answer every question before submitting.',
     unanswered: (question: number) => `Please answer question ${question}.`,
     notAnOption: (question: number) => `The answer to question ${question} must be one of its options.`,
-    unknownQuestion: 'An answer names a question that is not in this test.',
     answeredTwice: (question: number) => `Question ${question} is answered more than once.`,
     scored: (score: number, total: number, percentage: number, passed: boolean) =>
       `You scored ${score} out of ${total} (${percentage}%). ${passed ? 'You passed!' : 'You did not pass this time.'}`,

@@ -14,6 +14,12 @@ export const QUESTION_MAX_LENGTH = 2000;
 export const OPTION_MAX_LENGTH = 500;
 export const RESULTS_PAGE_DEFAULT_SIZE = 20;
 export const RESULTS_PAGE_MAX_SIZE = 100;
+/** The attempts policy's defaults and bounds (a week's wait at most). */
+export const ATTEMPTS_ALLOWED_DEFAULT = 3;
+export const ATTEMPTS_ALLOWED_MAX = 20;
+export const WAIT_MINUTES_DEFAULT = 10;
+export const WAIT_MINUTES_MAX = 7 * 24 * 60;
+export const ATTEMPTS_GRANT_MAX = 10;
 
 /** Options are told apart as a learner reads them: spaces around and letter case do not count. */
 export const optionKey = (option: string) => option.trim().toLowerCase();
@@ -48,6 +54,31 @@ export const ZTestForm = requestObject({
     .array(ZQuestionForm, { error: T.questionsRequired })
     .min(1, T.questionsRequired)
     .max(TEST_MAX_QUESTIONS, T.tooManyQuestions(TEST_MAX_QUESTIONS)),
+  /** How many questions each attempt draws at random from the questions above; empty (null): all of them. */
+  questionsPerAttempt: z
+    .number({ error: T.questionsPerAttemptRange })
+    .int(T.questionsPerAttemptRange)
+    .min(1, T.questionsPerAttemptRange)
+    .nullable()
+    .default(null),
+  /** Attempts per round of training, before the learner must watch it again (or is granted more). */
+  attemptsAllowed: z
+    .number({ error: T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX) })
+    .int(T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
+    .min(1, T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
+    .max(ATTEMPTS_ALLOWED_MAX, T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
+    .default(ATTEMPTS_ALLOWED_DEFAULT),
+  /** Minutes from one attempt's submission to the next attempt's start. */
+  waitMinutes: z
+    .number({ error: T.waitMinutesRange(WAIT_MINUTES_MAX) })
+    .int(T.waitMinutesRange(WAIT_MINUTES_MAX))
+    .min(0, T.waitMinutesRange(WAIT_MINUTES_MAX))
+    .max(WAIT_MINUTES_MAX, T.waitMinutesRange(WAIT_MINUTES_MAX))
+    .default(WAIT_MINUTES_DEFAULT),
+}).superRefine((form, ctx) => {
+  if (form.questionsPerAttempt !== null && form.questionsPerAttempt > form.questions.length) {
+    ctx.addIssue({ code: 'custom', message: T.questionsPerAttemptTooMany(form.questions.length), path: ['questionsPerAttempt'] });
+  }
 });
 export type TTestForm = z.output<typeof ZTestForm>;
 export type TTestFormInput = z.input<typeof ZTestForm>;
@@ -73,6 +104,10 @@ export const ZAdminTest = z.object({
   isPublished: z.boolean(),
   createdAt: z.string(),
   questions: z.array(ZAdminQuestion),
+  /** Questions an attempt draws from the bank; null: every question. */
+  questionsPerAttempt: z.number().int().nullable(),
+  attemptsAllowed: z.number().int(),
+  waitMinutes: z.number().int(),
 });
 export type TAdminTest = z.infer<typeof ZAdminTest>;
 
@@ -89,9 +124,18 @@ export const ZTestSession = z.object({
     course: z.object({ id: z.string(), title: z.string() }),
     title: z.string(),
     passMark: z.number().int(),
+    /** This attempt's questions, drawn for it, in the order shown, each with its options in the order shown. */
     questions: z.array(ZLearnerQuestion),
+    /** Minutes the learner waits after submitting before another attempt may start. */
+    waitMinutes: z.number().int(),
   }),
-  attempt: z.object({ id: z.string(), startedAt: z.string() }),
+  attempt: z.object({
+    id: z.string(),
+    startedAt: z.string(),
+    /** Which attempt of the round this is (1 for the first) and how many the round allows. */
+    number: z.number().int(),
+    attemptsAllowed: z.number().int(),
+  }),
 });
 export type TTestSession = z.infer<typeof ZTestSession>;
 
@@ -139,8 +183,56 @@ export const ZTestResult = z.object({
   answers: z.array(z.object({ questionId: z.string(), selectedAnswer: z.string() })),
   /** The learner's certificate for the course when this attempt passed (the first pass's). */
   certificate: ZCertificateSummary.nullable(),
+  /** Attempts left in this round; after the round's last failed attempt, 0 (the training opens again). */
+  attemptsLeft: z.number().int(),
+  /** When the next attempt may start (after a fail with attempts left), else null. */
+  nextAttemptAt: z.string().nullable(),
+  /** After a pass only: the questions answered wrongly (never after a fail, so a score is no key). */
+  wrongQuestionIds: z.array(z.string()).nullable(),
 });
 export type TTestResult = z.infer<typeof ZTestResult>;
+
+/**
+ * Where a learner stands with a course's test: what the course home and the test page show before
+ * an attempt starts. `state` says what is possible; `message` says it in the catalogue's words.
+ */
+export const TEST_STATES = ['training', 'noTest', 'open', 'inProgress', 'waiting', 'exhausted', 'passed'] as const;
+export type TTestState = (typeof TEST_STATES)[number];
+export const ZTestStatus = z.object({
+  courseId: z.string(),
+  state: z.enum(TEST_STATES),
+  message: z.string(),
+  /** The published test's figures, when there is one. */
+  test: z
+    .object({ id: z.string(), title: z.string(), passMark: z.number().int(), questionCount: z.number().int(), waitMinutes: z.number().int() })
+    .nullable(),
+  /** The round's allowance (the test's attempts plus any granted), those started, and those left. */
+  attemptsAllowed: z.number().int(),
+  attemptsUsed: z.number().int(),
+  attemptsLeft: z.number().int(),
+  /** While waiting: when the next attempt may start (the server's clock). */
+  nextAttemptAt: z.string().nullable(),
+  /** The last submitted attempt's result, if any. */
+  lastResult: z
+    .object({ score: z.number().int(), totalQuestions: z.number().int(), percentage: z.number(), passed: z.boolean(), submittedAt: z.string() })
+    .nullable(),
+});
+export type TTestStatus = z.infer<typeof ZTestStatus>;
+
+/** An administrator grants a learner more attempts at a course's test, for the current round. */
+export const ZGrantAttemptsRequest = requestObject({
+  userId: ZId,
+  courseId: ZId,
+  attempts: z
+    .number({ error: T.attemptsToGrantRange(ATTEMPTS_GRANT_MAX) })
+    .int(T.attemptsToGrantRange(ATTEMPTS_GRANT_MAX))
+    .min(1, T.attemptsToGrantRange(ATTEMPTS_GRANT_MAX))
+    .max(ATTEMPTS_GRANT_MAX, T.attemptsToGrantRange(ATTEMPTS_GRANT_MAX))
+    .default(1),
+});
+export type TGrantAttemptsRequest = z.input<typeof ZGrantAttemptsRequest>;
+export const ZGrantAttemptsResult = z.object({ message: z.string(), attemptsLeft: z.number().int() });
+export type TGrantAttemptsResult = z.infer<typeof ZGrantAttemptsResult>;
 
 /** Test Results: searched over learner name, e-mail and course title, in pages. */
 export const ZResultsQuery = requestObject({

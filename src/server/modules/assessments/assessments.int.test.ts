@@ -45,10 +45,16 @@ const QUESTIONS: TTestForm['questions'] = [
   },
 ];
 
-/** A course with a published test of four questions, pass mark 75 (three right passes). */
-async function publishedTest(passMark = 75) {
+/** Attempts without a wait and plenty of them: for tests about something else than the policy. */
+const RETAKES = { attemptsAllowed: 20, waitMinutes: 0 } as const;
+
+/**
+ * A course with a published test of four questions, pass mark 75 (three right passes), and the
+ * attempts policy given (retakes at once unless told otherwise).
+ */
+async function publishedTest(passMark = 75, policy: Partial<Pick<TTestForm, 'questionsPerAttempt' | 'attemptsAllowed' | 'waitMinutes'>> = RETAKES) {
   const course = await createCourse(db());
-  const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark, questions: QUESTIONS });
+  const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark, questions: QUESTIONS, ...policy });
   await as(admin).tests.publish({ testId: test.id });
   return { course, test };
 }
@@ -61,7 +67,8 @@ async function learnerIn(courseId: string, options: { trainingSubmitted?: boolea
     courseId,
     status: 'approved',
     decidedAt: new Date(),
-    trainingSubmittedAt: options.trainingSubmitted === false ? null : new Date(),
+    // Submitted a while ago: attempts start after it, also those whose start a test moves back.
+    trainingSubmittedAt: options.trainingSubmitted === false ? null : new Date(Date.now() - 60 * 60_000),
   });
   return learner;
 }
@@ -118,7 +125,16 @@ describe('creating tests', () => {
     const course = await createCourse(db());
     const result = await as(admin).tests.create({ courseId: course.id, title: `  ${course.title} `, passMark: 60, questions: QUESTIONS });
     expect(result.message).toBe(T.created);
-    expect(result.test).toMatchObject({ course: { id: course.id, title: course.title }, title: course.title, passMark: 60, isPublished: false });
+    // The attempts policy's defaults: every question, three attempts, ten minutes between them.
+    expect(result.test).toMatchObject({
+      course: { id: course.id, title: course.title },
+      title: course.title,
+      passMark: 60,
+      isPublished: false,
+      questionsPerAttempt: null,
+      attemptsAllowed: 3,
+      waitMinutes: 10,
+    });
     expect(result.test.questions.map((question) => [question.position, question.questionText, question.correctAnswer])).toEqual(
       QUESTIONS.map((question, index) => [index + 1, question.questionText, question.correctAnswer]),
     );
@@ -142,7 +158,16 @@ describe('creating tests', () => {
     const list = await portal.app.inject({ url: '/api/test', headers: bearer(admin) });
     expect(list.statusCode).toBe(200);
     const created = list.json().data.find((test: { _id: string }) => test._id === id);
-    expect(created).toMatchObject({ courseId: course.id, courseTitle: course.title, title: course.title, passMark: 70, isPublished: false });
+    expect(created).toMatchObject({
+      courseId: course.id,
+      courseTitle: course.title,
+      title: course.title,
+      passMark: 70,
+      isPublished: false,
+      questionsPerAttempt: null,
+      attemptsAllowed: 3,
+      waitMinutes: 10,
+    });
     expect(created.questions[0]).toEqual({
       _id: expect.any(String),
       questionText: QUESTIONS[0]!.questionText,
@@ -229,14 +254,19 @@ describe('opening a test', () => {
     const first = await as(learner).tests.take({ courseId: course.id });
     expectNoAnswerKey(first);
     expect(first.test).toMatchObject({ id: test.id, title: test.title, passMark: 75, course: { id: course.id } });
-    expect(first.test.questions.map((question) => question.options)).toEqual(QUESTIONS.map((question) => question.options));
+    expect(first.attempt).toMatchObject({ number: 1, attemptsAllowed: 20 });
+    // Every question of the bank, each with its own four options (in the order this attempt drew).
+    const sortedOptions = (questions: Array<{ questionText: string; options: string[] }>) =>
+      questions.map((question) => [question.questionText, [...question.options].sort()]).sort();
+    expect(sortedOptions(first.test.questions)).toEqual(sortedOptions(QUESTIONS));
 
     const rest = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
     expect(rest.statusCode).toBe(200);
     expectNoAnswerKey(rest.json());
     const [served] = rest.json().data;
-    expect(served).toMatchObject({ _id: test.id, courseId: course.id, attemptId: first.attempt.id, startedAt: first.attempt.startedAt });
-    expect(served.questions[0]).toEqual({ _id: test.questions[0]!.id, questionText: QUESTIONS[0]!.questionText, options: QUESTIONS[0]!.options });
+    expect(served).toMatchObject({ _id: test.id, courseId: course.id, attemptId: first.attempt.id, startedAt: first.attempt.startedAt, attemptNumber: 1 });
+    // Opened again, the open attempt comes back in the order it was drawn.
+    expect(served.questions).toEqual(first.test.questions.map((question) => ({ _id: question.id, questionText: question.questionText, options: question.options })));
 
     const rows = await attemptsOf(learner.id, test.id);
     expect(rows).toHaveLength(1);
@@ -320,7 +350,8 @@ describe('submitting', () => {
     expect(data).toMatchObject({ testId: test.id, courseId: course.id, score: 1, totalQuestions: 4, percentage: 25, passMark: 75, passed: false, certificate: null });
     expect(data.timeTaken).toBeGreaterThanOrEqual(95);
     expect(data.timeTaken).toBeLessThan(120);
-    expect(res.json().message).toBe(T.scored(1, 4, 25, false));
+    expect(res.json().message).toBe(`${T.scored(1, 4, 25, false)} ${T.attemptsLeft(19)}`);
+    expect(data).toMatchObject({ attemptsLeft: 19, nextAttemptAt: null, wrongQuestionIds: null });
 
     const [row] = await attemptsOf(learner.id, test.id);
     expect(row).toMatchObject({ id: data._id, score: 1, totalQuestions: 4, percentage: 25, passed: false, timeTakenSeconds: data.timeTaken });
@@ -335,7 +366,9 @@ describe('submitting', () => {
     const result = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 3) });
     expectNoAnswerKey(result);
     expect(result).toMatchObject({ score: 3, percentage: 75, passed: true, message: T.scored(3, 4, 75, true) });
-    expect(result.answers).toEqual(answersWith(test, 3));
+    // The answers as given, in the order the attempt asked them.
+    expect(result.answers).toHaveLength(4);
+    expect(result.answers).toEqual(expect.arrayContaining(answersWith(test, 3)));
     const year = new Date().getUTCFullYear();
     expect(result.certificate?.number).toMatch(new RegExp(`^MTA/${year}/\\d{6,}$`));
     expect(result.certificate?.status).toBe('pending');
@@ -346,7 +379,7 @@ describe('submitting', () => {
     expect(rows[0]).toMatchObject({ number: result.certificate!.number, attemptId: result.attemptId });
   });
 
-  it('lets a failed learner try again with a new attempt; a second pass keeps the first certificate', async () => {
+  it('lets a failed learner try again with a new attempt; after a pass the test is closed and the certificate stands', async () => {
     const { course, test } = await publishedTest();
     const learner = await learnerIn(course.id);
     const first = await as(learner).tests.take({ courseId: course.id });
@@ -354,15 +387,17 @@ describe('submitting', () => {
 
     const second = await as(learner).tests.take({ courseId: course.id });
     expect(second.attempt.id).not.toBe(first.attempt.id);
+    expect(second.attempt.number).toBe(2);
     const passed = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) });
     expect(passed).toMatchObject({ passed: true, percentage: 100, attemptId: second.attempt.id });
 
-    await as(learner).tests.take({ courseId: course.id });
-    const again = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) });
-    expect(again.certificate).toMatchObject({ id: passed.certificate!.id, number: passed.certificate!.number, issuedAt: passed.certificate!.issuedAt });
+    await expect(as(learner).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'CONFLICT', message: T.alreadyPassed });
+    const rest = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
+    expect(rest.statusCode).toBe(409);
+    expect(rest.json().message).toBe(T.alreadyPassed);
 
     const attempts = await attemptsOf(learner.id, test.id);
-    expect(attempts.map((attempt) => attempt.passed).sort()).toEqual([false, true, true]);
+    expect(attempts.map((attempt) => attempt.passed).sort()).toEqual([false, true]);
     const rows = await certificatesOf(learner.id, course.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.attemptId).toBe(second.attempt.id);
@@ -414,14 +449,16 @@ describe('submitting', () => {
   it('refuses answers that leave a question out, pick no option or name another question, with 400, writing nothing', async () => {
     const { course, test } = await publishedTest();
     const learner = await learnerIn(course.id);
-    await as(learner).tests.take({ courseId: course.id });
+    const session = await as(learner).tests.take({ courseId: course.id });
     const full = answersWith(test, 4);
     const q2 = test.questions[1]!;
+    // Questions are named by their number in this attempt, as the learner saw them.
+    const shown = session.test.questions.findIndex((question) => question.id === q2.id) + 1;
     const cases: Array<[unknown, number, string, string | null]> = [
-      [full.filter((answer) => answer.questionId !== q2.id), 400, T.unanswered(2), `answers.${q2.id}`],
-      [full.map((answer) => (answer.questionId === q2.id ? { ...answer, selectedAnswer: 'Eleven' } : answer)), 400, T.notAnOption(2), `answers.${q2.id}`],
-      [[...full, full[1]], 400, T.answeredTwice(2), `answers.${q2.id}`],
-      [[...full, { questionId: randomUUID(), selectedAnswer: 'CO2' }], 400, T.unknownQuestion, null],
+      [full.filter((answer) => answer.questionId !== q2.id), 400, T.unanswered(shown), `answers.${q2.id}`],
+      [full.map((answer) => (answer.questionId === q2.id ? { ...answer, selectedAnswer: 'Eleven' } : answer)), 400, T.notAnOption(shown), `answers.${q2.id}`],
+      [[...full, full[1]], 400, T.answeredTwice(shown), `answers.${q2.id}`],
+      [[...full, { questionId: randomUUID(), selectedAnswer: 'CO2' }], 400, T.notDrawn, null],
       ['all of them', 400, T.answersRequired, 'answers'],
     ];
     for (const [answers, status, message, field] of cases) {
@@ -456,7 +493,7 @@ describe('test results', () => {
   async function resultsCourse(scores: number[]) {
     const tag = randomUUID().slice(0, 8);
     const course = await createCourse(db(), { title: `Results Course ${tag}` });
-    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 75, questions: QUESTIONS });
+    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 75, questions: QUESTIONS, ...RETAKES });
     await as(admin).tests.publish({ testId: test.id });
     const learners: TUser[] = [];
     for (const [index, right] of scores.entries()) {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { TAttemptQuestion } from '../../db/schema/assessments.ts';
 import {
   certificateNumberSeq,
   certificates,
@@ -25,7 +26,7 @@ export type TTestWithQuestions = TTestRow & {
 
 export async function insertTest(
   db: Executor,
-  test: { courseId: string; title: string; passMark: number },
+  test: { courseId: string; title: string; passMark: number; questionsPerAttempt: number | null; attemptsAllowed: number; waitMinutes: number },
   questions: Array<{ questionText: string; options: string[]; correctAnswer: string }>,
 ): Promise<string> {
   const [row] = await db.insert(tests).values(test).returning({ id: tests.id });
@@ -86,22 +87,59 @@ export async function setPublished(db: Executor, testId: string, isPublished: bo
 // ---------------------------------------------------------------------------------------------
 // Attempts
 
+/** The learner's open attempt at the test, if any. */
+export async function findOpenAttempt(db: Executor, userId: string, testId: string): Promise<TAttemptRow | undefined> {
+  const [open] = await db
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId), isNull(testAttempts.submittedAt)));
+  return open;
+}
+
 /**
- * The learner's open attempt at the test: the one already open, or a new one started now. Two
- * openings at once make one (the partial unique index on open attempts).
+ * Starts an attempt with its drawn questions; the one already open when there is one (two
+ * openings at once make one: the partial unique index on open attempts).
  */
-export async function openAttempt(db: Executor, attempt: { userId: string; testId: string; courseId: string }): Promise<TAttemptRow> {
+export async function startAttempt(
+  db: Executor,
+  attempt: { userId: string; testId: string; courseId: string; startedAt: Date; questions: TAttemptQuestion[] },
+): Promise<TAttemptRow> {
   const [created] = await db
     .insert(testAttempts)
     .values(attempt)
     .onConflictDoNothing({ target: [testAttempts.userId, testAttempts.testId], where: isNull(testAttempts.submittedAt) })
     .returning();
-  if (created) return created;
-  const [open] = await db
+  return created ?? (await findOpenAttempt(db, attempt.userId, attempt.testId))!;
+}
+
+/**
+ * The learner's attempts at a course: how many started since `roundSince` (none without it), how
+ * many were submitted, whether one passed, and the last submitted one.
+ */
+export async function findAttemptFacts(
+  db: Executor,
+  userId: string,
+  courseId: string,
+  roundSince: Date | null,
+): Promise<{ usedInRound: number; submittedCount: number; passed: boolean; last: TAttemptRow | undefined }> {
+  const ofCourse = and(eq(testAttempts.userId, userId), eq(testAttempts.courseId, courseId));
+  const [counts] = await db
+    .select({
+      usedInRound: roundSince
+        ? sql<number>`(count(*) filter (where ${testAttempts.startedAt} >= ${roundSince.toISOString()}::timestamptz))::int`
+        : sql<number>`0`,
+      submittedCount: sql<number>`count(${testAttempts.submittedAt})::int`,
+      passed: sql<boolean>`coalesce(bool_or(${testAttempts.passed}), false)`,
+    })
+    .from(testAttempts)
+    .where(ofCourse);
+  const [last] = await db
     .select()
     .from(testAttempts)
-    .where(and(eq(testAttempts.userId, attempt.userId), eq(testAttempts.testId, attempt.testId), isNull(testAttempts.submittedAt)));
-  return open!;
+    .where(and(ofCourse, isNotNull(testAttempts.submittedAt)))
+    .orderBy(desc(testAttempts.submittedAt), desc(testAttempts.id))
+    .limit(1);
+  return { usedInRound: Number(counts?.usedInRound ?? 0), submittedCount: Number(counts?.submittedCount ?? 0), passed: Boolean(counts?.passed), last };
 }
 
 /**
@@ -118,20 +156,22 @@ export async function lockOpenAttempt(tx: Executor, userId: string, testId: stri
 }
 
 /**
- * Records the score of an open attempt, submitted now; the time taken is measured on the
- * database's clock, the one that started it. Nothing comes back if it was already submitted.
+ * Records the score of an open attempt, submitted at `at` (the server's clock, the one that
+ * started it). Nothing comes back if it was already submitted.
  */
 export async function completeAttempt(
   tx: Executor,
   attemptId: string,
   score: { score: number; totalQuestions: number; percentage: number; passed: boolean },
+  at: Date,
 ): Promise<TAttemptRow | undefined> {
+  const submittedAt = at.toISOString();
   const [row] = await tx
     .update(testAttempts)
     .set({
       ...score,
-      submittedAt: sql`now()`,
-      timeTakenSeconds: sql`greatest(0, floor(extract(epoch from now() - ${testAttempts.startedAt})))::int`,
+      submittedAt: at,
+      timeTakenSeconds: sql`greatest(0, floor(extract(epoch from ${submittedAt}::timestamptz - ${testAttempts.startedAt})))::int`,
     })
     .where(and(eq(testAttempts.id, attemptId), isNull(testAttempts.submittedAt)))
     .returning();

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import {
   answerList,
   selectedAnswerFields,
+  ZGrantAttemptsRequest,
   ZResultsQuery,
   ZTestForm,
   type TAdminTest,
@@ -23,6 +24,7 @@ import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import {
   allResults,
   createTest,
+  grantAttempts,
   listPublishedTests,
   listTests,
   openTest,
@@ -36,11 +38,23 @@ const V = MESSAGES.validation;
 const ZIdParams = requestObject({ id: ZId });
 const ZCourseParams = requestObject({ courseId: ZId });
 
-/** The spec's form may send the pass mark as the text of a number input. */
+/** Whole numbers a form may send as the text of a number input. */
+const NUMBER_FIELDS = ['passMark', 'questionsPerAttempt', 'attemptsAllowed', 'waitMinutes'] as const;
+
+/**
+ * The spec's form may send the pass mark as the text of a number input; the attempts policy
+ * (questionsPerAttempt, attemptsAllowed, waitMinutes) is optional and takes its defaults when left out.
+ */
 const ZSpecTestForm = z.preprocess((body) => {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { passMark } = body as { passMark?: unknown };
-  return typeof passMark === 'string' && /^\s*\d{1,3}\s*$/.test(passMark) ? { ...body, passMark: Number(passMark) } : body;
+  const fields: Record<string, unknown> = { ...body };
+  for (const name of NUMBER_FIELDS) {
+    const value = fields[name];
+    if (typeof value === 'string' && /^\s*\d{1,5}\s*$/.test(value)) fields[name] = Number(value);
+    // An emptied "questions per attempt" box means every question.
+    else if (name === 'questionsPerAttempt' && typeof value === 'string' && value.trim() === '') fields[name] = null;
+  }
+  return fields;
 }, ZTestForm);
 
 /**
@@ -104,6 +118,9 @@ function toRestTest(test: TAdminTest) {
     passMark: test.passMark,
     isPublished: test.isPublished,
     createdAt: test.createdAt,
+    questionsPerAttempt: test.questionsPerAttempt,
+    attemptsAllowed: test.attemptsAllowed,
+    waitMinutes: test.waitMinutes,
     questions: test.questions.map((question) => ({
       _id: question.id,
       questionText: question.questionText,
@@ -122,9 +139,13 @@ function toRestLearnerTest({ test, attempt }: TTestSession) {
     title: test.title,
     passMark: test.passMark,
     isPublished: true,
+    // This attempt's questions, drawn for it and in its order.
     questions: test.questions.map((question) => ({ _id: question.id, questionText: question.questionText, options: question.options })),
     attemptId: attempt.id,
     startedAt: attempt.startedAt,
+    attemptNumber: attempt.number,
+    attemptsAllowed: attempt.attemptsAllowed,
+    waitMinutes: test.waitMinutes,
   };
 }
 
@@ -144,6 +165,9 @@ function toRestResult(result: TTestResult) {
     submittedAt: result.submittedAt,
     answers: result.answers,
     certificate: result.certificate,
+    attemptsLeft: result.attemptsLeft,
+    nextAttemptAt: result.nextAttemptAt,
+    wrongQuestionIds: result.wrongQuestionIds,
     // The spec's Certificate shape, when passed: the PDF's file name, or null while the worker renders it.
     ...(result.passed ? { pdfPath: result.certificate?.pdfUrl ? { filename: certificateFileName(result.certificate.pdfUrl) } : null } : {}),
   };
@@ -202,16 +226,22 @@ export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api
   });
 
   /** The spec reads a list and uses its first item; opening it starts the attempt. */
-  api.get('/test/:courseId', doc({ summary: 'Open the course’s test (without answers); this starts the attempt.', access: 'signed-in', tag: 'Tests', params: ZCourseParams, answers: { 403: 'The training is not submitted, or the enrolment is not approved.', 404: 'No published test.' } }), async (request) => {
+  api.get('/test/:courseId', doc({ summary: 'Open the course’s test (without answers); this starts the attempt.', access: 'signed-in', tag: 'Tests', params: ZCourseParams, answers: { 403: 'The training is not submitted, the enrolment is not approved, or the round’s attempts are used.', 404: 'No published test.', 409: 'The test is already passed.', 429: 'The wait after the last attempt has not passed: the message says when the next opens, Retry-After in how many seconds.' } }), async (request) => {
     const learner = requireUser(request);
     const { courseId } = parseInput(ZCourseParams, request.params);
     return { data: [toRestLearnerTest(await openTest(deps, learner, courseId))] };
   });
 
-  api.post('/submitTest', doc({ summary: 'Submit the open attempt’s answers; the server scores and times it.', access: 'signed-in', tag: 'Tests', created: true, body: ZSpecSubmission, answers: { 403: 'The enrolment is not approved.', 409: 'No open attempt (open the test first), or already submitted.' } }), async (request, reply) => {
+  api.post('/submitTest', doc({ summary: 'Submit the open attempt’s answers; the server scores and times it.', access: 'signed-in', tag: 'Tests', created: true, body: ZSpecSubmission, answers: { 400: 'An answer is missing, not an option, or names a question this attempt did not draw.', 403: 'The enrolment is not approved.', 409: 'No open attempt (open the test first), or already submitted.' } }), async (request, reply) => {
     const learner = requireUser(request);
     const result = await submitTest(deps, learner, parseInput(ZSpecSubmission, request.body));
     return reply.status(201).send({ message: result.message, data: toRestResult(result) });
+  });
+
+  api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
+    const admin = requireAdmin(request);
+    const result = await grantAttempts(deps, admin, parseInput(ZGrantAttemptsRequest, request.body ?? {}));
+    return { message: result.message, data: { attemptsLeft: result.attemptsLeft } };
   });
 
   /** Every submission matching ?search= as a CSV download (Test Results' export), streamed. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ZAdminTest,
+  ZGrantAttemptsRequest,
+  ZGrantAttemptsResult,
   ZResultsPage,
   ZResultsQuery,
   ZTestChangeResult,
@@ -9,17 +11,20 @@ import {
   ZTestIdRequest,
   ZTestResult,
   ZTestSession,
+  ZTestStatus,
   ZTestSubmission,
 } from '../../../shared/schemas/assessment.ts';
 import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
 import {
   createTest,
+  grantAttempts,
   listPublishedTests,
   listTests,
   openTest,
   publishTest,
   searchResults,
   submitTest,
+  testStatus,
   unpublishTest,
 } from './assessments.service.ts';
 
@@ -51,9 +56,26 @@ export const assessmentsRouter = createRouter({
     .output(ZResultsPage)
     .query(({ ctx, input }) => searchResults(ctx.deps, input ?? {})),
 
+  /** An administrator grants a learner more attempts at a course's test (Test Results). */
+  grantAttempts: adminProcedure
+    .input(ZGrantAttemptsRequest)
+    .output(ZGrantAttemptsResult)
+    .mutation(({ ctx, input }) => grantAttempts(ctx.deps, ctx.user, input)),
+
   /**
-   * /testPage/{courseId}: the published test without answers; opening it starts the attempt (or
-   * keeps the open one). FORBIDDEN until the enrolment is approved and the training submitted.
+   * Where the learner stands with the course's test: attempts left, when the next opens, why it
+   * is closed. Starts nothing: the course home and the test page read it before an attempt.
+   */
+  status: authedProcedure
+    .input(ZTestCourseRequest)
+    .output(ZTestStatus)
+    .query(({ ctx, input }) => testStatus(ctx.deps, ctx.user, input.courseId)),
+
+  /**
+   * /testPage/{courseId}: the published test without answers; opening it starts an attempt (or
+   * hands back the open one) when the attempts policy allows: FORBIDDEN until the enrolment is
+   * approved and the training submitted, or when the round's attempts are used; TOO_MANY_REQUESTS
+   * during the wait between attempts; CONFLICT after a pass.
    */
   take: authedProcedure
     .input(ZTestCourseRequest)

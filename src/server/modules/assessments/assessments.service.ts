@@ -10,7 +10,9 @@ import {
   type TTestFigures,
   type TTestForm,
   type TTestResult,
+  type TGrantAttemptsResult,
   type TTestSession,
+  type TTestStatus,
   type TTestSubmission,
 } from '../../../shared/schemas/assessment.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -20,7 +22,17 @@ import type { TSessionUser } from '../../lib/session-user.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { certificatePdfUrlOf, newVerificationCode, queueCertificateRender, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
-import { findApprovedEnrolment } from '../enrolments/enrolments.service.ts';
+import {
+  endTrainingRound,
+  findApprovedEnrolment,
+  grantExtraAttempts,
+  lockApprovedEnrolment,
+  openRoundByGrant,
+  type TApprovedEnrolment,
+} from '../enrolments/enrolments.service.ts';
+import { resetWatching } from '../training/training.service.ts';
+import { drawAttempt, questionsOfAttempt } from './attempt-draw.ts';
+import { nextAttemptMessage, standingMessage, standingOf, type TStanding } from './attempt-policy.ts';
 import {
   completeAttempt,
   countAttemptsByCourse,
@@ -28,7 +40,9 @@ import {
   countSubmittedSince,
   findAllTests,
   findAnswersOf,
+  findAttemptFacts,
   findCertificate,
+  findOpenAttempt,
   findPublishedOfCourse,
   findTestById,
   insertAnswers,
@@ -36,12 +50,13 @@ import {
   insertTest,
   lockOpenAttempt,
   nextCertificateSerial,
-  openAttempt,
+  startAttempt,
   RESULTS_COUNT_BOUND,
   searchResults as searchResultRows,
   setPublished,
   type TCertificateRow,
   type TResultAnswerRow,
+  type TAttemptRow,
   type TResultRow,
   type TTestWithQuestions,
 } from './assessments.repository.ts';
@@ -57,6 +72,9 @@ function toAdminTest(test: TTestWithQuestions): TAdminTest {
     passMark: test.passMark,
     isPublished: test.isPublished,
     createdAt: test.createdAt.toISOString(),
+    questionsPerAttempt: test.questionsPerAttempt,
+    attemptsAllowed: test.attemptsAllowed,
+    waitMinutes: test.waitMinutes,
     questions: test.questions.map((question) => ({
       id: question.id,
       position: question.position,
@@ -81,7 +99,19 @@ export async function createTest(deps: Deps, admin: { id: string }, form: TTestF
   const course = await getCourse(deps, form.courseId);
   if (!course.isActive) throw new AppError('BAD_REQUEST', T.courseNotActive, { fields: { courseId: T.courseNotActive } });
   const testId = await deps.db.transaction((tx) =>
-    insertTest(tx, { courseId: course.id, title: form.title, passMark: form.passMark }, form.questions),
+    insertTest(
+      tx,
+      {
+        courseId: course.id,
+        title: form.title,
+        passMark: form.passMark,
+        // Asking for every question of the bank is asking for all: the bank may grow later.
+        questionsPerAttempt: form.questionsPerAttempt !== null && form.questionsPerAttempt < form.questions.length ? form.questionsPerAttempt : null,
+        attemptsAllowed: form.attemptsAllowed,
+        waitMinutes: form.waitMinutes,
+      },
+      form.questions,
+    ),
   );
   deps.logger.info({ testId, courseId: course.id, by: admin.id, questions: form.questions.length }, 'test created');
   return { message: T.created, test: await adminTest(deps, testId) };
@@ -110,54 +140,166 @@ export const unpublishTest = (deps: Deps, admin: { id: string }, testId: string)
 // ---------------------------------------------------------------------------------------------
 // Learners
 
-/** The test opens to a learner whose enrolment is approved and who submitted the course's training. */
-async function requireTestAccess(deps: Deps, user: TSessionUser, courseId: string): Promise<void> {
+function requireLearner(user: TSessionUser): void {
   if (user.role !== 'learner') throw new AppError('FORBIDDEN', T.learnersOnly);
-  const enrolment = await findApprovedEnrolment(deps, user.id, courseId);
-  if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
-  if (!enrolment.trainingSubmittedAt) throw new AppError('FORBIDDEN', T.trainingFirst);
+}
+
+/** What the policy needs, read inside the caller's transaction (or not, for a look). */
+async function standingFacts(
+  db: Executor,
+  userId: string,
+  courseId: string,
+  test: TTestWithQuestions | undefined,
+  enrolment: TApprovedEnrolment,
+  now: Date,
+): Promise<{ standing: TStanding; open: TAttemptRow | undefined; last: TAttemptRow | undefined }> {
+  const [facts, open] = await Promise.all([
+    findAttemptFacts(db, userId, courseId, enrolment.trainingSubmittedAt),
+    test ? findOpenAttempt(db, userId, test.id) : Promise.resolve(undefined),
+  ]);
+  const standing = standingOf(
+    {
+      test: test ? { attemptsAllowed: test.attemptsAllowed, waitMinutes: test.waitMinutes } : null,
+      trainingSubmittedAt: enrolment.trainingSubmittedAt,
+      extraAttempts: enrolment.extraAttempts,
+      usedInRound: facts.usedInRound,
+      submittedCount: facts.submittedCount,
+      lastSubmittedAt: facts.last?.submittedAt ?? null,
+      passed: facts.passed,
+      hasOpenAttempt: open !== undefined,
+    },
+    now,
+  );
+  return { standing, open, last: facts.last };
+}
+
+/** A new attempt may not start: the refusal, in the catalogue's words, with the status that fits. */
+function refusal(standing: TStanding, now: Date): AppError {
+  const message = standingMessage(standing, now);
+  switch (standing.state) {
+    case 'noTest':
+      return notFound(message);
+    case 'passed':
+      return new AppError('CONFLICT', message);
+    case 'waiting':
+      return new AppError('TOO_MANY_REQUESTS', message, {
+        retryAfterSeconds: Math.max(1, Math.ceil((standing.nextAttemptAt!.getTime() - now.getTime()) / 1000)),
+      });
+    default:
+      return new AppError('FORBIDDEN', message);
+  }
 }
 
 /**
- * /testPage/{courseId}: the course's published test without its answers, and the attempt the
- * server starts now (or the one already open, whose clock keeps running).
+ * Where the learner stands with the course's test (the course home and the test page, before an
+ * attempt starts): what is possible, attempts left, when the next one opens, the last result.
  */
-export async function openTest(deps: Deps, learner: TSessionUser, courseId: string): Promise<TTestSession> {
-  await requireTestAccess(deps, learner, courseId);
+export async function testStatus(deps: Deps, learner: TSessionUser, courseId: string): Promise<TTestStatus> {
+  requireLearner(learner);
+  const enrolment = await findApprovedEnrolment(deps, learner.id, courseId);
+  if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
   const test = await findPublishedOfCourse(deps.db, courseId);
-  if (!test) throw notFound(T.noneForCourse);
-  const attempt = await openAttempt(deps.db, { userId: learner.id, testId: test.id, courseId });
+  const now = new Date();
+  const { standing, open, last } = await standingFacts(deps.db, learner.id, courseId, test, enrolment, now);
   return {
-    test: {
-      id: test.id,
-      course: { id: test.course.id, title: test.course.title },
-      title: test.title,
-      passMark: test.passMark,
-      // Built field by field: the answer key never enters a learner's payload.
-      questions: test.questions.map((question) => ({ id: question.id, questionText: question.questionText, options: question.options })),
-    },
-    attempt: { id: attempt.id, startedAt: attempt.startedAt.toISOString() },
+    courseId,
+    state: standing.state,
+    message: standingMessage(standing, now),
+    test: test
+      ? {
+          id: test.id,
+          title: test.title,
+          passMark: test.passMark,
+          questionCount: open ? questionsOfAttempt(open.questions, test.questions).length : (test.questionsPerAttempt ?? test.questions.length),
+          waitMinutes: test.waitMinutes,
+        }
+      : null,
+    attemptsAllowed: standing.attemptsAllowed,
+    attemptsUsed: standing.attemptsUsed,
+    attemptsLeft: standing.attemptsLeft,
+    nextAttemptAt: standing.nextAttemptAt?.toISOString() ?? null,
+    lastResult:
+      last && last.submittedAt
+        ? {
+            score: last.score ?? 0,
+            totalQuestions: last.totalQuestions ?? 0,
+            percentage: last.percentage ?? 0,
+            passed: last.passed ?? false,
+            submittedAt: last.submittedAt.toISOString(),
+          }
+        : null,
   };
 }
 
-/** Every question answered once, with one of its options; the first problem is refused, naming the question. */
-function checkAnswers(test: TTestWithQuestions, answers: TTestSubmission['answers']): Map<string, string> {
-  const questions = new Map(test.questions.map((question) => [question.id, question]));
+/**
+ * /testPage/{courseId}: the learner's attempt at the course's published test, without its
+ * answers. The attempt already open is handed back as it was drawn (its clock keeps running);
+ * otherwise a new one starts when the policy allows: it draws its questions from the bank and
+ * orders them and their options anew, and keeps them, so its submission is scored on exactly
+ * those. The enrolment is locked meanwhile: openings at once cannot start more than are left.
+ */
+export async function openTest(deps: Deps, learner: TSessionUser, courseId: string): Promise<TTestSession> {
+  requireLearner(learner);
+  const test = await findPublishedOfCourse(deps.db, courseId);
+  const now = new Date();
+  const { attempt, standing } = await deps.db.transaction(async (tx) => {
+    const enrolment = await lockApprovedEnrolment(tx, learner.id, courseId);
+    if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
+    const found = await standingFacts(tx, learner.id, courseId, test, enrolment, now);
+    if (found.open) return { attempt: found.open, standing: found.standing };
+    if (found.standing.state !== 'open') throw refusal(found.standing, now);
+    const questions = drawAttempt(test!.questions, test!.questionsPerAttempt);
+    const started = await startAttempt(tx, { userId: learner.id, testId: test!.id, courseId, startedAt: now, questions });
+    return { attempt: started, standing: { ...found.standing, attemptsUsed: found.standing.attemptsUsed + 1 } };
+  });
+  deps.logger.info({ attemptId: attempt.id, userId: learner.id, testId: test!.id }, 'test attempt opened');
+  return {
+    test: {
+      id: test!.id,
+      course: { id: test!.course.id, title: test!.course.title },
+      title: test!.title,
+      passMark: test!.passMark,
+      waitMinutes: test!.waitMinutes,
+      // Built field by field: the answer key never enters a learner's payload.
+      questions: questionsOfAttempt(attempt.questions, test!.questions).map((question) => ({
+        id: question.id,
+        questionText: question.questionText,
+        options: question.shownOptions,
+      })),
+    },
+    attempt: {
+      id: attempt.id,
+      startedAt: attempt.startedAt.toISOString(),
+      number: Math.max(1, standing.attemptsUsed),
+      attemptsAllowed: standing.attemptsAllowed,
+    },
+  };
+}
+
+type TAskedQuestion = ReturnType<typeof questionsOfAttempt<TTestWithQuestions['questions'][number]>>[number];
+
+/**
+ * Every question the attempt asked answered once, with one of its options; the first problem is
+ * refused, naming the question by its number in the attempt. An answer to a question the attempt
+ * did not ask is refused: it scores nothing and would only probe the bank.
+ */
+function checkAnswers(asked: TAskedQuestion[], answers: TTestSubmission['answers']): Map<string, string> {
+  const numbers = new Map(asked.map((question, index) => [question.id, index + 1]));
   const given = new Map<string, string>();
   for (const answer of answers) {
-    const question = questions.get(answer.questionId);
-    if (!question) throw new AppError('BAD_REQUEST', T.unknownQuestion, { fields: { [`answers.${answer.questionId}`]: T.unknownQuestion } });
-    if (given.has(question.id)) {
-      const message = T.answeredTwice(question.position);
-      throw new AppError('BAD_REQUEST', message, { fields: { [`answers.${question.id}`]: message } });
+    const number = numbers.get(answer.questionId);
+    if (number === undefined) throw new AppError('BAD_REQUEST', T.notDrawn, { fields: { [`answers.${answer.questionId}`]: T.notDrawn } });
+    if (given.has(answer.questionId)) {
+      const message = T.answeredTwice(number);
+      throw new AppError('BAD_REQUEST', message, { fields: { [`answers.${answer.questionId}`]: message } });
     }
-    given.set(question.id, answer.selectedAnswer.trim());
+    given.set(answer.questionId, answer.selectedAnswer.trim());
   }
-  for (const question of test.questions) {
+  asked.forEach((question, index) => {
     const selected = given.get(question.id);
-    const problem = selected === undefined ? T.unanswered(question.position) : !question.options.includes(selected) ? T.notAnOption(question.position) : null;
+    const problem = selected === undefined ? T.unanswered(index + 1) : !question.options.includes(selected) ? T.notAnOption(index + 1) : null;
     if (problem) throw new AppError('BAD_REQUEST', problem, { fields: { [`answers.${question.id}`]: problem } });
-  }
+  });
   return given;
 }
 
@@ -183,9 +325,11 @@ async function issueCertificate(tx: Executor, attempt: { id: string; userId: str
 }
 
 /**
- * Scores the learner's open attempt. The score, the percentage and the time are the server's own
- * (whatever the client sent); the attempt is locked, so two submissions of it make one, and the
- * second is refused. A pass issues the course's certificate in the same transaction.
+ * Scores the learner's open attempt on the questions it drew. The score, the percentage and the
+ * time are the server's own (whatever the client sent); the attempt is locked, so two submissions
+ * of it make one, and the second is refused. A pass issues the course's certificate in the same
+ * transaction; the round's last failed attempt ends the round there too: the training must be
+ * watched and submitted again (its watching starts from nothing) or an administrator grant more.
  */
 export async function submitTest(
   deps: Deps,
@@ -197,34 +341,60 @@ export async function submitTest(
   if (submission.courseId !== undefined && submission.courseId !== test.courseId) {
     throw new AppError('BAD_REQUEST', T.courseMismatch, { fields: { courseId: T.courseMismatch } });
   }
-  await requireTestAccess(deps, learner, test.courseId);
+  requireLearner(learner);
+  const approved = await findApprovedEnrolment(deps, learner.id, test.courseId);
+  if (!approved) throw new AppError('FORBIDDEN', T.notEnrolled);
+  if (!approved.trainingSubmittedAt) throw new AppError('FORBIDDEN', T.trainingFirst);
   if (!test.isPublished) throw notFound(T.noneForCourse);
-  const given = checkAnswers(test, submission.answers);
+  const now = new Date();
 
-  const totalQuestions = test.questions.length;
-  const score = test.questions.filter((question) => given.get(question.id) === question.correctAnswer).length;
-  const percentage = Math.round((score / totalQuestions) * 10_000) / 100;
-  // Compared in whole numbers, so no rounding can turn a fail into a pass.
-  const passed = score * 100 >= test.passMark * totalQuestions;
-
-  const { attempt, certificate, renderJob } = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const enrolment = await lockApprovedEnrolment(tx, learner.id, test.courseId);
+    if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
     const open = await lockOpenAttempt(tx, learner.id, test.id);
-    const submitted = open && (await completeAttempt(tx, open.id, { score, totalQuestions, percentage, passed }));
+    if (!open) throw new AppError('CONFLICT', T.notOpen);
+    const asked = questionsOfAttempt(open.questions, test.questions);
+    const given = checkAnswers(asked, submission.answers);
+
+    const totalQuestions = asked.length;
+    const wrong = asked.filter((question) => given.get(question.id) !== question.correctAnswer);
+    const score = totalQuestions - wrong.length;
+    const percentage = Math.round((score / totalQuestions) * 10_000) / 100;
+    // Compared in whole numbers, so no rounding can turn a fail into a pass.
+    const passed = score * 100 >= test.passMark * totalQuestions;
+
+    const submitted = await completeAttempt(tx, open.id, { score, totalQuestions, percentage, passed }, now);
     if (!submitted) throw new AppError('CONFLICT', T.notOpen);
-    await insertAnswers(
-      tx,
-      submitted.id,
-      test.questions.map((question) => ({ questionId: question.id, selectedAnswer: given.get(question.id)! })),
-    );
-    if (!passed) return { attempt: submitted, certificate: null, renderJob: null };
-    const issued = await issueCertificate(tx, submitted);
-    // Its PDF is rendered by the worker; the intent commits with the pass (keyed on the certificate).
-    return { attempt: submitted, certificate: issued, renderJob: await queueCertificateRender(tx, issued.id) };
+    const answers = asked.map((question) => ({ questionId: question.id, selectedAnswer: given.get(question.id)! }));
+    await insertAnswers(tx, submitted.id, answers);
+    const common = { attempt: submitted, answers, score, totalQuestions, percentage, passed, wrong };
+    if (passed) {
+      const issued = await issueCertificate(tx, submitted);
+      // Its PDF is rendered by the worker; the intent commits with the pass (keyed on the certificate).
+      return { ...common, certificate: issued, renderJob: await queueCertificateRender(tx, issued.id), standing: null };
+    }
+    const { standing } = await standingFacts(tx, learner.id, test.courseId, test, enrolment, now);
+    if (standing.state === 'exhausted') {
+      await endTrainingRound(tx, enrolment.id);
+      await resetWatching(tx, learner.id, test.courseId);
+    }
+    return { ...common, certificate: null, renderJob: null, standing };
   });
-  if (renderJob) await deps.jobs.dispatch([renderJob]);
-  deps.logger.info({ attemptId: attempt.id, userId: learner.id, testId: test.id, percentage, passed }, 'test submitted');
+  if (outcome.renderJob) await deps.jobs.dispatch([outcome.renderJob]);
+  const { attempt, score, totalQuestions, percentage, passed, certificate, standing } = outcome;
+  deps.logger.info(
+    { attemptId: attempt.id, userId: learner.id, testId: test.id, percentage, passed, attemptsLeft: standing?.attemptsLeft ?? null },
+    standing?.state === 'exhausted' ? 'test submitted; the round of attempts ended' : 'test submitted',
+  );
+
+  let message = T.scored(score, totalQuestions, percentage, passed);
+  if (standing?.state === 'exhausted') message += ` ${T.attemptsUsed(standing.attemptsAllowed)}`;
+  else if (standing) {
+    message += ` ${T.attemptsLeft(standing.attemptsLeft)}`;
+    if (standing.nextAttemptAt) message += ` ${nextAttemptMessage(standing.nextAttemptAt, now)}`;
+  }
   return {
-    message: T.scored(score, totalQuestions, percentage, passed),
+    message,
     attemptId: attempt.id,
     testId: test.id,
     courseId: test.courseId,
@@ -236,7 +406,7 @@ export async function submitTest(
     timeTakenSeconds: attempt.timeTakenSeconds ?? 0,
     startedAt: attempt.startedAt.toISOString(),
     submittedAt: attempt.submittedAt!.toISOString(),
-    answers: test.questions.map((question) => ({ questionId: question.id, selectedAnswer: given.get(question.id)! })),
+    answers: outcome.answers,
     certificate: certificate && {
       id: certificate.id,
       number: certificate.number,
@@ -244,7 +414,39 @@ export async function submitTest(
       issuedAt: certificate.issuedAt.toISOString(),
       pdfUrl: certificatePdfUrlOf(certificate),
     },
+    attemptsLeft: standing?.attemptsLeft ?? 0,
+    nextAttemptAt: standing?.nextAttemptAt?.toISOString() ?? null,
+    // Which answers were wrong is told only after a pass: after a fail it would be the key.
+    wrongQuestionIds: passed ? outcome.wrong.map((question) => question.id) : null,
   };
+}
+
+/**
+ * An administrator grants a learner more attempts at a course's test. In a round, they add to
+ * it; after a round ended (its last attempt failed), they open a round of just these attempts
+ * without the training being watched again. Nothing to grant before a first round or after a pass.
+ */
+export async function grantAttempts(
+  deps: Deps,
+  admin: { id: string },
+  input: { userId: string; courseId: string; attempts: number },
+): Promise<TGrantAttemptsResult> {
+  const test = await findPublishedOfCourse(deps.db, input.courseId);
+  if (!test) throw notFound(T.noneForCourse);
+  const now = new Date();
+  const standing = await deps.db.transaction(async (tx) => {
+    const enrolment = await lockApprovedEnrolment(tx, input.userId, input.courseId);
+    if (!enrolment) throw notFound(T.learnerNotEnrolled);
+    const before = await standingFacts(tx, input.userId, input.courseId, test, enrolment, now);
+    if (before.standing.state === 'passed') throw new AppError('CONFLICT', T.grantAfterPass);
+    if (before.standing.state === 'training') throw new AppError('CONFLICT', T.grantBeforeTraining);
+    if (enrolment.trainingSubmittedAt) await grantExtraAttempts(tx, enrolment.id, input.attempts);
+    else await openRoundByGrant(tx, enrolment.id, now, input.attempts - test.attemptsAllowed);
+    const after = await lockApprovedEnrolment(tx, input.userId, input.courseId);
+    return (await standingFacts(tx, input.userId, input.courseId, test, after!, now)).standing;
+  });
+  deps.logger.info({ userId: input.userId, courseId: input.courseId, by: admin.id, attempts: input.attempts }, 'test attempts granted');
+  return { message: T.attemptsGranted(input.attempts, standing.attemptsLeft), attemptsLeft: standing.attemptsLeft };
 }
 
 // ---------------------------------------------------------------------------------------------

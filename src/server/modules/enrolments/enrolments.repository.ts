@@ -250,3 +250,31 @@ export async function decide(
     .returning({ id: enrolments.id });
   return rows.length > 0;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rounds of training and test attempts
+
+/** The learner's enrolment in the course, locked until the transaction ends. */
+export async function lockOwn(tx: Executor, userId: string, courseId: string): Promise<TEnrolmentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .for('update');
+  return row;
+}
+
+export async function clearTrainingRound(tx: Executor, enrolmentId: string): Promise<void> {
+  await tx.update(enrolments).set({ trainingSubmittedAt: null, extraAttempts: 0, updatedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
+}
+
+export async function addExtraAttempts(tx: Executor, enrolmentId: string, attempts: number): Promise<void> {
+  await tx
+    .update(enrolments)
+    .set({ extraAttempts: sql`${enrolments.extraAttempts} + ${attempts}`, updatedAt: new Date() })
+    .where(eq(enrolments.id, enrolmentId));
+}
+
+export async function openGrantedRound(tx: Executor, enrolmentId: string, at: Date, extraAttempts: number): Promise<void> {
+  await tx.update(enrolments).set({ trainingSubmittedAt: at, extraAttempts, updatedAt: at }).where(eq(enrolments.id, enrolmentId));
+}

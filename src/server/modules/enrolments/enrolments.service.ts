@@ -20,9 +20,14 @@ import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/catalogue.service.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { readPage } from '../../lib/paging.ts';
+import type { Executor } from '../../db/client.ts';
 import {
+  addExtraAttempts,
+  clearTrainingRound,
   countCompletedVideos,
   decide,
+  lockOwn,
+  openGrantedRound,
   findOwn,
   findOwnWithCourse,
   findOwnWithCourses,
@@ -124,6 +129,8 @@ export async function listOwnEnrolments(deps: Deps, user: TSessionUser): Promise
   }));
 }
 
+export type TApprovedEnrolment = { id: string; trainingSubmittedAt: Date | null; extraAttempts: number };
+
 /**
  * The learner's approved enrolment in a course (training and the test open only then), or null
  * for no enrolment or one not approved.
@@ -132,9 +139,9 @@ export async function findApprovedEnrolment(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
   courseId: string,
-): Promise<{ id: string; trainingSubmittedAt: Date | null } | null> {
+): Promise<TApprovedEnrolment | null> {
   const row = await findOwn(deps.db, userId, courseId);
-  return row?.status === 'approved' ? { id: row.id, trainingSubmittedAt: row.trainingSubmittedAt } : null;
+  return row?.status === 'approved' ? { id: row.id, trainingSubmittedAt: row.trainingSubmittedAt, extraAttempts: row.extraAttempts } : null;
 }
 
 /** Records the learner's submission of the course's training (the first time counts). */
@@ -265,4 +272,35 @@ export async function acceptRequest(deps: Deps, admin: { id: string }, enrolment
 export async function rejectRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
   const request = await decideRequest(deps, admin, enrolmentId, 'rejected', { rejected: E.alreadyRejected });
   return { message: E.rejected, request };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds of training and test attempts
+
+/**
+ * Inside a transaction: the learner's approved enrolment in the course, locked until commit, so
+ * that openings, submissions and grants of attempts at its test take turns. Null when not approved.
+ */
+export async function lockApprovedEnrolment(tx: Executor, userId: string, courseId: string): Promise<TApprovedEnrolment | null> {
+  const row = await lockOwn(tx, userId, courseId);
+  return row?.status === 'approved' ? { id: row.id, trainingSubmittedAt: row.trainingSubmittedAt, extraAttempts: row.extraAttempts } : null;
+}
+
+/** The round's last attempt failed: the training must be submitted again, and granted attempts lapse. */
+export function endTrainingRound(tx: Executor, enrolmentId: string): Promise<void> {
+  return clearTrainingRound(tx, enrolmentId);
+}
+
+/** An administrator grants more attempts in the current round. */
+export function grantExtraAttempts(tx: Executor, enrolmentId: string, attempts: number): Promise<void> {
+  return addExtraAttempts(tx, enrolmentId, attempts);
+}
+
+/**
+ * An administrator grants attempts after a round ended: a round starts now without the training
+ * being watched again. `extraAttempts` is what the test's allowance is adjusted by, so that the
+ * round holds just the attempts granted (it is negative when they are fewer than the allowance).
+ */
+export function openRoundByGrant(tx: Executor, enrolmentId: string, at: Date, extraAttempts: number): Promise<void> {
+  return openGrantedRound(tx, enrolmentId, at, extraAttempts);
 }
