@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { accountsBenchmark } from './accounts.bench.ts';
 import { certificatesBenchmark } from './certificates.bench.ts';
+import { classSignUpBenchmark } from './class-sign-up.bench.ts';
 import { coursesBenchmark } from './courses.bench.ts';
 import { deliveryBenchmark } from './delivery.bench.ts';
 import { foundationBenchmark } from './foundation.bench.ts';
@@ -14,7 +15,7 @@ import { trainingBenchmark } from './training.bench.ts';
 import { transcodeBenchmark } from './transcode.bench.ts';
 
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, certificatesBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, certificatesBenchmark, classSignUpBenchmark];
 
 // The results search alone (BENCH_ONLY=results-search) needs the server bundle only: npm run build:server.
 if (process.env.BENCH_ONLY !== 'results-search' && !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
