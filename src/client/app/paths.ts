@@ -15,10 +15,12 @@ const ADMIN = '/admin-dashboard';
 /**
  * /verify/{number}: a certificate number has slashes (MTA/2026/000123), so the route is a splat
  * and a link keeps them as path separators, readable as printed on the certificate. The page also
- * reads the number from a single encoded segment (/verify/MTA%2F2026%2F000123).
+ * reads the number from a single encoded segment (/verify/MTA%2F2026%2F000123). With the
+ * certificate's secret code (?code=, as the QR code carries it), the page shows the holder's details.
  */
 const verifyCertificate = Object.assign(
-  (number: string) => `/verify/${number.split('/').map(encodeURIComponent).join('/')}`,
+  (number: string, code?: string) =>
+    `/verify/${number.split('/').map(encodeURIComponent).join('/')}${code ? `?code=${encodeURIComponent(code)}` : ''}`,
   { pattern: '/verify/*' },
 );
 

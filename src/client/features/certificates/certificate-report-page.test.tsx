@@ -18,6 +18,7 @@ function certificate(course: { id: string; title: string }, number: string, extr
     status: 'ready',
     revoked: false,
     pdfUrl: `/certificates/${number.slice(-3)}-5f1c2d3e4a5b6c7d8e9f.pdf`,
+    verificationCode: `Kq3vX9_wTz-${number.slice(-3)}bN7pLm2rYc4sHd`,
     ...extra,
   };
 }
@@ -85,7 +86,14 @@ describe('Certificate Report', { timeout: 20_000 }, () => {
     expect(view.getAttribute('href')).toBe('/certificates/124-5f1c2d3e4a5b6c7d8e9f.pdf');
     expect(view.getAttribute('target')).toBe('_blank');
     expect(view.getAttribute('rel')).toBe('noopener');
-    expect(within(card).getByRole('link', { name: 'certificate check' }).getAttribute('href')).toBe('/verify/MTA/2026/000124');
+    // The learner's own verification link carries the certificate's code, as the QR code does.
+    const link = `/verify/MTA/2026/000124?code=Kq3vX9_wTz-124bN7pLm2rYc4sHd`;
+    expect(within(card).getByRole('link', { name: 'verification link' }).getAttribute('href')).toBe(link);
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(card).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${link}`);
+    expect(await within(card).findByText('Copied')).toBeTruthy();
     expect(chosenCourse()).toBe(SURVIVAL.title);
 
     // Choosing another course shows its certificate and keeps the choice in the address.

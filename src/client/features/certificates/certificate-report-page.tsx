@@ -1,4 +1,4 @@
-import { AlertCircle, AlertTriangle, ExternalLink, FileBadge, Hourglass, RotateCw, ShieldCheck, ShieldX } from 'lucide-react';
+import { AlertCircle, AlertTriangle, Copy, ExternalLink, FileBadge, Hourglass, RotateCw, ShieldCheck, ShieldX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
@@ -103,6 +103,47 @@ function CertificateState({
   );
 }
 
+/**
+ * The certificate's own verification link (its secret code beside the number, as the QR code
+ * carries it), for the learner to give to an employer: it shows their name, the course and the
+ * date. Only the learner sees it here; the number alone shows others only their initials.
+ */
+function ShareLink({ certificate }: { certificate: TLearnerCertificate }) {
+  const path = paths.verifyCertificate(certificate.number, certificate.verificationCode);
+  const [copied, setCopied] = useState<'yes' | 'failed'>();
+
+  function copy() {
+    navigator.clipboard.writeText(`${window.location.origin}${path}`).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-border bg-navy-50/40 p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2 text-muted-foreground">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
+        <span>
+          Anyone you give your{' '}
+          <Link to={path} className="font-semibold text-sea-700 underline underline-offset-2 hover:text-sea-800">
+            verification link
+          </Link>{' '}
+          can confirm the certificate with your name, the course and the date, as the QR code printed on it does.
+        </span>
+      </p>
+      <div className="flex shrink-0 items-center gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={copy}>
+          <Copy aria-hidden />
+          Copy link
+        </Button>
+        <span role="status" className={copied === 'failed' ? 'text-destructive' : 'text-success'}>
+          {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Could not copy' : ''}
+        </span>
+      </div>
+    </div>
+  );
+}
+
 /** One course's certificate, read with certificates.forCourse and read again while its PDF is prepared. */
 function CertificateDetails({ courseId, listed }: { courseId: string; listed: TLearnerCertificate | undefined }) {
   const [gaveUp, setGaveUp] = useState(false);
@@ -195,18 +236,7 @@ function CertificateDetails({ courseId, listed }: { courseId: string; listed: TL
           {announcement}
         </p>
         <CertificateState certificate={certificate} waiting={waiting} gaveUp={gaveUp} checking={query.isFetching} onCheckAgain={checkAgain} />
-        {!certificate.revoked && (
-          <p className="flex items-start gap-2 text-sm text-muted-foreground">
-            <ShieldCheck className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
-            <span>
-              Anyone can confirm it on the academy's{' '}
-              <Link to={paths.verifyCertificate(certificate.number)} className="font-semibold text-sea-700 underline underline-offset-2 hover:text-sea-800">
-                certificate check
-              </Link>{' '}
-              with its number or the QR code printed on it.
-            </span>
-          </p>
-        )}
+        {!certificate.revoked && <ShareLink certificate={certificate} />}
       </div>
     </article>
   );

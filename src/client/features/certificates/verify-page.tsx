@@ -1,8 +1,13 @@
-import { AlertCircle, Search, SearchX, ShieldCheck, ShieldX } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { AlertCircle, Search, SearchX, ShieldCheck, ShieldX, UserCheck } from 'lucide-react';
+import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { type TCertificateVerification, ZCertificateNumber } from '../../../shared/schemas/certificate.ts';
+import {
+  type TCertificateVerification,
+  ZCertificateNumber,
+  ZVerificationCode,
+  ZVerifyByHolderRequest,
+} from '../../../shared/schemas/certificate.ts';
 import { paths } from '@/app/paths.ts';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
@@ -11,7 +16,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useCertificateVerification } from '@/features/certificates/api/certificate-queries.ts';
+import { SubmitButton } from '@/components/ui/submit-button.tsx';
+import { useCertificateVerification, useVerifyByHolder } from '@/features/certificates/api/certificate-queries.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatDay } from '@/lib/format.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
@@ -34,76 +40,172 @@ export function numberFromPath(splat: string | undefined): string {
   }
 }
 
-function VerificationCard({ verification }: { verification: TCertificateVerification }) {
+/**
+ * The verdict first and the holder's name right under it, in the card's coloured head: on a phone
+ * opened from the QR code, both are on the first screen. The details follow when the check gave them.
+ */
+function VerificationCard({ verification, headingRef }: { verification: TCertificateVerification; headingRef?: Ref<HTMLHeadingElement> }) {
   const site = useSiteConfig();
   const valid = verification.state === 'valid';
+  const full = verification.detail === 'full';
   const Icon = valid ? ShieldCheck : ShieldX;
   return (
     <section
       aria-labelledby="verification-heading"
       className={cn('overflow-hidden rounded-xl border-2 bg-card shadow-card', valid ? 'border-green-300' : 'border-red-300')}
     >
-      <div className={cn('flex items-start gap-4 p-5 sm:p-6', valid ? 'bg-green-50' : 'bg-red-50')}>
+      <div className={cn('flex items-start gap-3 p-4 sm:gap-4 sm:p-6', valid ? 'bg-green-50' : 'bg-red-50')}>
         <span
           className={cn(
-            'flex size-12 shrink-0 items-center justify-center rounded-full bg-white ring-1',
+            'flex size-11 shrink-0 items-center justify-center rounded-full bg-white ring-1 sm:size-12',
             valid ? 'text-success ring-green-200' : 'text-destructive ring-red-200',
           )}
         >
-          <Icon className="size-7" aria-hidden />
+          <Icon className="size-6 sm:size-7" aria-hidden />
         </span>
         <div className="min-w-0">
-          <h2 id="verification-heading" className={cn('text-xl font-bold', valid ? 'text-success' : 'text-destructive')}>
+          <h2 id="verification-heading" ref={headingRef} tabIndex={-1} className={cn('text-xl font-bold outline-none', valid ? 'text-success' : 'text-destructive')}>
             {valid ? 'Valid certificate' : 'Revoked certificate'}
           </h2>
-          <p className="mt-1 text-sm text-navy-900">
-            {valid ? `Issued by ${site.name} to the person named below.` : `${C.revoked} It is no longer valid.`}
+          <p className="mt-0.5 text-sm text-navy-900">
+            {valid ? `Issued by ${site.name} to` : `${C.revoked} It is no longer valid. It was issued to`}
+          </p>
+          <p className="mt-1 text-2xl leading-tight font-bold break-words text-navy-900" data-testid="holder-name">
+            {full ? (
+              verification.holderName
+            ) : (
+              <>
+                {verification.maskedName}
+                <span className="sr-only"> (initials only)</span>
+              </>
+            )}
           </p>
         </div>
       </div>
-      <dl className="grid gap-4 p-5 sm:grid-cols-2 sm:p-6">
+      <dl className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
         <div>
           <dt className="text-xs font-medium text-muted-foreground">Certificate number</dt>
           <dd className="mt-0.5 font-mono text-base font-semibold break-all text-navy-900">{verification.number}</dd>
         </div>
-        <div>
-          <dt className="text-xs font-medium text-muted-foreground">Holder</dt>
-          <dd className="mt-0.5 text-base font-semibold break-words text-navy-900">{verification.holderName}</dd>
-        </div>
-        <div>
-          <dt className="text-xs font-medium text-muted-foreground">Course</dt>
-          <dd className="mt-0.5 font-medium break-words text-navy-900">{verification.courseTitle}</dd>
-        </div>
-        <div>
-          <dt className="text-xs font-medium text-muted-foreground">Issued on</dt>
-          <dd className="mt-0.5 font-medium text-navy-900">{formatDay(verification.issuedAt)}</dd>
-        </div>
+        {full && (
+          <>
+            <div>
+              <dt className="text-xs font-medium text-muted-foreground">Issued on</dt>
+              <dd className="mt-0.5 font-medium text-navy-900">{formatDay(verification.issuedAt)}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-xs font-medium text-muted-foreground">Course</dt>
+              <dd className="mt-0.5 font-medium break-words text-navy-900">{verification.courseTitle}</dd>
+            </div>
+          </>
+        )}
       </dl>
     </section>
   );
 }
 
-/** What the server says about the number in the address. */
-function VerificationResult({ number }: { number: string }) {
-  const verification = useCertificateVerification(number);
+/**
+ * Whoever knows only the number adds the holder's date of birth or INDOS number to see the
+ * details. Sent in a POST body: neither lands in the address or the history.
+ */
+function HolderCheck({ number, onVerified }: { number: string; onVerified: (verification: TCertificateVerification) => void }) {
+  const check = useVerifyByHolder();
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [indosNo, setIndosNo] = useState('');
+  const [formError, setFormError] = useState<string>();
+  const [notMatched, setNotMatched] = useState(false);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZVerifyByHolderRequest.safeParse({ number, ...(dateOfBirth ? { dateOfBirth } : {}), ...(indosNo.trim() ? { indosNo } : {}) });
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? C.holderDetailRequired);
+      return;
+    }
+    setFormError(undefined);
+    setNotMatched(false);
+    check.mutate(parsed.data, {
+      onSuccess: (verification) => {
+        if (verification.detail === 'full') onVerified(verification);
+        else setNotMatched(true);
+      },
+    });
+  }
+
+  const refused = check.isError ? errorMessage(check.error, { fallback: C.loadFailed }) : undefined;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="holder-check-heading" className="rounded-xl border border-border bg-card p-4 shadow-card sm:p-6">
+      <h2 id="holder-check-heading" className="flex items-center gap-2 text-base font-semibold text-navy-900">
+        <UserCheck className="size-5 text-sea-700" aria-hidden />
+        See the holder's name, course and date
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        The number alone shows only the initials. Enter the holder's date of birth or INDOS number, or open the link or QR code printed on the certificate.
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FormField id="holder-birth-date" label="Date of birth">
+          {(controlProps) => (
+            <Input {...controlProps} type="date" name="dateOfBirth" value={dateOfBirth} onChange={(event) => setDateOfBirth(event.target.value)} autoComplete="off" />
+          )}
+        </FormField>
+        <FormField id="holder-indos" label="INDOS number">
+          {(controlProps) => (
+            <Input
+              {...controlProps}
+              name="indosNo"
+              value={indosNo}
+              onChange={(event) => setIndosNo(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono"
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SubmitButton pending={check.isPending}>Show details</SubmitButton>
+        <div aria-live="polite" className="text-sm">
+          {formError && <p className="font-medium text-destructive">{formError}</p>}
+          {!formError && refused && <p className="font-medium text-destructive">{refused}</p>}
+          {!formError && !refused && notMatched && !check.isPending && <p className="text-navy-900">{C.holderNotMatched}</p>}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** What the server says about the number in the address (with the link's code, when it has one). */
+function VerificationResult({ number, code }: { number: string; code: string | undefined }) {
+  const verification = useCertificateVerification(number, code);
+  const [byHolder, setByHolder] = useState<TCertificateVerification>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once the holder's details match, the card says more: the focus goes to its heading to read it.
+  useEffect(() => {
+    if (byHolder) heading.current?.focus();
+  }, [byHolder]);
+
+  let result;
   if (verification.isPending) {
-    return (
-      <div aria-busy className="rounded-xl border border-border bg-card p-6 shadow-card">
+    result = (
+      <div aria-busy className="rounded-xl border border-border bg-card p-5 shadow-card">
         <span role="status" className="sr-only">
           Checking the certificate…
         </span>
-        <Skeleton className="h-7 w-1/2" />
-        <div className="mt-6 grid gap-4 sm:grid-cols-2">
-          {[0, 1, 2, 3].map((line) => (
-            <Skeleton key={line} className="h-10" />
-          ))}
+        <div className="flex items-start gap-3">
+          <Skeleton className="size-11 shrink-0 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-7 w-3/4" />
+          </div>
         </div>
+        <Skeleton className="mt-6 h-10" />
       </div>
     );
-  }
-  if (verification.isError) {
-    if (httpStatusOf(verification.error) === 404) {
-      return (
+  } else if (verification.isError) {
+    result =
+      httpStatusOf(verification.error) === 404 ? (
         <Alert variant="warning">
           <SearchX aria-hidden />
           <AlertTitle>No certificate found for {number}</AlertTitle>
@@ -111,45 +213,50 @@ function VerificationResult({ number }: { number: string }) {
             <p>{C.unknownNumber}</p>
           </AlertDescription>
         </Alert>
+      ) : (
+        <LoadError
+          title={C.loadFailed}
+          message={errorMessage(verification.error, { fallback: C.loadFailed })}
+          onRetry={() => void verification.refetch()}
+          retrying={verification.isFetching}
+        />
       );
-    }
-    return (
-      <LoadError
-        title={C.loadFailed}
-        message={errorMessage(verification.error, { fallback: C.loadFailed })}
-        onRetry={() => void verification.refetch()}
-        retrying={verification.isFetching}
-      />
-    );
   }
-  return <VerificationCard verification={verification.data} />;
+  const shown = byHolder ?? verification.data;
+  if (shown) result = <VerificationCard verification={shown} headingRef={heading} />;
+  return (
+    <div className="grid gap-4">
+      <div aria-live="polite">{result}</div>
+      {shown?.detail === 'masked' && (
+        <>
+          {code && (
+            <Alert variant="warning">
+              <AlertCircle aria-hidden />
+              <AlertDescription>
+                <p>{C.codeNotMatched}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          <HolderCheck number={number} onVerified={setByHolder} />
+        </>
+      )}
+    </div>
+  );
 }
 
-/** /verify and /verify/{number}: anyone checks a certificate number (public, no login). */
-export function VerifyPage() {
-  const site = useSiteConfig();
+/** The form that checks a typed number; under the result when the address already names one. */
+function NumberForm({ initial, pathError, compact }: { initial: string; pathError: string | undefined; compact: boolean }) {
   const navigate = useNavigate();
-  const fromPath = numberFromPath(useParams()['*']);
-  const parsedPath = fromPath ? ZCertificateNumber.safeParse(fromPath) : undefined;
-  const number = parsedPath?.success ? parsedPath.data : undefined;
-  const pathError = parsedPath && !parsedPath.success ? parsedPath.error.issues[0]?.message : undefined;
-
-  const [typed, setTyped] = useState(number ?? fromPath);
+  const [typed, setTyped] = useState(initial);
   const [typedError, setTypedError] = useState<string>();
   // A new address (back, forward, a link) shows its number in the field.
-  const [shownPath, setShownPath] = useState(fromPath);
-  if (shownPath !== fromPath) {
-    setShownPath(fromPath);
-    setTyped(number ?? fromPath);
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setTyped(initial);
     setTypedError(undefined);
   }
   const error = typedError ?? pathError;
-
-  useDocumentTitle(number ? `Certificate ${number}` : 'Verify a certificate');
-  usePageMeta({
-    description: `Check a ${site.name} certificate: enter its number, or scan the QR code printed on it, to see whether it is valid.`,
-    noIndex: Boolean(fromPath),
-  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -164,49 +271,100 @@ export function VerifyPage() {
   }
 
   return (
-    <>
-      <PageHero eyebrow="Certificates" title="Verify a certificate">
-        Employers and port officers can confirm a certificate issued by {site.name}: type its number, or scan the QR code printed on it.
-      </PageHero>
+    <form noValidate onSubmit={onSubmit} role="search" aria-label="Check a certificate" className="rounded-xl border border-border bg-card p-4 shadow-card sm:p-6">
+      {compact && <h2 className="mb-3 text-base font-semibold text-navy-900">Check another certificate</h2>}
+      <FormField
+        id="certificate-number"
+        label="Certificate number"
+        error={error}
+        hint="As printed on the certificate, for example MTA/2026/000123."
+      >
+        {(controlProps) => (
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Input
+              {...controlProps}
+              name="number"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="MTA/2026/000123"
+              className="font-mono sm:flex-1"
+            />
+            <Button type="submit" variant={compact ? 'outline' : 'default'} className="sm:w-auto">
+              <Search aria-hidden />
+              Verify
+            </Button>
+          </div>
+        )}
+      </FormField>
+    </form>
+  );
+}
 
-      <div className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
-        <form noValidate onSubmit={onSubmit} role="search" aria-label="Check a certificate" className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6">
-          <FormField id="certificate-number" label="Certificate number" error={error} hint="As printed on the certificate, for example MTA/2026/000123.">
-            {(controlProps) => (
-              <div className="flex flex-col gap-3 sm:flex-row">
-                <Input
-                  {...controlProps}
-                  name="number"
-                  value={typed}
-                  onChange={(event) => setTyped(event.target.value)}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  placeholder="MTA/2026/000123"
-                  className="font-mono sm:flex-1"
-                />
-                <Button type="submit" className="sm:w-auto">
-                  <Search aria-hidden />
-                  Verify
-                </Button>
-              </div>
-            )}
-          </FormField>
-        </form>
+const ABOUT_THE_CHECK =
+  "With the link or QR code printed on the certificate, the check shows whether it is valid or revoked, the holder's name, the course and the date of issue. With the number alone, it shows whether it is valid and the holder's initials.";
 
-        <div aria-live="polite">
-          {number ? (
-            <VerificationResult number={number} />
-          ) : (
-            !error && (
-              <p className="flex items-start gap-2 text-sm text-muted-foreground">
-                <AlertCircle className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
-                The check shows whether the certificate is valid or revoked, the holder's name, the course and the date of issue.
-              </p>
-            )
-          )}
+/**
+ * /verify, /verify/{number} and /verify/{number}?code={code}: anyone checks a certificate (public,
+ * no login). With a number in the address the verdict comes first, under a slim heading, and the
+ * form for another number after it.
+ */
+export function VerifyPage() {
+  const site = useSiteConfig();
+  const fromPath = numberFromPath(useParams()['*']);
+  const [search] = useSearchParams();
+  const parsedPath = fromPath ? ZCertificateNumber.safeParse(fromPath) : undefined;
+  const number = parsedPath?.success ? parsedPath.data : undefined;
+  const pathError = parsedPath && !parsedPath.success ? parsedPath.error.issues[0]?.message : undefined;
+  const givenCode = search.get('code');
+  const parsedCode = givenCode === null ? undefined : ZVerificationCode.safeParse(givenCode);
+  const code = parsedCode?.success ? parsedCode.data : undefined;
+
+  useDocumentTitle(number ? `Certificate ${number}` : 'Verify a certificate');
+  usePageMeta({
+    description: `Check a ${site.name} certificate: enter its number, or scan the QR code printed on it, to see whether it is valid.`,
+    noIndex: Boolean(fromPath),
+  });
+
+  if (!fromPath) {
+    return (
+      <>
+        <PageHero eyebrow="Certificates" title="Verify a certificate">
+          Employers and port officers can confirm a certificate issued by {site.name}: type its number, or scan the QR code printed on it.
+        </PageHero>
+        <div className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
+          <NumberForm initial="" pathError={undefined} compact={false} />
+          <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <AlertCircle className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
+            {ABOUT_THE_CHECK}
+          </p>
         </div>
-      </div>
-    </>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-4 px-4 pt-5 pb-12 sm:gap-6 sm:px-6 sm:pt-10 sm:pb-16">
+      <header>
+        <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">{site.name}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Certificate check</h1>
+      </header>
+      {parsedCode && !parsedCode.success && number && (
+        <Alert variant="warning">
+          <AlertCircle aria-hidden />
+          <AlertDescription>
+            <p>{C.codeFormat}</p>
+          </AlertDescription>
+        </Alert>
+      )}
+      {number && <VerificationResult key={`${number} ${code ?? ''}`} number={number} code={code} />}
+      <NumberForm initial={number ?? fromPath} pathError={pathError} compact={Boolean(number)} />
+      <p className="flex items-start gap-2 text-sm text-muted-foreground">
+        <AlertCircle className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
+        {ABOUT_THE_CHECK}
+      </p>
+    </div>
   );
 }

@@ -25,7 +25,15 @@ export function useCourseCertificate(courseId: string | undefined, pollMs: numbe
   );
 }
 
-/** certificates.verify (public): whether a number belongs to a valid or a revoked certificate. */
-export function useCertificateVerification(number: string | undefined) {
-  return trpc.certificates.verify.useQuery({ number: number ?? '' }, { enabled: Boolean(number) });
+/**
+ * certificates.verify (public): whether a number belongs to a valid or a revoked certificate; the
+ * holder's details too when the certificate's code (from its QR code) comes with it.
+ */
+export function useCertificateVerification(number: string | undefined, code: string | undefined) {
+  return trpc.certificates.verify.useQuery({ number: number ?? '', ...(code ? { code } : {}) }, { enabled: Boolean(number) });
+}
+
+/** certificates.verifyByHolder (public): the number with the holder's date of birth or INDOS number. */
+export function useVerifyByHolder() {
+  return trpc.certificates.verifyByHolder.useMutation();
 }
