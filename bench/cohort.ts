@@ -295,10 +295,11 @@ async function learnerJourney(base: string, smtp: TMailbox, index: number, cours
     return (own.body.data as Array<{ courseId: unknown; isActive: boolean }>).some((item) => item.isActive) ? true : undefined;
   }, 180_000, 1000);
 
-  // Watch the training: a heartbeat a second, then submit it.
+  // Watch the training: playback starts (the server's clock opens), a heartbeat a second, then submit it.
   const player = await call(base, 'training player', 'GET', `/api/trainingVideo/${courseId}`, { from, token });
   const setId = player.body.data._id as string;
   for (const video of player.body.data.trainingVideo as Array<{ _id: string }>) {
+    await call(base, 'heartbeat', 'POST', '/trpc/training.heartbeat', { from, token, json: { videoId: video._id, from: 0, to: 0, position: 0 } });
     for (let second = 1; second <= CLIP_SECONDS; second += 1) {
       await sleep(1000);
       await call(base, 'heartbeat', 'POST', '/trpc/training.heartbeat', { from, token, json: { videoId: video._id, from: second - 1, to: second, position: second } });

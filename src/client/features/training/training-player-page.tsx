@@ -115,7 +115,7 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
     }
   }
 
-  const reports = useWatchReports({ part: part ? { id: part.id, watchedSeconds: part.watchedSeconds } : null, onAnswer, onEnded });
+  const reports = useWatchReports({ part: part ? { id: part.id } : null, onAnswer, onEnded });
 
   function select(video: TPlayerVideo) {
     if (video.id === part?.id) {
@@ -181,7 +181,8 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
       {
         onSuccess: () => {
           toast.success(T.submitted, { duration: TOAST_MS });
-          delayedNavigate(paths.userCourses, DELAY_AFTER_SUCCESS_MS);
+          // On to the course home, where the next step (the test) waits.
+          delayedNavigate(paths.courseContent(courseId), DELAY_AFTER_SUCCESS_MS);
         },
         onError: (error) => {
           toast.error(errorMessage(error, { fallback: T.submitFailed, network: T.submitApiError }), { duration: TOAST_MS });

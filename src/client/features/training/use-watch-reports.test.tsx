@@ -38,7 +38,7 @@ const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
 const ended = vi.fn();
 
 function Player({ partId }: { partId: string }) {
-  const reports = useWatchReports({ part: { id: partId, watchedSeconds: 30 }, onAnswer: () => {}, onEnded: ended });
+  const reports = useWatchReports({ part: { id: partId }, onAnswer: () => {}, onEnded: ended });
   return <video data-testid="player" {...reports.handlers} />;
 }
 
@@ -61,10 +61,12 @@ function renderPlayer() {
   let now = Date.now();
   /** The player's events, with its clock and playhead moving as a real one's would. */
   const player = {
-    play(at: number) {
+    /** Starts playing, and lets the report that playback started be answered, as it is within a moment. */
+    async play(at: number) {
       state.currentTime = at;
       state.paused = false;
       fireEvent(video, new Event('playing'));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     },
     /** Plays on to `to` at normal speed, a time reading every quarter second. */
     playTo(to: number) {
@@ -94,7 +96,9 @@ function renderPlayer() {
   return { player, switchTo: (partId: string) => view.rerender(tree(partId)) };
 }
 
-const spans = () => server.beats.map(({ from, to }) => [from, to]);
+/** The spans reported (the starts of playback left out). */
+const spans = () => server.beats.filter(({ from, to }) => to > from).map(({ from, to }) => [from, to]);
+const starts = () => server.beats.filter(({ from, to }) => to === from).map(({ from }) => from);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -109,41 +113,51 @@ afterEach(() => {
 describe('the reports of what was watched', () => {
   it('reports the span played at a pause, with the position, and the next span after playing on', async () => {
     const { player } = renderPlayer();
-    player.play(0);
+    await player.play(0);
     player.playTo(4);
     player.pause();
-    await waitFor(() => expect(server.beats).toEqual([{ videoId: 'part-1', from: 0, to: 4, position: 4 }]));
-    player.play(4);
+    // Playback's start opens the server's clock, then the span played.
+    await waitFor(() =>
+      expect(server.beats).toEqual([
+        { videoId: 'part-1', from: 0, to: 0, position: 0 },
+        { videoId: 'part-1', from: 0, to: 4, position: 4 },
+      ]),
+    );
+    await player.play(4);
     player.playTo(7);
     player.pause();
     await waitFor(() => expect(spans()).toEqual([[0, 4], [4, 7]]));
+    // A pause and a new start: the time paused is not counted as playing.
+    expect(starts()).toEqual([0, 4]);
   });
 
-  it('keeps a span the server never got, and sends it joined with what was played next', async () => {
+  it('keeps a span the server never got, and sends it before the next start of playback', async () => {
     const { player } = renderPlayer();
-    server.outcomes = ['offline'];
-    player.play(0);
+    server.outcomes = ['accept', 'offline'];
+    await player.play(0);
     player.playTo(4);
     player.pause();
     await waitFor(() => expect(spans()).toEqual([[0, 4]]));
-    player.play(4);
+    await player.play(4);
     player.playTo(9);
     player.pause();
-    await waitFor(() => expect(spans()).toEqual([[0, 4], [0, 9]]));
+    // What was played before the pause goes first, then the start, then what was played after it.
+    await waitFor(() => expect(spans()).toEqual([[0, 4], [0, 4], [4, 9]]));
+    expect(server.beats.map(({ from, to }) => [from, to])).toEqual([[0, 0], [0, 4], [0, 4], [4, 4], [4, 9]]);
     // Accepted: nothing is owed any more.
-    player.play(9);
+    await player.play(9);
     player.pause();
     await act(() => Promise.resolve());
-    expect(spans()).toEqual([[0, 4], [0, 9]]);
+    expect(spans()).toEqual([[0, 4], [0, 4], [4, 9]]);
   });
 
   it('closes the span at a seek, and never claims the part skipped', async () => {
     const { player } = renderPlayer();
-    player.play(0);
+    await player.play(0);
     player.playTo(3);
     player.seek(40);
     await waitFor(() => expect(spans()).toEqual([[0, 3]]));
-    player.play(40);
+    await player.play(40);
     player.playTo(42);
     player.pause();
     await waitFor(() => expect(spans()).toEqual([[0, 3], [40, 42]]));
@@ -152,11 +166,11 @@ describe('the reports of what was watched', () => {
   it('drops a span the server refused for good instead of sending it again and again', async () => {
     const { player } = renderPlayer();
     server.outcomes = ['refuse'];
-    player.play(0);
+    await player.play(0);
     player.playTo(3);
     player.pause();
     await waitFor(() => expect(spans()).toEqual([[0, 3]]));
-    player.play(3);
+    await player.play(3);
     player.playTo(5);
     player.pause();
     await waitFor(() => expect(spans()).toEqual([[0, 3], [3, 5]]));
@@ -164,13 +178,13 @@ describe('the reports of what was watched', () => {
 
   it('reports the end of a part before saying it ended, and the rest of a part left for another', async () => {
     const { player, switchTo } = renderPlayer();
-    player.play(0);
+    await player.play(0);
     player.playTo(6);
     player.end();
     await waitFor(() => expect(ended).toHaveBeenCalledWith('part-1'));
     expect(spans()).toEqual([[0, 6]]);
 
-    player.play(0);
+    await player.play(0);
     player.playTo(2);
     switchTo('part-2');
     await waitFor(() => expect(server.beats.at(-1)).toMatchObject({ videoId: 'part-1', from: 0, to: 2 }));

@@ -8,8 +8,8 @@ import { httpStatusOf } from '@/lib/api-errors.ts';
 type TVideoEvent = SyntheticEvent<HTMLVideoElement>;
 
 type TWatchReportsOptions = {
-  /** The part in the player, and whether any of it is on the server's record yet. */
-  part: { id: string; watchedSeconds: number } | null;
+  /** The part in the player. */
+  part: { id: string } | null;
   /** Each accepted report's answer: the part's watched time, completion and the training's progress. */
   onAnswer: (answer: THeartbeatResult) => void;
   /** A part played to its end, once what was played of it has been reported. */
@@ -26,9 +26,10 @@ function refusedForGood(error: unknown): boolean {
 }
 
 /**
- * Reports what the learner actually plays to the server (training.heartbeat): every
- * HEARTBEAT_SECONDS while playing, and at once on pause, seek, end, change of part and when the
- * page is hidden or closed. Each part has its watch tracker (watch-tracker.ts), so what a failed
+ * Reports what the learner actually plays to the server (training.heartbeat): that playback starts
+ * (which opens the server's clock: credit never runs ahead of it), then every HEARTBEAT_SECONDS
+ * while playing, and at once on pause, seek, end, change of part and when the page is hidden or
+ * closed. Each part has its watch tracker (watch-tracker.ts), so what a failed
  * send left unreported (offline at sea) is kept, joined with what follows and sent with the next
  * report, also after moving to another part.
  *
@@ -39,7 +40,6 @@ export function useWatchReports({ part, onAnswer, onEnded }: TWatchReportsOption
   const trackers = useRef(new Map<string, TWatchTracker>());
   const positions = useRef(new Map<string, number>());
   const currentId = useRef<string | null>(null);
-  const firstReportLimit = useRef<number | undefined>(undefined);
   const playing = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
@@ -51,7 +51,7 @@ export function useWatchReports({ part, onAnswer, onEnded }: TWatchReportsOption
   const trackerOf = useCallback((videoId: string) => {
     let tracker = trackers.current.get(videoId);
     if (!tracker) {
-      tracker = createWatchTracker({ startedAtMs: Date.now(), firstReportMaxSeconds: firstReportLimit.current });
+      tracker = createWatchTracker({ startedAtMs: Date.now() });
       trackers.current.set(videoId, tracker);
     }
     return tracker;
@@ -67,17 +67,22 @@ export function useWatchReports({ part, onAnswer, onEnded }: TWatchReportsOption
       do {
         again.current = false;
         for (const [videoId, tracker] of trackers.current) {
-          const report = tracker.nextReport(Date.now());
-          if (!report) continue;
-          const beat: THeartbeat = { videoId, from: report.from, to: report.to, position: positions.current.get(videoId) ?? report.to };
-          try {
-            const answer = await latest.current.send(beat);
-            tracker.accepted(report, Date.now());
-            latest.current.onAnswer(answer);
-          } catch (error) {
-            if (refusedForGood(error)) tracker.refused(report);
-            // Otherwise (no answer, server trouble) it stays, to go with the next report.
-            else return;
+          let report = tracker.nextReport(Date.now());
+          while (report) {
+            const beat: THeartbeat = { videoId, from: report.from, to: report.to, position: positions.current.get(videoId) ?? report.to };
+            try {
+              const answer = await latest.current.send(beat);
+              tracker.accepted(report, Date.now());
+              latest.current.onAnswer(answer);
+            } catch (error) {
+              if (refusedForGood(error)) tracker.refused(report);
+              // Otherwise (no answer, server trouble) it stays, to go with the next report.
+              else return;
+            }
+            // A start of playback waiting behind what was played before it goes at once, so the
+            // server's clock opens when playback did; spans wait for the next period.
+            const next = report.start ? null : tracker.nextReport(Date.now());
+            report = next?.start ? next : null;
           }
         }
       } while (again.current);
@@ -100,11 +105,6 @@ export function useWatchReports({ part, onAnswer, onEnded }: TWatchReportsOption
       void flush();
     };
   }, [partId, flush]);
-  const watchedBefore = part?.watchedSeconds ?? 0;
-  useEffect(() => {
-    // A part with nothing on record may have no heartbeat there yet: its first report is held to one period.
-    firstReportLimit.current = watchedBefore > 0 ? undefined : HEARTBEAT_SECONDS;
-  }, [watchedBefore]);
 
   // Every period: while playing, and while anything is left unreported (a backlog from offline).
   useEffect(() => {
@@ -149,8 +149,12 @@ export function useWatchReports({ part, onAnswer, onEnded }: TWatchReportsOption
       onPlaying: (event: TVideoEvent) => {
         const part = current();
         if (!part) return;
+        // From a stop (not a stall or a seek while playing): the server's clock opens now.
+        const starting = !playing.current;
         playing.current = true;
+        if (starting) part.tracker.begin(event.currentTarget.currentTime);
         part.tracker.observe(event.currentTarget.currentTime, Date.now());
+        if (starting) void flush();
       },
       onTimeUpdate: (event: TVideoEvent) => {
         const part = current();

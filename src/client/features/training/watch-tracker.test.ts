@@ -31,7 +31,8 @@ describe('the watch tracker', () => {
     tracker.accepted(report, at);
     expect(tracker.unsent()).toEqual([{ from: 10, to: 12 }]);
     at = play(tracker, 12, 20, at + 250);
-    expect(tracker.nextReport(at)).toEqual({ from: 10, to: 20 });
+    // No more than the time since the answer came (8.25 s) + 1.5 s: the last quarter second waits.
+    expect(tracker.nextReport(at)).toEqual({ from: 10, to: 19.75 });
   });
 
   it('starts a new span at a seek and never claims the part skipped', () => {
@@ -103,19 +104,34 @@ describe('the watch tracker', () => {
     tracker.accepted(first, at);
     // Right after, the second would claim ten seconds in no time at all: only the server's slack.
     expect(tracker.nextReport(at)).toEqual({ from: 30, to: 31.5 });
-    // Four seconds later, what the server takes for four seconds (4 × 1.1 + 1.5); the rest next time.
-    expect(tracker.nextReport(at + 4000)).toEqual({ from: 30, to: 35.9 });
-    tracker.accepted({ from: 30, to: 35.9 }, at + 4000);
-    expect(tracker.nextReport(at + 10_000)).toEqual({ from: 35.9, to: 40 });
+    // Four seconds later, what the server takes for four seconds (4 + 1.5); the rest next time.
+    expect(tracker.nextReport(at + 4000)).toEqual({ from: 30, to: 35.5 });
+    tracker.accepted({ from: 30, to: 35.5 }, at + 4000);
+    expect(tracker.nextReport(at + 10_000)).toEqual({ from: 35.5, to: 40 });
   });
 
-  it('holds the first report to what the server takes as a first heartbeat', () => {
-    const tracker = createWatchTracker({ startedAtMs: 0, firstReportMaxSeconds: 10 });
-    const at = play(tracker, 0, 25, 0);
-    expect(tracker.nextReport(at)).toEqual({ from: 0, to: 10 });
-    tracker.accepted({ from: 0, to: 10 }, at);
-    expect(tracker.nextReport(at + 5000)).toEqual({ from: 10, to: 17 });
-    expect(tracker.nextReport(at + 15_000)).toEqual({ from: 10, to: 25 });
+  it('tells the server that playback starts before any span played after it, and after what was played before', () => {
+    const tracker = createWatchTracker({ startedAtMs: 0 });
+    let at = play(tracker, 0, 4, 0);
+    tracker.stop(4, at);
+    // Played again before the pause's report went out: that report first, then the start.
+    tracker.begin(4);
+    at = play(tracker, 4, 6, at + 60_000);
+    expect(tracker.nextReport(at)).toEqual({ from: 0, to: 4 });
+    tracker.accepted({ from: 0, to: 4 }, at);
+    expect(tracker.nextReport(at)).toEqual({ from: 4, to: 4, start: true });
+    tracker.accepted({ from: 4, to: 4, start: true }, at);
+    // Then the span played since, within the time since the start was taken.
+    at = play(tracker, 6, 14, at + 250);
+    expect(tracker.nextReport(at)).toEqual({ from: 4, to: 13.75 });
+  });
+
+  it('sends a start at once when nothing played is waiting, and drops it when refused', () => {
+    const tracker = createWatchTracker({ startedAtMs: 0 });
+    tracker.begin(12);
+    expect(tracker.nextReport(0)).toEqual({ from: 12, to: 12, start: true });
+    tracker.refused({ from: 12, to: 12, start: true });
+    expect(tracker.nextReport(0)).toBeNull();
   });
 
   it('forgets a refused report without counting it as accepted', () => {

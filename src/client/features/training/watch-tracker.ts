@@ -1,16 +1,18 @@
 /** A stretch of a video, in seconds of the video. */
 export type TSpan = { from: number; to: number };
+/** What to send: a span played, or (from = to, `start`) that playback starts there. */
+export type TReport = TSpan & { start?: true };
 
 /** Spans shorter than this are not worth a report (rounding of the player's clock). */
 const MIN_REPORT_SECONDS = 0.05;
 /** How far behind its last reading the playhead may be before it counts as a jump back. */
 const BACKWARD_TOLERANCE_SECONDS = 0.05;
 /**
- * The server takes a span of at most 1.1 × the time since its last heartbeat + 2 s. Measured from
- * when the answer arrived here (after the server recorded it), with a little less slack, a report
- * stays inside that, and the slack covers playback that went on while the last report travelled.
+ * The server credits no more than the time it saw pass since its last report (+ 2 s over the whole
+ * viewing). Measured from when the answer arrived here (after the server recorded it), with a
+ * little less slack, a report stays inside that; what does not fit waits for the next report.
  */
-const REAL_TIME_FACTOR = 1.1;
+const REAL_TIME_FACTOR = 1;
 const SLACK_SECONDS = 1.5;
 
 /**
@@ -45,11 +47,6 @@ function normalize(spans: readonly TSpan[]): TSpan[] {
 export type TWatchTrackerOptions = {
   /** When tracking starts (ms, the clock the other calls use). */
   startedAtMs: number;
-  /**
-   * The most the first report may claim. The server takes at most one heartbeat period on a video
-   * it has no heartbeat for yet; after that, no more than the time since its last heartbeat.
-   */
-  firstReportMaxSeconds?: number;
 };
 
 /**
@@ -64,17 +61,32 @@ export type TWatchTrackerOptions = {
  *
  * Plain state and no timers: the caller feeds it readings and clock values and does the sending.
  */
-export function createWatchTracker({ startedAtMs, firstReportMaxSeconds }: TWatchTrackerOptions) {
+export function createWatchTracker({ startedAtMs }: TWatchTrackerOptions) {
   /** Closed spans not yet accepted. */
   let closed: TSpan[] = [];
   /** The span being played now, if playback is running. */
   let open: TSpan | null = null;
   let lastReadingAtMs = startedAtMs;
   let lastAcceptedAtMs: number | null = null;
+  /**
+   * Where playback started after a stop, until the server has been told (it opens the server's
+   * clock), and what was played before it and still owed: that goes first.
+   */
+  let pendingStart: { position: number; before: TSpan[] } | null = null;
 
   function close() {
     if (open && open.to > open.from) closed = normalize([...closed, open]);
     open = null;
+  }
+
+  /** A report is no longer owed (taken or refused for good). */
+  function settle(report: TReport) {
+    if (report.start) {
+      pendingStart = null;
+      return;
+    }
+    forget(report);
+    if (pendingStart) pendingStart.before = pendingStart.before.flatMap((span) => subtract(span, report));
   }
 
   function unsent(): TSpan[] {
@@ -117,6 +129,14 @@ export function createWatchTracker({ startedAtMs, firstReportMaxSeconds }: TWatc
       lastReadingAtMs = atMs;
     },
 
+    /**
+     * Playback starts after a stop (or for the first time): the server is told before the next
+     * span, so the time paused is not counted as playing and the time playing is.
+     */
+    begin(position: number): void {
+      pendingStart = { position, before: normalize(closed).filter((span) => span.to - span.from >= MIN_REPORT_SECONDS) };
+    },
+
     /** The playhead jumps (seeking): the open span ends where it was; the next reading starts another. */
     jump(): void {
       close();
@@ -126,16 +146,20 @@ export function createWatchTracker({ startedAtMs, firstReportMaxSeconds }: TWatc
     unsent,
 
     /**
-     * The next report to send, or null when there is nothing (worth) sending now: the first unsent
-     * span, cut to the real time since the last accepted report.
+     * The next report to send, or null when there is nothing (worth) sending now: what was played
+     * before a stop, then the start of playback, then the first unsent span, cut to the real time
+     * since the last accepted report.
      */
-    nextReport(atMs: number): TSpan | null {
-      const first = unsent()[0];
+    nextReport(atMs: number): TReport | null {
+      if (pendingStart !== null && pendingStart.before.length === 0) {
+        return { from: pendingStart.position, to: pendingStart.position, start: true };
+      }
+      const first = (pendingStart !== null ? pendingStart.before : unsent())[0];
       if (!first) return null;
       // Before any accepted report: no more than has been played since tracking started, at most.
       const allowed =
         lastAcceptedAtMs === null
-          ? Math.min((atMs - startedAtMs) / 1000, firstReportMaxSeconds ?? Infinity)
+          ? (atMs - startedAtMs) / 1000
           : ((atMs - lastAcceptedAtMs) / 1000) * REAL_TIME_FACTOR + SLACK_SECONDS;
       // Whole milliseconds, rounded down so a report never reaches past what was played.
       const to = Math.min(first.to, Math.floor((first.from + Math.max(0, allowed)) * 1000) / 1000);
@@ -143,14 +167,14 @@ export function createWatchTracker({ startedAtMs, firstReportMaxSeconds }: TWatc
     },
 
     /** The server recorded `report` (`atMs`: when its answer arrived): it is no longer owed. */
-    accepted(report: TSpan, atMs: number): void {
+    accepted(report: TReport, atMs: number): void {
       lastAcceptedAtMs = atMs;
-      forget(report);
+      settle(report);
     },
 
     /** The server refused `report` for good (locked, deleted, not plausible): sending it again would not help. */
-    refused(report: TSpan): void {
-      forget(report);
+    refused(report: TReport): void {
+      settle(report);
     },
   };
 }
