@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { createUser } from '../../../testing/factories.ts';
 import { latestCode, mailsTo, uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
@@ -110,6 +111,18 @@ describe('a class behind one address', () => {
     expect((await client.post('register', '/user/register', registration(second, 'Bosun-Whistle-2'))).status).toBe(201);
     const third = await client.post('register', '/user/register', registration(uniqueEmail('room'), 'Bosun-Whistle-3'));
     expect(third.status).toBe(429);
+  });
+
+  it('gives back the room of a password reset code used from that address', async () => {
+    const ip = uniqueIp();
+    const { limit, windowMs } = OTP_SEND_LIMITS.perAddress;
+    const user = await createUser(portal.runtime.db, { email: uniqueEmail('forgetful') });
+    for (let i = 1; i < limit; i += 1) await portal.runtime.rateLimit.hit(otpSendKeys.address(ip), windowMs);
+    const client = specClient(ip);
+    expect((await client.post('forgot', '/user/forgotPasssword', { email: user.email })).status).toBe(200);
+    const otp = await latestCode(smtp, user.email);
+    expect((await client.post('reset', '/user/resetPassword', { email: user.email, otp, newPassword: 'Lighthouse-Keeper-4' })).status).toBe(200);
+    expect((await portal.runtime.rateLimit.peek(otpSendKeys.address(ip))).count).toBe(limit - 1);
   });
 });
 
