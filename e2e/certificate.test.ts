@@ -51,9 +51,11 @@ describe('a certificate, from the pass to the public check', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Anyone holding the number (from the QR code: the plain path form) sees it valid, and nothing more.
+    // Anyone the learner gives their verification link (the QR code's) sees it valid, and nothing more.
+    const shared = (await page.getByRole('link', { name: 'verification link' }).getAttribute('href'))!;
+    expect(shared).toMatch(new RegExp(`^/verify/${number}\\?code=[\\w-]{27}$`));
     const visitor = await harness.newPage(390, 844);
-    await visitor.page.goto(`/verify/${number}`);
+    await visitor.page.goto(shared);
     const valid = visitor.page.getByRole('region', { name: 'Valid certificate' });
     await valid.waitFor();
     const shown = (await valid.textContent())!;
@@ -61,6 +63,14 @@ describe('a certificate, from the pass to the public check', () => {
     expect(shown).toContain(course.title);
     expect(shown).toContain(number);
     expect(shown).not.toContain(learner.email);
+    // The number alone says it is valid, with the initials only.
+    const byNumber = await harness.newPage(390, 844);
+    await byNumber.page.goto(`/verify/${number}`);
+    const masked = byNumber.page.getByRole('region', { name: 'Valid certificate' });
+    await masked.waitFor();
+    expect(await masked.textContent()).toContain('M. I***');
+    expect(await masked.textContent()).not.toContain(course.title);
+    await byNumber.context.close();
 
     // An administrator revokes it from Test Results.
     const office = await harness.newPage(1280, 900);
