@@ -11,6 +11,9 @@ import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, ty
 const OWNER = { email: 'bench-trainer@academy.example', password: 'Harbour-Pilot-2026' };
 const MB = 1024 * 1024;
 
+/** The stream pass the last answer set (a cookie the stream links need), as `name=value`. */
+let streamPass = '';
+
 async function json(port: number, method: string, url: string, token?: string, body?: { payload: Buffer; headers: Record<string, string> }) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
@@ -19,6 +22,8 @@ async function json(port: number, method: string, url: string, token?: string, b
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  const pass = res.headers.getSetCookie().find((cookie) => cookie.startsWith('stream_pass='));
+  if (pass) streamPass = pass.split(';')[0]!;
   return JSON.parse(text) as Record<string, never>;
 }
 
@@ -167,12 +172,18 @@ export const trainingBenchmark: TBenchmark = {
       const plain = await plainRangeServer(path.join(clipDir, 'lesson.mp4'));
       try {
         const range = { range: 'bytes=0-262143' };
-        const portalRange = await autocannon({ url: `http://127.0.0.1:${port}${streamUrl}`, connections: 20, duration: 6, headers: range });
+        const portalRange = await autocannon({ url: `http://127.0.0.1:${port}${streamUrl}`, connections: 20, duration: 6, headers: { ...range, cookie: streamPass } });
         const plainRange = await autocannon({ url: `http://127.0.0.1:${plain.port}/`, connections: 20, duration: 6, headers: range });
         rows.push({
           figure: 'Range requests of 256 KiB, portal vs plain file server',
           value: `${Math.round(portalRange.requests.average)} vs ${Math.round(plainRange.requests.average)} req/s`,
-          note: `${(portalRange.requests.average / plainRange.requests.average).toFixed(2)} × plain; portal checks signature, enrolment and order per request; errors ${portalRange.errors + portalRange.non2xx}`,
+          note: `${(portalRange.requests.average / plainRange.requests.average).toFixed(2)} × plain; p99 ${ms(portalRange.latency.p99)} per Range request (plain ${ms(plainRange.latency.p99)}); the portal checks the viewer's stream pass, the link's signature, the session, enrolment and order per request; errors ${portalRange.errors + portalRange.non2xx}`,
+        });
+        const withoutPass = await autocannon({ url: `http://127.0.0.1:${port}${streamUrl}`, connections: 1, amount: 20, headers: range });
+        rows.push({
+          figure: 'The same link without the viewer\'s stream pass',
+          value: `${withoutPass['4xx']} of ${withoutPass.requests.total} refused`,
+          note: 'a copied link, as curl or another browser sends it',
         });
       } finally {
         plain.server.close();
@@ -183,7 +194,7 @@ export const trainingBenchmark: TBenchmark = {
         result: { data: Array<{ videos: Array<{ sources: Array<{ height: number; url: string }> }> }> };
       };
       const smallest = sets.result.data[0]!.videos[0]!.sources.find((source) => source.height === 360)!.url;
-      const streams = await autocannon({ url: `http://127.0.0.1:${port}${smallest}`, connections: 200, duration: 8, headers: { range: 'bytes=0-524287' } });
+      const streams = await autocannon({ url: `http://127.0.0.1:${port}${smallest}`, connections: 200, duration: 8, headers: { range: 'bytes=0-524287', cookie: streamPass } });
       rows.push({
         figure: '200 concurrent 360p streams (512 KiB ranges)',
         value: `${streams.errors + streams.non2xx} errors`,
