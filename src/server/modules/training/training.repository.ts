@@ -283,3 +283,20 @@ export async function clearWatchProgressOfCourse(db: Executor, userId: string, c
     .returning({ id: watchProgress.id });
   return rows.length;
 }
+
+/** What was refused of a learner's reports on a set's parts, oldest first (the auditor's evidence). */
+export async function findWatchRefusals(db: Executor, userId: string, setId: string) {
+  return db
+    .select({
+      videoId: watchRefusals.videoId,
+      reason: watchRefusals.reason,
+      claimedFrom: watchRefusals.claimedFrom,
+      claimedTo: watchRefusals.claimedTo,
+      creditedSeconds: watchRefusals.creditedSeconds,
+      at: watchRefusals.createdAt,
+    })
+    .from(watchRefusals)
+    .innerJoin(trainingVideos, eq(trainingVideos.id, watchRefusals.videoId))
+    .where(and(eq(watchRefusals.userId, userId), eq(trainingVideos.setId, setId)))
+    .orderBy(asc(watchRefusals.createdAt));
+}

@@ -42,6 +42,7 @@ import {
   findVideoFileNames,
   findStreamAccess,
   findVideosOfSet,
+  findWatchRefusals,
   inTransaction,
   insertVideos,
   lastSerial,
@@ -427,6 +428,46 @@ export async function authorizeStream(
     if (access.openEarlier > 0) throw new AppError('FORBIDDEN', T.locked);
   }
   return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${access.serial}-${height}p.mp4`, image: false };
+}
+
+export type TWatchEvidence = {
+  parts: Array<{
+    serial: number;
+    title: string;
+    durationSeconds: number | null;
+    firstWatchedAt: Date | null;
+    lastWatchedAt: Date | null;
+    watchedSeconds: number;
+    observedSeconds: number;
+    completedAt: Date | null;
+    refusals: Array<{ at: Date; reason: string; claimedFrom: number; claimedTo: number; creditedSeconds: number }>;
+  }>;
+};
+
+/**
+ * A learner's watching of a course's training as the server recorded it, for an auditor: each part
+ * with when and for how long it was watched (credited, and timed on the server's clock), and every
+ * report that was not credited in full, with the reason. Empty when the course has no training.
+ */
+export async function watchEvidence(deps: Pick<AppDeps, 'db'>, userId: string, courseId: string): Promise<TWatchEvidence> {
+  const set = await findSetByCourse(deps.db, courseId);
+  if (!set) return { parts: [] };
+  const [rows, refusals] = await Promise.all([findPlayerRows(deps.db, userId, set.id), findWatchRefusals(deps.db, userId, set.id)]);
+  return {
+    parts: rows.map(({ video, watch }) => ({
+      serial: video.serial,
+      title: video.originalName,
+      durationSeconds: video.durationSeconds,
+      firstWatchedAt: watch?.firstBeatAt ?? null,
+      lastWatchedAt: watch?.lastBeatAt ?? null,
+      watchedSeconds: watch?.watchedSeconds ?? 0,
+      observedSeconds: watch?.observedSeconds ?? 0,
+      completedAt: watch?.completedAt ?? null,
+      refusals: refusals
+        .filter((refusal) => refusal.videoId === video.id)
+        .map(({ at, reason, claimedFrom, claimedTo, creditedSeconds }) => ({ at, reason, claimedFrom, claimedTo, creditedSeconds })),
+    })),
+  };
 }
 
 /** The names of the files the videos keep (for the sweep of left-over uploads). */
