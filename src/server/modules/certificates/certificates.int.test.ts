@@ -218,9 +218,9 @@ for (const runner of runners) {
       expect(first.json().data).toMatchObject({ passed: true, pdfPath: null });
 
       const ready = await k.ready(learner, course.id);
-      await portal.app.inject({ url: `/api/test/${course.id}`, headers: k.bearer(learner) });
-      const again = await portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: k.bearer(learner), payload: body });
-      expect(again.json().data.pdfPath).toEqual({ filename: ready.pdfUrl!.replace('/certificates/', '') });
+      // A pass closes the test: the spec's client finds the file name, once rendered, at GET /certificate/{courseId}.
+      const later = await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(learner) });
+      expect(later.json()).toEqual({ data: { pdfPath: { filename: ready.pdfUrl!.replace('/certificates/', '') } } });
 
       const failed = await k.learnerIn(course.id);
       await portal.app.inject({ url: `/api/test/${course.id}`, headers: k.bearer(failed) });
