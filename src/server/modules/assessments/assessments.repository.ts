@@ -126,7 +126,7 @@ export async function findAttemptFacts(
   const [counts] = await db
     .select({
       usedInRound: roundSince
-        ? sql<number>`(count(*) filter (where ${testAttempts.startedAt} >= ${roundSince.toISOString()}::timestamptz))::int`
+        ? sql<number>`(count(*) filter (where ${testAttempts.startedAt} > ${roundSince.toISOString()}::timestamptz))::int`
         : sql<number>`0`,
       submittedCount: sql<number>`count(${testAttempts.submittedAt})::int`,
       passed: sql<boolean>`coalesce(bool_or(${testAttempts.passed}), false)`,
