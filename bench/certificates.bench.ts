@@ -116,7 +116,8 @@ async function renderFigures(rows: TBenchRow[]) {
     courseTitle: 'Basic Safety Training (STCW A-VI/1)',
     completedOn: '24 November 2026',
     number: `MTA/2026/${String(123 + i).padStart(6, '0')}`,
-    verifyUrl: `https://academy.example/verify/MTA/2026/${String(123 + i).padStart(6, '0')}`,
+    // The QR code and the printed link carry the certificate's secret code beside the number.
+    verifyUrl: `https://academy.example/verify/MTA/2026/${String(123 + i).padStart(6, '0')}?code=${randomBytes(20).toString('base64url')}`,
   });
   let started = performance.now();
   const first = await renderCertificatePdf(content(0));
