@@ -340,7 +340,7 @@ describe('certificates', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('verifies a number as valid, then revoked; says only the contract fields; stops serving the PDF', async () => {
+  it('verifies a certificate as valid, then revoked, in full with its code and masked by its number alone; stops serving the PDF', async () => {
     const { course, test } = await k.publishedTest();
     const learner = await k.learnerIn(course.id, { profile: true });
     const { certificate } = await k.pass(learner, course, test);
