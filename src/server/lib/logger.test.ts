@@ -10,6 +10,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/trainingVideo/stream/v1/360?viewer=u1&expires=1&signature=s3cr3t')).toBe('/api/trainingVideo/stream/v1/360?viewer=u1&expires=1&signature=[redacted]');
     expect(redactUrl('/reset-password?token=s3cr3t')).toBe('/reset-password?token=[redacted]');
     expect(redactUrl('/api/courses/active')).toBe('/api/courses/active');
+    // A certificate's verification code: in the page's address and in the check's input.
+    expect(redactUrl('/verify/MTA%2F2026%2F000001?code=s3cr3t')).toBe('/verify/MTA%2F2026%2F000001?code=[redacted]');
+    expect(redactUrl('/trpc/certificates.verify?input=%7B%22code%22%3A%22s3cr3t%22%7D')).toBe('/trpc/certificates.verify?[redacted]');
+    expect(redactUrl('/trpc/site.config,certificates.verify?batch=1&input=x')).toBe('/trpc/site.config,certificates.verify?[redacted]');
   });
 });
 

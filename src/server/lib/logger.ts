@@ -1,14 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** Signed file links and any `sig`/`signature`/`token` parameter are credentials: never logged. */
-const SECRET_PARAMS = /([?&](?:sig|signature|token)=)[^&#]*/gi;
+/**
+ * Signed file links, any `sig`/`signature`/`token`/`code` parameter (a certificate's verification
+ * code among them) and the input of a certificate check are credentials: never logged.
+ */
+const SECRET_PARAMS = /([?&](?:sig|signature|token|code)=)[^&#]*/gi;
+const SECRET_QUERIES = /^\/(?:api\/)?files\/|^\/trpc\/(?:[\w.]+,)*certificates\.verify/;
 
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
   const path = url.slice(0, query);
-  if (/^\/(?:api\/)?files\//.test(path)) return `${path}?[redacted]`;
+  if (SECRET_QUERIES.test(path)) return `${path}?[redacted]`;
   return path + url.slice(query).replace(SECRET_PARAMS, '$1[redacted]');
 }
 
