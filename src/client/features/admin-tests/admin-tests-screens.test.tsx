@@ -37,6 +37,9 @@ function adminTest(id: string, title: string, isPublished: boolean): TAdminTest 
     questions: [
       { id: `${id}-q1`, position: 1, questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
     ],
+    questionsPerAttempt: null,
+    attemptsAllowed: 3,
+    waitMinutes: 10,
   };
 }
 
@@ -102,6 +105,8 @@ function answer(path: string, input: Record<string, unknown> | undefined) {
       if (server.resultsAtLeast !== undefined) return { items, total: server.resultsAtLeast, page, pageSize, totalIsEstimate: true };
       return { items, total: matching.length, page, pageSize };
     }
+    case 'tests.grantAttempts':
+      return { message: T.attemptsGranted(Number(input!.attempts), 1), attemptsLeft: 1 };
     case 'certificates.revoke': {
       const revoked = server.results.find((item) => item.certificate?.id === input!.certificateId)!;
       revoked.certificate = { ...revoked.certificate!, revokedAt: '2026-11-24T10:00:00.000Z' };
@@ -239,11 +244,46 @@ describe('Create New Test', { timeout: 30_000 }, () => {
           { questionText: 'Electrical fire?', options: ['Water', 'CO2', 'Foam', 'Sand'], correctAnswer: 'CO2' },
           { questionText: 'Alarm blasts?', options: ['Three', 'Five', 'Seven', 'Nine'], correctAnswer: 'Seven' },
         ],
+        // The attempts policy's defaults, as the form starts with them.
+        questionsPerAttempt: null,
+        attemptsAllowed: 3,
+        waitMinutes: 10,
       },
     ]);
     await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''));
     expect(screen.getAllByRole('group', { name: /^Question \d$/ })).toHaveLength(1);
     expect((screen.getByLabelText('Question text') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('sets the attempts policy: questions drawn per attempt, attempts allowed and the wait, checked before sending', async () => {
+    const user = renderAt('/admin-dashboard/test-form', <TestFormPage />);
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Advanced Fire Fighting' }));
+    await user.type(screen.getByLabelText('Pass mark (%)'), '60');
+    await fillQuestion(user, screen.getByRole('group', { name: 'Question 1' }), 'Electrical fire?', ['Water', 'CO2', 'Foam', 'Sand'], 'B');
+    expect((screen.getByLabelText('Attempts allowed') as HTMLInputElement).value).toBe('3');
+    expect((screen.getByLabelText('Wait between attempts (minutes)') as HTMLInputElement).value).toBe('10');
+    expect(screen.getByText('Empty: all 1 asked.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Questions per attempt'), '2');
+    await user.clear(screen.getByLabelText('Attempts allowed'));
+    await user.clear(screen.getByLabelText('Wait between attempts (minutes)'));
+    await user.type(screen.getByLabelText('Wait between attempts (minutes)'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.attemptsAllowedRange(20))).toBeTruthy();
+    expect(screen.getByText(T.waitMinutesRange(10080))).toBeTruthy();
+    await user.type(screen.getByLabelText('Attempts allowed'), '2');
+    await user.clear(screen.getByLabelText('Wait between attempts (minutes)'));
+    await user.type(screen.getByLabelText('Wait between attempts (minutes)'), '30');
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.questionsPerAttemptTooMany(1))).toBeTruthy();
+    expect(callsTo('tests.create')).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Questions per attempt'));
+    await user.type(screen.getByLabelText('Questions per attempt'), '1');
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    expect(await screen.findByText(T.created)).toBeTruthy();
+    expect(callsTo('tests.create').at(-1)!.input).toMatchObject({ questionsPerAttempt: 1, attemptsAllowed: 2, waitMinutes: 30 });
   });
 
   it("puts the server's field errors on their fields and says its message, or 'Something went wrong'", async () => {
@@ -346,6 +386,19 @@ describe('Test Results', () => {
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Kavya Menon' })).getByText('Certificate revoked')).toBeTruthy());
     expect(callsTo('certificates.revoke').at(-1)!.input).toEqual({ certificateId: 'c-r1', reason: 'Identity document forged' });
     expect(within(screen.getByRole('article', { name: 'Kavya Menon' })).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+
+  it('grants the learner of a failed attempt another attempt after the confirm dialog, and says so', async () => {
+    server.results = [result('r1', 'Kavya Menon', true), result('r2', 'Rohan Pillai', false)];
+    const user = renderAt('/admin-dashboard/user-results', <TestResultsPage />);
+    const failed = await screen.findByRole('article', { name: 'Rohan Pillai' });
+    expect(within(screen.getByRole('article', { name: 'Kavya Menon' })).queryByRole('button', { name: /Grant/ })).toBeNull();
+
+    await user.click(within(failed).getByRole('button', { name: 'Grant Rohan Pillai another attempt at Bridge Resource Management' }));
+    expect(await screen.findByText(/one more attempt at the test of Bridge Resource Management/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, Grant' }));
+    expect(await screen.findByText(T.attemptsGranted(1, 1))).toBeTruthy();
+    expect(callsTo('tests.grantAttempts').map((call) => call.input)).toEqual([{ userId: 'u-r2', courseId: COURSE_A, attempts: 1 }]);
   });
 
   it('opens at the search in the address, says when nothing matches, and offers no export of nothing', async () => {

@@ -53,8 +53,11 @@ function AnswerList({ result, id }: { result: TResultItem; id: string }) {
   );
 }
 
-/** One submitted attempt: who, which course, the score, the time, the day, Passed or Failed, and the answers on demand. */
-export function ResultCard({ result, certificate }: { result: TResultItem; certificate?: ReactNode }) {
+/**
+ * One submitted attempt: who, which course, the score, the time, the day, Passed or Failed, and
+ * the answers on demand; `action` sits beside Show answers (Grant attempt on a failed one).
+ */
+export function ResultCard({ result, certificate, action }: { result: TResultItem; certificate?: ReactNode; action?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const listId = useId();
@@ -87,11 +90,12 @@ export function ResultCard({ result, certificate }: { result: TResultItem; certi
           <Figure label="Submitted">{formatDateTime(result.submittedAt)}</Figure>
         </dl>
         {certificate}
-        <div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="ghost" size="sm" className="-ml-2" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
             <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
             {open ? 'Hide answers' : 'Show answers'}
           </Button>
+          {action}
         </div>
         {open && <AnswerList result={result} id={listId} />}
       </article>

@@ -68,7 +68,7 @@ export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNod
           </div>
           <PublishedChip isPublished={test.isPublished} />
         </div>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
           <div className="col-span-2 min-w-0 sm:col-span-1">
             <dt className="text-muted-foreground">Course</dt>
             <dd className="font-medium break-words text-navy-900">
@@ -83,6 +83,18 @@ export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNod
           <div>
             <dt className="text-muted-foreground">Questions</dt>
             <dd className="font-medium text-navy-900">{count}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Asked per attempt</dt>
+            <dd className="font-medium text-navy-900">{test.questionsPerAttempt === null ? 'All' : `${test.questionsPerAttempt} at random`}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Attempts</dt>
+            <dd className="font-medium text-navy-900">{test.attemptsAllowed} per round</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Wait</dt>
+            <dd className="font-medium text-navy-900">{test.waitMinutes === 0 ? 'None' : `${test.waitMinutes} min`}</dd>
           </div>
         </dl>
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Send } from 'lucide-react';
+import { Plus, Send, Shuffle } from 'lucide-react';
 import { useMemo, useRef } from 'react';
-import { Controller, type Path, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type Path, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { TEST_MAX_QUESTIONS, type TTestForm } from '../../../shared/schemas/assessment.ts';
+import { ATTEMPTS_ALLOWED_MAX, TEST_MAX_QUESTIONS, WAIT_MINUTES_MAX, type TTestForm } from '../../../shared/schemas/assessment.ts';
 import { paths } from '@/app/paths.ts';
 import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
@@ -48,6 +48,7 @@ export function TestFormPage() {
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<TTestFormValues, unknown, TTestForm>({ resolver, defaultValues: emptyTestValues() });
   const { fields, append, remove } = useFieldArray({ control, name: 'questions' });
+  const perAttempt = useWatch({ control, name: 'questionsPerAttempt' });
   const busy = isSubmitting;
 
   async function onValid(values: TTestForm) {
@@ -66,7 +67,11 @@ export function TestFormPage() {
       toast.error(errorMessage(error, { fallback: T.createFailed, network: T.createFailed }), { duration: ADMIN_TOAST_MS });
       return;
     }
-    toast.success(T.created, { duration: ADMIN_TOAST_MS, description: `${values.title}: ${values.questions.length} ${values.questions.length === 1 ? 'question' : 'questions'}, unpublished.` });
+    const asked = values.questionsPerAttempt === null ? 'all asked' : `${values.questionsPerAttempt} asked each attempt`;
+    toast.success(T.created, {
+      duration: ADMIN_TOAST_MS,
+      description: `${values.title}: ${values.questions.length} ${values.questions.length === 1 ? 'question' : 'questions'} (${asked}), unpublished.`,
+    });
     reset(emptyTestValues());
     requestAnimationFrame(() => setFocus('courseId'));
   }
@@ -148,6 +153,49 @@ export function TestFormPage() {
             </Button>
           </div>
         </section>
+
+        <fieldset className="grid min-w-0 gap-4 rounded-lg border border-border bg-muted/40 p-4 sm:p-5" aria-describedby="test-policy-explained">
+          <legend className="flex items-center gap-2 px-1 text-lg font-semibold text-navy-900">
+            <Shuffle className="size-4 text-sea-700" aria-hidden />
+            Attempts
+          </legend>
+          <p id="test-policy-explained" className="-mt-1 text-sm text-muted-foreground">
+            Each attempt draws its questions at random from the questions above, in a new order with the options shuffled. When the attempts run
+            out, the learner watches the training again, or you grant more from Test Results.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField
+              id="test-questions-per-attempt"
+              label="Questions per attempt"
+              error={errors.questionsPerAttempt?.message}
+              hint={perAttempt.trim() === '' ? `Empty: all ${fields.length} asked.` : `Of the ${fields.length} above.`}
+            >
+              {(controlProps) => (
+                <Input
+                  {...controlProps}
+                  {...register('questionsPerAttempt')}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={fields.length}
+                  step={1}
+                  disabled={busy}
+                  placeholder="All"
+                />
+              )}
+            </FormField>
+            <FormField id="test-attempts-allowed" label="Attempts allowed" error={errors.attemptsAllowed?.message} hint="Per round of training.">
+              {(controlProps) => (
+                <Input {...controlProps} {...register('attemptsAllowed')} type="number" inputMode="numeric" min={1} max={ATTEMPTS_ALLOWED_MAX} step={1} disabled={busy} />
+              )}
+            </FormField>
+            <FormField id="test-wait-minutes" label="Wait between attempts (minutes)" error={errors.waitMinutes?.message} hint="0 for none.">
+              {(controlProps) => (
+                <Input {...controlProps} {...register('waitMinutes')} type="number" inputMode="numeric" min={0} max={WAIT_MINUTES_MAX} step={1} disabled={busy} />
+              )}
+            </FormField>
+          </div>
+        </fieldset>
 
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
           <SubmitButton pending={busy} size="lg">

@@ -16,6 +16,7 @@ import { downloadResultsCsv } from '@/features/admin-tests/api/download-results-
 import { useTestResults } from '@/features/admin-tests/api/use-test-results.ts';
 import { ResultCard } from '@/features/admin-tests/result-card.tsx';
 import { ResultCertificateSlot } from '@/features/admin-tests/result-certificate.tsx';
+import { ResultGrantAttempt } from '@/features/admin-tests/result-grant.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCount } from '@/lib/format.ts';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
@@ -107,7 +108,12 @@ export function TestResultsPage() {
         {(items) => (
           <ul className="grid gap-4">
             {items.map((result) => (
-              <ResultCard key={result.id} result={result} certificate={<ResultCertificateSlot certificate={result.certificate} learner={result.user.name} />} />
+              <ResultCard
+                key={result.id}
+                result={result}
+                certificate={<ResultCertificateSlot certificate={result.certificate} learner={result.user.name} />}
+                action={result.passed ? undefined : <ResultGrantAttempt result={result} />}
+              />
             ))}
           </ul>
         )}
