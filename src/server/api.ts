@@ -18,6 +18,7 @@ import { contactRest } from './modules/contact/contact.rest.ts';
 import { trainingRest } from './modules/training/training.rest.ts';
 import { assessmentsRest } from './modules/assessments/assessments.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
+import { evidenceRest } from './modules/evidence/evidence.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api, and the browser client's session calls
@@ -76,6 +77,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(trainingRest, { deps });
   await api.register(assessmentsRest, { deps });
   await api.register(certificatesRest, { deps });
+  await api.register(evidenceRest, { deps });
 
   // Built once, after every route above exists.
   let document: ReturnType<typeof buildOpenApi> | undefined;

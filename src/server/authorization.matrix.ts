@@ -157,6 +157,7 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   },
   'certificates.verify': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number } }) },
   'certificates.verifyByHolder': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number, dateOfBirth: '1990-04-12' } }) },
+  'evidence.certificate': { expect: ADMIN, call: (w) => ({ input: { certificateId: w.certificate.id } }) },
   'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.status': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
@@ -320,6 +321,10 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     expect: { ...OWNER_OR_ADMIN, admin: 404 },
     call: (w) => ({ url: `/api/certificate/${w.certificate.courseId}` }),
     missing: () => ({ url: `/api/certificate/${MISSING_ID}` }),
+  },
+  'GET /api/certificates/evidence.csv': {
+    expect: ADMIN,
+    call: (w) => ({ url: `/api/certificates/evidence.csv?courseId=${w.certificate.courseId}&from=2026-01-01&to=2036-12-31` }),
   },
   'GET /certificates/:filename': { expect: PUBLIC, call: (w) => ({ url: w.certificate.pdfUrl }) },
   'GET /api/submitTest.csv': { expect: ADMIN, call: () => ({ url: '/api/submitTest.csv?search=' }) },

@@ -1,5 +1,6 @@
 import { assessmentsRouter } from './modules/assessments/assessments.router.ts';
 import { certificatesRouter } from './modules/certificates/certificates.router.ts';
+import { evidenceRouter } from './modules/evidence/evidence.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
@@ -22,6 +23,7 @@ export const appRouter = createRouter({
   training: trainingRouter,
   tests: assessmentsRouter,
   certificates: certificatesRouter,
+  evidence: evidenceRouter,
   contact: contactRouter,
   overview: overviewRouter,
 });

@@ -218,6 +218,14 @@ export const MESSAGES = {
   overview: {
     figuresFailed: 'Failed to load the figures.',
   },
+  evidence: {
+    loadFailed: 'Failed to load the evidence.',
+    notFound: 'Certificate not found.',
+    dateFormat: 'Please enter a full date.',
+    rangeOrder: 'The end date must be on or after the start date.',
+    exported: 'Evidence exported.',
+    exportFailed: 'The evidence could not be exported. Please try again.',
+  },
   training: {
     uploadFailed: 'Something went wrong during upload.',
     loadFailed: 'Failed to load training video',

@@ -411,3 +411,21 @@ export function countAttemptsByCourse(db: Executor): Promise<Array<{ courseId: s
     .groupBy(courses.id, courses.title)
     .orderBy(asc(courses.title), asc(courses.id));
 }
+
+/** A learner's attempts at a course's tests, in the order they were started (the auditor's evidence). */
+export function findAttemptsOfLearner(db: Executor, userId: string, courseId: string): Promise<TAttemptRow[]> {
+  return db
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.courseId, courseId)))
+    .orderBy(asc(testAttempts.startedAt), asc(testAttempts.id));
+}
+
+/** The questions' texts and right answers, by id. */
+export async function findQuestionsByIds(db: Executor, ids: string[]): Promise<Array<Pick<TQuestionRow, 'id' | 'position' | 'questionText' | 'correctAnswer'>>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: testQuestions.id, position: testQuestions.position, questionText: testQuestions.questionText, correctAnswer: testQuestions.correctAnswer })
+    .from(testQuestions)
+    .where(inArray(testQuestions.id, ids));
+}

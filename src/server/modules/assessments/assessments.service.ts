@@ -41,6 +41,8 @@ import {
   findAllTests,
   findAnswersOf,
   findAttemptFacts,
+  findAttemptsOfLearner,
+  findQuestionsByIds,
   findCertificate,
   findOpenAttempt,
   findPublishedOfCourse,
@@ -525,4 +527,49 @@ export async function testFigures(deps: Pick<AppDeps, 'db'>, since: Date): Promi
       passRate: Math.floor((course.passed * 100) / course.attempts),
     })),
   };
+}
+
+export type TAttemptEvidence = {
+  startedAt: Date;
+  submittedAt: Date | null;
+  score: number | null;
+  totalQuestions: number | null;
+  percentage: number | null;
+  passed: boolean | null;
+  /** The questions the attempt drew, in the order shown, with the options shown and the answer given. */
+  questions: Array<{ questionText: string; options: string[]; selectedAnswer: string | null; correctAnswer: string; correct: boolean }>;
+};
+
+/**
+ * Every attempt a learner made at a course's test, as kept, for an auditor: when it started and
+ * was submitted, its score, and each question drawn with the options shown, the answer given and
+ * the right one. Attempts from before attempts kept their draw list their answered questions.
+ */
+export async function attemptEvidence(deps: Pick<AppDeps, 'db'>, userId: string, courseId: string): Promise<TAttemptEvidence[]> {
+  const attempts = await findAttemptsOfLearner(deps.db, userId, courseId);
+  const answers = await findAnswersOf(deps.db, attempts.map((attempt) => attempt.id));
+  const drawnIds = [...new Set(attempts.flatMap((attempt) => attempt.questions.map((question) => question.questionId)))];
+  const questions = new Map((await findQuestionsByIds(deps.db, drawnIds)).map((question) => [question.id, question]));
+  return attempts.map((attempt) => {
+    const given = answers.filter((answer) => answer.attemptId === attempt.id);
+    const asked =
+      attempt.questions.length > 0
+        ? attempt.questions.flatMap(({ questionId, options }) => {
+            const question = questions.get(questionId);
+            return question ? [{ questionId, questionText: question.questionText, correctAnswer: question.correctAnswer, options }] : [];
+          })
+        : given.map((answer) => ({ questionId: answer.questionId, questionText: answer.questionText, correctAnswer: answer.correctAnswer, options: [] as string[] }));
+    return {
+      startedAt: attempt.startedAt,
+      submittedAt: attempt.submittedAt,
+      score: attempt.score,
+      totalQuestions: attempt.totalQuestions,
+      percentage: attempt.percentage,
+      passed: attempt.passed,
+      questions: asked.map(({ questionId, questionText, correctAnswer, options }) => {
+        const selectedAnswer = given.find((answer) => answer.questionId === questionId)?.selectedAnswer ?? null;
+        return { questionText, options, selectedAnswer, correctAnswer, correct: selectedAnswer === correctAnswer };
+      }),
+    };
+  });
 }

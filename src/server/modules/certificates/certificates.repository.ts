@@ -116,3 +116,11 @@ export async function findPdfFileNames(db: Executor): Promise<Set<string>> {
   const rows = await db.select({ pdfFile: certificates.pdfFile }).from(certificates).where(isNotNull(certificates.pdfFile));
   return new Set(rows.map((row) => row.pdfFile!));
 }
+
+/** The certificates of a course issued in [from, to), with their holders, oldest first. */
+export async function findDetailsIssuedBetween(db: Executor, courseId: string, from: Date, to: Date): Promise<TCertificateDetails[]> {
+  const rows = await withDetails(db)
+    .where(and(eq(certificates.courseId, courseId), sql`${certificates.issuedAt} >= ${from}`, sql`${certificates.issuedAt} < ${to}`))
+    .orderBy(asc(certificates.issuedAt), asc(certificates.id));
+  return rows.map(flatten);
+}
