@@ -8,12 +8,13 @@ const session = (attemptId: string): TTestSession => ({
     course: { id: 'course-1', title: 'Fire Prevention and Fire Fighting' },
     title: 'Fire Prevention and Fire Fighting',
     passMark: 70,
+    waitMinutes: 10,
     questions: [
       { id: 'q1', questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'] },
       { id: 'q2', questionText: 'How many short blasts?', options: ['Three', 'Five', 'Seven', 'Nine'] },
     ],
   },
-  attempt: { id: attemptId, startedAt: '2026-11-24T09:00:00.000Z' },
+  attempt: { id: attemptId, startedAt: '2026-11-24T09:00:00.000Z', number: 1, attemptsAllowed: 3 },
 });
 
 beforeEach(() => {

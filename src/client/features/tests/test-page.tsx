@@ -1,8 +1,8 @@
-import { AlertCircle, ClipboardCheck, FileQuestion, Lock, PlayCircle, RotateCw, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AlertCircle, Award, ClipboardCheck, FileBadge, FileQuestion, Lock, PlayCircle, RotateCw, Send, Timer } from 'lucide-react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TTestResult, TTestSession } from '../../../shared/schemas/assessment.ts';
+import type { TTestResult, TTestSession, TTestStatus } from '../../../shared/schemas/assessment.ts';
 import { paths } from '@/app/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';
@@ -13,8 +13,11 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { type TChosenAnswers, clearAnswers, readAnswers, writeAnswers } from '@/features/tests/answer-storage.ts';
 import { useSubmitTest } from '@/features/tests/api/use-submit-test.ts';
 import { useTestSession } from '@/features/tests/api/use-test-session.ts';
+import { useTestStatus } from '@/features/tests/api/use-test-status.ts';
 import { TestResultPanel } from '@/features/tests/test-result-panel.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { formatClockTime, formatWaitLeft, useNow } from '@/lib/clock-time.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -85,7 +88,18 @@ function QuestionFieldset({
 }
 
 /** One attempt: the questions, the count of answers, Submit Test, then the result. */
-function TestTaking({ session, onReopen, reopening }: { session: TTestSession; onReopen: () => void; reopening: boolean }) {
+function TestTaking({
+  session,
+  onReopen,
+  reopening,
+  onDone,
+}: {
+  session: TTestSession;
+  onReopen: () => void;
+  reopening: boolean;
+  /** Back to the test's overview after a result: attempts left, the wait, the next start. */
+  onDone: () => void;
+}) {
   const { test, attempt } = session;
   const [answers, setAnswers] = useState<TChosenAnswers>(() => readAnswers(window.sessionStorage, session));
   const [result, setResult] = useState<TTestResult | null>(null);
@@ -134,7 +148,7 @@ function TestTaking({ session, onReopen, reopening }: { session: TTestSession; o
   }
 
   if (result) {
-    return <TestResultPanel ref={resultHeading} result={result} courseTitle={test.course.title} onTryAgain={onReopen} reopening={reopening} />;
+    return <TestResultPanel ref={resultHeading} result={result} courseTitle={test.course.title} questions={test.questions} onTryAgain={onDone} />;
   }
 
   // The attempt was submitted elsewhere (another tab, or an answer that did not arrive): a new one must be opened.
@@ -144,8 +158,11 @@ function TestTaking({ session, onReopen, reopening }: { session: TTestSession; o
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="test-title" aria-describedby="test-instructions">
       <p id="test-instructions" className="mt-3 text-sm text-muted-foreground">
-        {total} question{total === 1 ? '' : 's'} · pass mark {test.passMark}%. Choose one answer for each question. Your answers are kept on this
-        device until you submit.
+        <span className="font-semibold text-navy-900">
+          Attempt {attempt.number} of {attempt.attemptsAllowed}
+        </span>{' '}
+        · {total} question{total === 1 ? '' : 's'} · pass mark {test.passMark}%. Choose one answer for each question. Your answers are kept on
+        this device until you submit.
       </p>
       <ol className="mt-8 grid gap-5" aria-label="Questions">
         {test.questions.map((question, index) => (
@@ -266,59 +283,234 @@ function Unavailable({ icon: Icon, title, message, courseId, toTraining }: { ico
   );
 }
 
-/** /testPage/{courseId}: the course's multiple-choice test, open once the training is submitted. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-navy-50 px-4 py-3">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold text-navy-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** The wait after an attempt: when the next one opens, counting down; the standing is read again when it has. */
+function WaitNotice({ nextAttemptAt, onOpen }: { nextAttemptAt: string; onOpen: () => void }) {
+  const opensAt = Date.parse(nextAttemptAt);
+  const now = useNow(true);
+  const left = opensAt - now;
+  const opened = left <= 0;
+  useEffect(() => {
+    if (opened) onOpen();
+  }, [opened, onOpen]);
+  return (
+    <Alert variant="warning" className="mt-6">
+      <Timer aria-hidden />
+      <AlertTitle>Your next attempt opens at {formatClockTime(nextAttemptAt)}</AlertTitle>
+      <AlertDescription>
+        <p>
+          <span className="sr-only">Time left: </span>
+          <span className="font-semibold tabular-nums text-navy-900" aria-hidden={!opened || undefined}>
+            {opened ? 'Opening now…' : `in ${formatWaitLeft(left)}`}
+          </span>
+          . Use the wait to go over the training.
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * Before an attempt: what the test asks, the attempts left, and the way on: Start (which uses an
+ * attempt), the wait with its countdown, or why the test is closed, plainly.
+ */
+function TestOverview({ status, courseId, onStart, onRecheck }: { status: TTestStatus; courseId: string; onStart: () => void; onRecheck: () => void }) {
+  const { state, test, lastResult } = status;
+  const closed = state === 'exhausted' || state === 'training';
+  return (
+    <section aria-labelledby="test-overview-heading" className="mt-8 rounded-xl border border-border bg-card p-6 shadow-card sm:p-8">
+      <h2 id="test-overview-heading" className="sr-only">
+        About this test
+      </h2>
+      {test && (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Fact label="Questions">{test.questionCount}</Fact>
+          <Fact label="Pass mark">{test.passMark}%</Fact>
+          <Fact label="Attempts left">
+            {status.attemptsLeft} <span className="text-sm font-normal text-muted-foreground">of {status.attemptsAllowed}</span>
+          </Fact>
+          <Fact label="Wait between attempts">{test.waitMinutes === 0 ? 'None' : `${test.waitMinutes} min`}</Fact>
+        </dl>
+      )}
+
+      {lastResult && (
+        <p className="mt-5 text-sm text-muted-foreground">
+          Your last attempt: <span className="font-semibold text-navy-900">{lastResult.score} of {lastResult.totalQuestions}</span> ({lastResult.percentage}%),{' '}
+          {lastResult.passed ? 'passed' : 'not passed'}, on {formatDateTime(lastResult.submittedAt)}.
+        </p>
+      )}
+
+      {state === 'waiting' && status.nextAttemptAt && <WaitNotice nextAttemptAt={status.nextAttemptAt} onOpen={onRecheck} />}
+
+      {(closed || state === 'passed') && (
+        <Alert variant={state === 'passed' ? 'success' : 'default'} className="mt-6">
+          {state === 'passed' ? <Award aria-hidden /> : <Lock aria-hidden />}
+          <AlertTitle>{state === 'passed' ? 'You passed this test' : state === 'exhausted' ? 'The test is closed for now' : 'The test is not open yet'}</AlertTitle>
+          <AlertDescription>
+            <p>{status.message}</p>
+          </AlertDescription>
+        </Alert>
+      )}
+
+      {(state === 'open' || state === 'inProgress') && (
+        <p className="mt-6 text-sm text-muted-foreground">
+          {state === 'open'
+            ? 'Each attempt draws its questions for you and shows them, and their options, in a new order. Starting uses one attempt; the time runs from the start.'
+            : status.message}
+        </p>
+      )}
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {state === 'open' && (
+          <Button size="lg" onClick={onStart}>
+            <PlayCircle aria-hidden />
+            Start attempt {status.attemptsUsed + 1} of {status.attemptsAllowed}
+          </Button>
+        )}
+        {state === 'inProgress' && (
+          <Button size="lg" onClick={onStart}>
+            <RotateCw aria-hidden />
+            Resume your attempt
+          </Button>
+        )}
+        {state === 'passed' && (
+          <Button asChild size="lg">
+            <Link to={paths.courseCertificate(courseId)}>
+              <FileBadge aria-hidden />
+              View Certificate
+            </Link>
+          </Button>
+        )}
+        {closed && (
+          <Button asChild size="lg">
+            <Link to={paths.training(courseId)}>
+              <PlayCircle aria-hidden />
+              Go to the training
+            </Link>
+          </Button>
+        )}
+        <Button asChild size="lg" variant="outline">
+          <Link to={paths.courseContent(courseId)}>Back to the course</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+type TMode = 'auto' | 'overview' | 'taking';
+
+/**
+ * /testPage/{courseId}: the course's multiple-choice test. The page first reads where the learner
+ * stands (tests.status): it starts nothing until the learner presses Start, or resumes an attempt
+ * already open. The server keeps the policy; the page only says it.
+ */
 export function TestPage() {
   const { courseId = '' } = useParams();
-  const session = useTestSession(courseId);
+  const status = useTestStatus(courseId);
+  const [mode, setMode] = useState<TMode>('auto');
+  const session = useTestSession(courseId, mode === 'taking');
   const data = session.data;
   useDocumentTitle(data ? `Test: ${data.test.course.title}` : 'Test');
 
+  // The first reading decides, once: an open attempt is resumed; otherwise the overview. (Set
+  // while rendering, React's way for state that follows a value, so no frame shows the wrong one.)
+  if (mode === 'auto' && status.data) setMode(status.data.state === 'inProgress' ? 'taking' : 'overview');
+
+  const refetchStatus = status.refetch;
+  const recheck = useCallback(() => void refetchStatus(), [refetchStatus]);
+  async function backToOverview() {
+    await refetchStatus();
+    session.reset();
+    setMode('overview');
+    window.scrollTo({ top: 0 });
+  }
+
+  const title = data?.test.title ?? status.data?.test?.title;
   let body;
-  if (session.isPending) {
-    body = <TestSkeleton />;
-  } else if (session.isError) {
-    const status = httpStatusOf(session.error);
-    if (status === 403) {
+  if (mode === 'taking') {
+    if (session.isPending) body = <TestSkeleton />;
+    else if (session.isError) {
+      const code = httpStatusOf(session.error);
+      // Refused now (the wait, the attempts, a pass elsewhere): the reason, and the overview again.
+      body =
+        code === 403 || code === 409 || code === 429 ? (
+          <Alert variant="warning" className="mt-8">
+            <AlertCircle aria-hidden />
+            <AlertTitle>{errorMessage(session.error, { fallback: T.somethingWrong })}</AlertTitle>
+            <AlertDescription>
+              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void backToOverview()}>
+                Back to the test overview
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <div className="mt-8">
+            <LoadError title={T.loadFailed} message={errorMessage(session.error, { fallback: T.loadFailed })} onRetry={() => void session.refetch()} retrying={session.isFetching} />
+          </div>
+        );
+    } else {
+      body = (
+        <TestTaking
+          key={session.data.attempt.id}
+          session={session.data}
+          onReopen={() => void session.refetch()}
+          reopening={session.isFetching}
+          onDone={() => void backToOverview()}
+        />
+      );
+    }
+  } else if (status.isPending || mode === 'auto') {
+    body = status.isError ? null : <TestSkeleton />;
+  } else if (status.isError) {
+    body = null;
+  } else if (status.data.state === 'noTest') {
+    body = null;
+  } else {
+    body = <TestOverview status={status.data} courseId={courseId} onStart={() => setMode('taking')} onRecheck={recheck} />;
+  }
+
+  if (status.isError && mode !== 'taking') {
+    const code = httpStatusOf(status.error);
+    if (code === 403) {
       return (
         <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
-          <Unavailable icon={Lock} title="The test is not open yet" message={errorMessage(session.error, { fallback: T.trainingFirst })} courseId={courseId} toTraining />
+          <Unavailable icon={Lock} title="The test is not open to you" message={errorMessage(status.error, { fallback: T.notEnrolled })} courseId={courseId} toTraining={false} />
         </div>
       );
     }
-    // No published test for the course, or no such course (a mistyped address reads the same).
-    if (status === 404 || status === 400) {
-      return (
-        <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
-          <Unavailable icon={FileQuestion} title={T.noneForCourse} message="The academy has not published this course's test yet. Please check again later." courseId={courseId} toTraining={false} />
-        </div>
-      );
-    }
+    if (code === 404 || code === 400) return <NoTest courseId={courseId} />;
     body = (
       <div className="mt-8">
-        <LoadError title={T.loadFailed} message={errorMessage(session.error, { fallback: T.loadFailed })} onRetry={() => void session.refetch()} retrying={session.isFetching} />
+        <LoadError title={T.loadFailed} message={errorMessage(status.error, { fallback: T.loadFailed })} onRetry={() => void status.refetch()} retrying={status.isFetching} />
       </div>
     );
-  } else {
-    // A new attempt (Try again) is a new form: nothing chosen, nothing submitted.
-    body = <TestTaking key={session.data.attempt.id} session={session.data} onReopen={() => void session.refetch()} reopening={session.isFetching} />;
   }
+  if (mode !== 'taking' && status.data?.state === 'noTest') return <NoTest courseId={courseId} />;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <BackLink to={paths.training(courseId)}>Back to the training</BackLink>
+      <BackLink to={paths.courseContent(courseId)}>Back to the course</BackLink>
       <header className="mt-4">
         <p className="flex items-center gap-1.5 text-sm font-semibold tracking-wider text-sea-700 uppercase">
           <ClipboardCheck className="size-4" aria-hidden />
           Course test
         </p>
-        {data ? (
+        {title ? (
           <>
             <h1 id="test-title" className="mt-1 text-2xl font-bold tracking-tight break-words text-navy-900 sm:text-3xl">
-              {data.test.title}
+              {title}
             </h1>
-            {data.test.title !== data.test.course.title && <p className="mt-1 text-muted-foreground">{data.test.course.title}</p>}
+            {data && data.test.title !== data.test.course.title && <p className="mt-1 text-muted-foreground">{data.test.course.title}</p>}
           </>
-        ) : session.isPending ? (
+        ) : status.isPending || session.isPending ? (
           <Skeleton className="mt-2 h-8 w-2/3" />
         ) : (
           <h1 id="test-title" className="mt-1 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
@@ -327,6 +519,15 @@ export function TestPage() {
         )}
       </header>
       {body}
+    </div>
+  );
+}
+
+/** No published test for the course, or no such course (a mistyped address reads the same). */
+function NoTest({ courseId }: { courseId: string }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+      <Unavailable icon={FileQuestion} title={T.noneForCourse} message="The academy has not published this course's test yet. Please check again later." courseId={courseId} toTraining={false} />
     </div>
   );
 }

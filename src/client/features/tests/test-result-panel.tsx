@@ -1,10 +1,11 @@
-import { Award, FileBadge, RotateCw, XCircle } from 'lucide-react';
+import { Award, FileBadge, PlayCircle, RotateCw, X, XCircle } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import type { TTestResult } from '../../../shared/schemas/assessment.ts';
+import type { TTestResult, TTestSession } from '../../../shared/schemas/assessment.ts';
 import { paths } from '@/app/paths.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { formatClockTime } from '@/lib/clock-time.ts';
 import { formatDay } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -22,14 +23,45 @@ type TestResultPanelProps = {
   ref: Ref<HTMLHeadingElement>;
   result: TTestResult;
   courseTitle: string;
-  /** Opens the test again: a new attempt (offered after a fail). */
+  /** The attempt's questions, in its order: after a pass, the ones answered wrongly are named. */
+  questions: TTestSession['test']['questions'];
+  /** Back to the test's overview, where the next attempt starts when it opens (offered after a fail with attempts left). */
   onTryAgain: () => void;
-  reopening: boolean;
 };
 
+/** After a pass only (the server says which): the questions answered wrongly, with the answer given. */
+function WrongAnswers({ result, questions }: { result: TTestResult; questions: TestResultPanelProps['questions'] }) {
+  const wrong = new Set(result.wrongQuestionIds ?? []);
+  const given = new Map(result.answers.map((answer) => [answer.questionId, answer.selectedAnswer]));
+  const listed = questions.map((question, index) => ({ question, number: index + 1 })).filter(({ question }) => wrong.has(question.id));
+  if (listed.length === 0) return <p className="mt-6 text-sm font-medium text-success">Every answer was right.</p>;
+  return (
+    <section aria-labelledby="wrong-answers-heading" className="mt-6">
+      <h3 id="wrong-answers-heading" className="font-semibold text-navy-900">
+        {listed.length === 1 ? '1 answer to review' : `${listed.length} answers to review`}
+      </h3>
+      <ul className="mt-3 grid gap-2">
+        {listed.map(({ question, number }) => (
+          <li key={question.id} className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm">
+            <X className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+            <span className="min-w-0 break-words">
+              <span className="font-semibold text-navy-900">Question {number}: </span>
+              {question.questionText}
+              <span className="mt-1 block text-muted-foreground">
+                Your answer, not right: <span className="font-medium text-navy-900">{given.get(question.id)}</span>
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The server's score message, the figures behind it and the ways on. */
-export function TestResultPanel({ ref, result, courseTitle, onTryAgain, reopening }: TestResultPanelProps) {
+export function TestResultPanel({ ref, result, courseTitle, questions, onTryAgain }: TestResultPanelProps) {
   const { passed, certificate } = result;
+  const attemptsLeft = passed ? null : result.attemptsLeft;
   const Icon = passed ? Award : XCircle;
   return (
     <section aria-labelledby="test-result-heading" className="mt-8 rounded-xl border border-border bg-card p-6 shadow-card sm:p-8">
@@ -53,12 +85,14 @@ export function TestResultPanel({ ref, result, courseTitle, onTryAgain, reopenin
         </div>
       </div>
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {[
           ['Score', `${result.score} of ${result.totalQuestions}`],
           ['Percentage', `${result.percentage}%`],
           ['Pass mark', `${result.passMark}%`],
           ['Time taken', formatTimeTaken(result.timeTakenSeconds)],
+          ...(attemptsLeft === null ? [] : [['Attempts left', String(attemptsLeft)]]),
+          ...(!passed && result.nextAttemptAt ? [['Next attempt opens', formatClockTime(result.nextAttemptAt)]] : []),
         ].map(([term, value]) => (
           <div key={term} className="rounded-lg bg-navy-50 px-4 py-3">
             <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
@@ -66,6 +100,8 @@ export function TestResultPanel({ ref, result, courseTitle, onTryAgain, reopenin
           </div>
         ))}
       </dl>
+
+      {passed && <WrongAnswers result={result} questions={questions} />}
 
       {passed && certificate && (
         <p className="mt-6 flex items-start gap-2 text-sm text-muted-foreground">
@@ -86,10 +122,18 @@ export function TestResultPanel({ ref, result, courseTitle, onTryAgain, reopenin
             </Link>
           </Button>
         )}
-        {!passed && (
-          <Button size="lg" onClick={onTryAgain} disabled={reopening} aria-busy={reopening || undefined}>
-            <RotateCw className={reopening ? 'animate-spin' : undefined} aria-hidden />
+        {!passed && result.attemptsLeft > 0 && (
+          <Button size="lg" onClick={onTryAgain}>
+            <RotateCw aria-hidden />
             Try again
+          </Button>
+        )}
+        {!passed && result.attemptsLeft === 0 && (
+          <Button asChild size="lg">
+            <Link to={paths.training(result.courseId)}>
+              <PlayCircle aria-hidden />
+              Go to the training
+            </Link>
           </Button>
         )}
         <Button asChild size="lg" variant="outline">
