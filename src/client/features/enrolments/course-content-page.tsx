@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
+import type { TTestStatus } from '../../../shared/schemas/assessment.ts';
 import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/app/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
@@ -23,14 +24,17 @@ import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
+import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { formatClockTime } from '@/lib/clock-time.ts';
 import { formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
+/** A part's length: "45 s" under a minute, else whole minutes ("7 min"). */
 function formatMinutes(seconds: number | null): string | null {
   if (seconds === null) return null;
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  return `${minutes} min`;
+  if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} s`;
+  return `${Math.round(seconds / 60)} min`;
 }
 
 function VideoState({ video }: { video: TTrainingVideo }) {
@@ -143,7 +147,79 @@ function Step({ number, icon: Icon, title, text, done = false, children }: StepP
   );
 }
 
+const attemptsLeftText = (standing: TTestStatus) =>
+  `${standing.attemptsLeft} of ${standing.attemptsAllowed} attempt${standing.attemptsAllowed === 1 ? '' : 's'} left`;
+
+/** Step 2, as the learner stands with the test: the way to it with the attempts left, when it opens next, or why it is closed. */
+function TestStep({ courseId, standing }: { courseId: string; standing: TTestStatus | undefined }) {
+  const test = standing?.test;
+  const facts = test ? `${test.questionCount} question${test.questionCount === 1 ? '' : 's'}, pass mark ${test.passMark}%` : '';
+  const link = (label: string, variant: 'default' | 'outline' = 'default') => (
+    <Button asChild variant={variant} className="w-full sm:w-auto">
+      <Link to={paths.testPage(courseId)}>
+        <ClipboardCheck aria-hidden />
+        {label}
+      </Link>
+    </Button>
+  );
+  const closed = 'The course test opens once you have completed every training part. You will see it here.';
+  switch (standing?.state) {
+    case 'open':
+      return (
+        <Step number={2} icon={ClipboardCheck} title="Test" text={`The test is open: ${facts}. You have ${attemptsLeftText(standing)}.`}>
+          {link('Take the test')}
+        </Step>
+      );
+    case 'inProgress':
+      return (
+        <Step number={2} icon={ClipboardCheck} title="Test" text={`You have an attempt in progress (${facts}).`}>
+          {link('Resume the test')}
+        </Step>
+      );
+    case 'waiting':
+      return (
+        <Step
+          number={2}
+          icon={ClipboardCheck}
+          title="Test"
+          text={`Your next attempt opens at ${formatClockTime(standing.nextAttemptAt!)}. You have ${attemptsLeftText(standing)}.`}
+        >
+          {link('Open the test page', 'outline')}
+        </Step>
+      );
+    case 'exhausted':
+      return (
+        <Step number={2} icon={ClipboardCheck} title="Test" text={standing.message}>
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link to={paths.training(courseId)}>
+              <PlayCircle aria-hidden />
+              Watch the training again
+            </Link>
+          </Button>
+        </Step>
+      );
+    case 'passed':
+      return (
+        <Step
+          number={2}
+          icon={ClipboardCheck}
+          title="Test"
+          done
+          text={standing.lastResult?.passed ? `You passed with ${standing.lastResult.percentage}%.` : 'You passed the test.'}
+        >
+          {link('See the test', 'outline')}
+        </Step>
+      );
+    case 'noTest':
+      return <Step number={2} icon={ClipboardCheck} title="Test" text="The academy has not published this course's test yet. It will open here." />;
+    default:
+      return <Step number={2} icon={ClipboardCheck} title="Test" text={closed} />;
+  }
+}
+
 function CourseHome({ home }: { home: TCourseHome }) {
+  const standing = useTestStanding(home.course.id).data;
+  const passed = standing?.state === 'passed';
   const { course, progress } = home;
   const hasVideos = (home.training?.videos.length ?? 0) > 0;
   const finished = hasVideos && progress.completedVideos >= progress.totalVideos;
@@ -251,18 +327,24 @@ function CourseHome({ home }: { home: TCourseHome }) {
                 </Button>
               ) : undefined}
             </Step>
-            <Step
-              number={2}
-              icon={ClipboardCheck}
-              title="Test"
-              text="The course test opens once you have completed every training part. You will see it here."
-            />
-            <Step
-              number={3}
-              icon={Award}
-              title="Certificate"
-              text="Your certificate is issued when you pass the test, and can then be downloaded here and from Reports."
-            />
+            <TestStep courseId={course.id} standing={standing} />
+            {passed ? (
+              <Step number={3} icon={Award} title="Certificate" text="Your certificate has been issued. Download it, or check its details, from Reports.">
+                <Button asChild className="w-full sm:w-auto">
+                  <Link to={paths.courseCertificate(course.id)}>
+                    <Award aria-hidden />
+                    View Certificate
+                  </Link>
+                </Button>
+              </Step>
+            ) : (
+              <Step
+                number={3}
+                icon={Award}
+                title="Certificate"
+                text="Your certificate is issued when you pass the test, and can then be downloaded here and from Reports."
+              />
+            )}
           </ol>
         </aside>
       </div>
