@@ -33,6 +33,7 @@ describe('a certificate, from the pass to the public check', () => {
     const { page, problems } = await harness.newPage(390, 844);
     await signInAs(page, learner.email);
     await page.goto(`/testPage/${course.id}`);
+    await page.getByRole('button', { name: 'Start attempt 1 of 3' }).click();
     await page.getByRole('radio', { name: 'Seven', exact: true }).check();
     await page.getByRole('button', { name: 'Submit Test' }).click();
     await page.getByText(MESSAGES.tests.scored(1, 1, 100, true)).waitFor();
