@@ -19,6 +19,8 @@ const loadAdminTestScreens = () => import('@/app/screens/admin-test-screens.ts')
 const AllTestsPage = lazyNamed(loadAdminTestScreens, 'AllTestsPage');
 const PublishedTestsPage = lazyNamed(loadAdminTestScreens, 'PublishedTestsPage');
 const TestResultsPage = lazyNamed(loadAdminTestScreens, 'TestResultsPage');
+const EvidenceExportPage = lazyNamed(loadAdminTestScreens, 'EvidenceExportPage');
+const CertificateEvidencePage = lazyNamed(loadAdminTestScreens, 'CertificateEvidencePage');
 // The forms, with the form library and zod, which the lists above do not load.
 const loadAdminFormScreens = () => import('@/app/screens/admin-form-screens.ts');
 const CourseFormPage = lazyNamed(loadAdminFormScreens, 'CourseFormPage');
@@ -40,6 +42,8 @@ const SCREENS: Array<[string, TLazyScreen]> = [
   [paths.admin.tests.list, AllTestsPage],
   [paths.admin.tests.published, PublishedTestsPage],
   [paths.admin.tests.results, TestResultsPage],
+  [paths.admin.tests.evidence, EvidenceExportPage],
+  [paths.admin.tests.certificateEvidence.pattern, CertificateEvidencePage],
 ];
 
 /** Loads the code of the area's screen at `pathname`, so a page opened on it draws it at once. */

@@ -81,6 +81,10 @@ export const paths = {
       list: `${ADMIN}/All-tests`,
       published: `${ADMIN}/Published-tests`,
       results: `${ADMIN}/user-results`,
+      /** The export of the evidence behind a course's certificates (CSV per course and days). */
+      evidence: `${ADMIN}/certificate-evidence`,
+      /** What the server recorded behind one certificate, for an auditor. */
+      certificateEvidence: withParam(`${ADMIN}/certificate-evidence/:certificateId`),
     },
   },
 } as const;

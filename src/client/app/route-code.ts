@@ -62,5 +62,7 @@ export const ROUTE_CODE: Record<string, string[]> = {
   [paths.admin.tests.list]: ADMIN_TESTS,
   [paths.admin.tests.published]: ADMIN_TESTS,
   [paths.admin.tests.results]: ADMIN_TESTS,
+  [paths.admin.tests.evidence]: ADMIN_TESTS,
+  [paths.admin.tests.certificateEvidence.pattern]: ADMIN_TESTS,
   [`${paths.admin.root}/*`]: [...ADMIN, 'features/admin/admin-not-found-page.tsx'],
 };

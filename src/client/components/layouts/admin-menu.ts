@@ -16,6 +16,7 @@ import {
   Video,
   Send,
   ListChecks,
+  FileSearch,
 } from 'lucide-react';
 import { paths } from '@/app/paths.ts';
 
@@ -58,13 +59,14 @@ export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
   },
   {
     title: 'Test',
-    description: 'Write tests, publish them to learners and review their results.',
+    description: 'Write tests, publish them to learners, review their results and the evidence behind certificates.',
     icon: ClipboardList,
     items: [
       { label: 'Create Test', to: paths.admin.tests.create, icon: FilePlus2 },
       { label: 'All Tests', to: paths.admin.tests.list, icon: FileText },
       { label: 'Published Tests', to: paths.admin.tests.published, icon: Send },
       { label: 'User Results', to: paths.admin.tests.results, icon: ListChecks },
+      { label: 'Certificate Evidence', to: paths.admin.tests.evidence, icon: FileSearch },
     ],
   },
 ];

@@ -62,6 +62,11 @@ export const ADMIN_PAGE_HEADS = {
     title: 'Test Results',
     description: 'Every submitted test, newest first. Open a result to see the answers given beside the correct ones.',
   },
+  [paths.admin.tests.evidence]: {
+    width: '3xl',
+    title: 'Certificate Evidence',
+    description: 'The record behind a course’s certificates for an auditor, as one CSV file: the training watched, every refused report and every test attempt.',
+  },
 } satisfies Record<string, TAdminPageHead>;
 
 /** The heading of the admin screen at `pathname`, when it is one of those above. */

@@ -1,7 +1,9 @@
 import { Award, Ban } from 'lucide-react';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { CERTIFICATE_REVOKE_REASON_MAX_LENGTH } from '../../../shared/constants.ts';
 import type { TAdminCertificate } from '../../../shared/schemas/certificate.ts';
+import { paths } from '@/app/paths.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -21,13 +23,14 @@ type ResultCertificateProps = {
 
 /**
  * The certificate a passed attempt earned, beside its result: its number and state, the PDF once
- * ready, and Revoke for administrators. Everything about certificates on the results screen is
- * here, so the results card stays about the attempt.
+ * ready, its evidence for an auditor, and Revoke for administrators. Everything about certificates
+ * on the results screen is here, so the results card stays about the attempt.
  */
 export function ResultCertificate({ certificate, learner, revoke, revoking = false }: ResultCertificateProps) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const revoked = certificate.revokedAt !== null;
+  const { pathname, search } = useLocation();
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <Badge variant={revoked ? 'destructive' : certificate.status === 'ready' ? 'success' : 'warning'}>
@@ -40,6 +43,14 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
           Open PDF
         </a>
       )}
+      <Link
+        to={paths.admin.tests.certificateEvidence(certificate.id)}
+        state={{ returnTo: pathname + search }}
+        className="font-medium text-sea-700 underline underline-offset-4"
+        aria-label={`Evidence for certificate ${certificate.number}`}
+      >
+        Evidence
+      </Link>
       {revoke && !revoked && (
         <>
           <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setAsking(true)} aria-label={`Revoke certificate ${certificate.number}`}>
