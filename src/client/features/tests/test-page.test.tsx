@@ -214,7 +214,10 @@ describe('the test page', { timeout: 20_000 }, () => {
 
     // Try again goes back to the overview; Start opens a new attempt: a fresh form, nothing chosen.
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await user.click(await screen.findByRole('button', { name: 'Start attempt 2 of 3' }));
+    const again = await screen.findByRole('button', { name: 'Start attempt 2 of 3' });
+    // Going back starts nothing: only Start does.
+    expect(server.takeCalls).toBe(1);
+    await user.click(again);
     await screen.findByText('Answered 0 of 3');
     expect(server.attempts).toBe(2);
     expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);

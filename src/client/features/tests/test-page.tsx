@@ -428,8 +428,9 @@ export function TestPage() {
   const recheck = useCallback(() => void refetchStatus(), [refetchStatus]);
   async function backToOverview() {
     await refetchStatus();
-    session.reset();
+    // Forgotten, never read again: reading it is what starts an attempt.
     setMode('overview');
+    session.forget();
     window.scrollTo({ top: 0 });
   }
 
