@@ -132,7 +132,7 @@ describe('an attacker who changes one answer at a time', () => {
         clock.advanceSeconds(Number(retryAfter));
         continue;
       }
-      const [served] = opened.json().data as Array<{ _id: string; questions: Array<{ _id: string; options: string[] }> }>;
+      const served = (opened.json().data as Array<{ _id: string; questions: Array<{ _id: string; options: string[] }> }>)[0]!;
       const answers = served.questions.map((question) => ({ questionId: question._id, selectedAnswer: chosen.get(question._id)! }));
       const result = await portal.app.inject({
         method: 'POST',
