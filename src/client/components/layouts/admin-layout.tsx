@@ -52,9 +52,9 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
   }
 
   return (
-    <div className="min-h-dvh bg-muted" style={{ ['--admin-sidebar' as string]: `${ADMIN_SIDEBAR_WIDTH_PX}px` }}>
+    <div className="min-h-dvh bg-muted print:bg-white" style={{ ['--admin-sidebar' as string]: `${ADMIN_SIDEBAR_WIDTH_PX}px` }}>
       <SkipLink />
-      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 bg-navy-900 px-4 text-white shadow-sm [--dark-surface:var(--color-navy-900)]">
+      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 bg-navy-900 px-4 text-white shadow-sm [--dark-surface:var(--color-navy-900)] print:hidden">
         <Button
           ref={menuButtonRef}
           variant="ghost"
@@ -95,16 +95,17 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
 
       {/*
         The menu column stretches with the page (its background and border reach the end of the
-        longest page) while the menu itself stays in view as the page scrolls.
+        longest page) while the menu itself stays in view as the page scrolls. Printed (the
+        certificate evidence), a page is the screen alone: no bar, no menu.
       */}
-      <div className="wide:grid wide:min-h-[calc(100dvh-4rem)] wide:grid-cols-[var(--admin-sidebar)_minmax(0,1fr)]">
-        <aside className="hidden border-r border-border bg-background wide:block">
+      <div className="wide:grid wide:min-h-[calc(100dvh-4rem)] wide:grid-cols-[var(--admin-sidebar)_minmax(0,1fr)] print:block!">
+        <aside className="hidden border-r border-border bg-background wide:block print:hidden!">
           <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto">
             <AdminMenu />
           </div>
         </aside>
 
-        <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 lg:p-8">
+        <main id="main-content" tabIndex={-1} className="min-w-0 p-4 outline-none sm:p-6 lg:p-8 print:p-0">
           {frame ? (
             <PageFrame />
           ) : (

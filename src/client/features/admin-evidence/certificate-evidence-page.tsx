@@ -22,7 +22,7 @@ const E = MESSAGES.evidence;
 
 const HEAD = {
   title: 'Certificate Evidence',
-  description: 'What the server recorded behind one certificate: the training watched, every refused report and every test attempt.',
+  description: 'What the server recorded behind one certificate: the training watched and every test attempt.',
 } as const;
 
 /** Where the back link goes: the results (with their search) the administrator came from, else the results. */
@@ -51,7 +51,7 @@ function CertificateSummary({ evidence }: { evidence: TCertificateEvidence }) {
           {revoked ? 'Revoked' : 'Valid'}
         </Badge>
       </div>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <EvidenceFigure label="Holder">
           <span className="block break-words">{holder.name}</span>
           <span className="block text-sm font-normal break-words text-muted-foreground">

@@ -107,7 +107,7 @@ function AttemptEvidence({ attempt }: { attempt: TAttempt }) {
           </h3>
           <Outcome passed={attempt.passed} />
         </div>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,auto)] lg:justify-between">
           <EvidenceFigure label="Started">{formatMoment(attempt.startedAt)}</EvidenceFigure>
           <EvidenceFigure label="Submitted">{attempt.submittedAt ? formatMoment(attempt.submittedAt) : 'Not submitted'}</EvidenceFigure>
           <EvidenceFigure label="Time taken">{formatElapsed(attempt.startedAt, attempt.submittedAt)}</EvidenceFigure>
