@@ -208,6 +208,14 @@ const SCREENS: TScreen[] = [
   { name: 'all tests', as: 'admin', url: () => paths.admin.tests.list, heading: 'All Created Tests' },
   { name: 'published tests', as: 'admin', url: () => paths.admin.tests.published, heading: 'Published Tests' },
   { name: 'test results', as: 'admin', url: () => paths.admin.tests.results, heading: 'Test Results' },
+  { name: 'certificate evidence export, errors shown', as: 'admin', url: () => paths.admin.tests.evidence, heading: 'Certificate Evidence', then: submitEmpty('Export CSV') },
+  {
+    name: 'a certificate’s evidence',
+    as: 'admin',
+    url: (w) => paths.admin.tests.certificateEvidence(w.certificate.id),
+    heading: 'Certificate Evidence',
+    then: async (page) => page.getByRole('heading', { name: 'Test attempts' }).waitFor(),
+  },
   { name: 'admin page not found', as: 'admin', url: () => `${paths.admin.root}/no-such-page`, heading: 'Page not found' },
 ];
 

@@ -179,6 +179,8 @@ describe("what a screen's page preloads (decision 035)", () => {
       paths.admin.training.list,
       paths.admin.tests.list,
       paths.admin.tests.results,
+      paths.admin.tests.evidence,
+      paths.admin.tests.certificateEvidence.pattern,
     ];
     for (const route of showOnly) {
       const packages = packagesPreloaded(route);
