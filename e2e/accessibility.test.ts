@@ -121,14 +121,15 @@ const SCREENS: TScreen[] = [
     name: 'verify, a valid certificate',
     as: 'visitor',
     url: (w) => paths.verifyCertificate(w.certificate.number),
-    heading: 'Verify a certificate',
+    // With a number in the address the verdict comes first, under a slim heading.
+    heading: 'Certificate check',
     then: async (page) => page.getByRole('region', { name: 'Valid certificate' }).waitFor(),
   },
   {
     name: 'verify, an unknown number',
     as: 'visitor',
     url: () => paths.verifyCertificate('MTA/2020/999999'),
-    heading: 'Verify a certificate',
+    heading: 'Certificate check',
     then: async (page) => page.getByText(MESSAGES.certificate.unknownNumber).waitFor(),
   },
   { name: 'page not found', as: 'visitor', url: () => '/no-such-page', heading: 'Page not found' },
