@@ -64,13 +64,37 @@ export function formatCalendarDate(isoDate: string): string {
   return `${twoDigits(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** A timestamp (created, updated) in the viewer's time zone, Indian style: "05 Sept 2026, 3:07 pm". */
-export function formatDateTime(isoTimestamp: string): string {
+/** The time of day in the viewer's time zone: "3:07 pm", or "3:07:12 pm" with the seconds. */
+function clockOf(date: Date, withSeconds: boolean): string {
+  const hours = date.getHours();
+  const seconds = withSeconds ? `:${twoDigits(date.getSeconds())}` : '';
+  return `${hours % 12 || 12}:${twoDigits(date.getMinutes())}${seconds} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * A timestamp (created, updated) in the viewer's time zone, Indian style: "05 Sept 2026, 3:07 pm";
+ * with `seconds`, "05 Sept 2026, 3:07:12 pm" (records seconds apart, such as watch reports).
+ */
+export function formatDateTime(isoTimestamp: string, options: { seconds?: boolean } = {}): string {
   const date = new Date(isoTimestamp);
   if (Number.isNaN(date.getTime())) return isoTimestamp;
-  const hours = date.getHours();
-  const clock = `${hours % 12 || 12}:${twoDigits(date.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
-  return `${twoDigits(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${clock}`;
+  return `${twoDigits(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${clockOf(date, options.seconds ?? false)}`;
+}
+
+/** The time of day of a moment in the viewer's time zone: "2:40 pm". */
+export function formatClockTime(isoTimestamp: string): string {
+  const date = new Date(isoTimestamp);
+  return Number.isNaN(date.getTime()) ? isoTimestamp : clockOf(date, false);
+}
+
+/** What is left of a wait, for a countdown: "9 min 05 s", "45 s", "1 h 02 min". */
+export function formatWaitLeft(milliseconds: number): string {
+  const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (hours > 0) return `${hours} h ${twoDigits(minutes)} min`;
+  return `${minutes} min ${twoDigits(seconds % 60)} s`;
 }
 
 /** A length of video as a player shows it: "0:07", "12:05", "1:02:03"; a dash when unknown. */

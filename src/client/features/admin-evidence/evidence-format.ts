@@ -1,17 +1,11 @@
 import { formatCount, formatDateTime, formatDuration } from '@/lib/format.ts';
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
 /**
  * A moment of the record to the second, in the viewer's time zone: "05 Sept 2026, 3:07:12 pm".
  * Reports come seconds apart, so the evidence keeps the seconds that formatDateTime leaves out.
  */
 export function formatMoment(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  const minutes = formatDateTime(iso);
-  if (Number.isNaN(date.getTime())) return minutes;
-  return minutes.replace(/(\d{1,2}:\d{2})( [ap]m)$/, `$1:${twoDigits(date.getSeconds())}$2`);
+  return iso ? formatDateTime(iso, { seconds: true }) : '—';
 }
 
 /**

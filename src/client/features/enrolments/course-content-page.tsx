@@ -26,8 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { formatClockTime } from '@/lib/clock-time.ts';
-import { formatRupees } from '@/lib/format.ts';
+import { formatClockTime, formatRupees } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** A part's length: "45 s" under a minute, else whole minutes ("7 min"). */

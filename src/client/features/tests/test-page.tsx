@@ -16,8 +16,8 @@ import { useTestSession } from '@/features/tests/api/use-test-session.ts';
 import { useTestStatus } from '@/features/tests/api/use-test-status.ts';
 import { TestResultPanel } from '@/features/tests/test-result-panel.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { formatClockTime, formatWaitLeft, useNow } from '@/lib/clock-time.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatClockTime, formatDateTime, formatWaitLeft } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { cn } from '@/lib/utils.ts';
 

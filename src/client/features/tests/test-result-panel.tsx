@@ -5,7 +5,7 @@ import type { TTestResult, TTestSession } from '../../../shared/schemas/assessme
 import { paths } from '@/app/paths.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { formatClockTime } from '@/lib/clock-time.ts';
+import { formatClockTime } from '@/lib/format.ts';
 import { formatDay } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 

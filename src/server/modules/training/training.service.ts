@@ -29,8 +29,8 @@ import { describeIssues } from '../../lib/validation.ts';
 import { JOBS } from '../../../shared/jobs.ts';
 import { findApprovedEnrolment, recordTrainingSubmitted } from '../enrolments/enrolments.service.ts';
 import type { Executor } from '../../db/client.ts';
-import { clearWatchProgressOfCourse } from './training.repository.ts';
 import {
+  clearWatchProgressOfCourse,
   countCompleted,
   deleteVideo,
   findAllSets,
