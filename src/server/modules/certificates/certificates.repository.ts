@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { certificates, courses, profiles, users } from '../../db/schema.ts';
 
@@ -120,7 +120,7 @@ export async function findPdfFileNames(db: Executor): Promise<Set<string>> {
 /** The certificates of a course issued in [from, to), with their holders, oldest first. */
 export async function findDetailsIssuedBetween(db: Executor, courseId: string, from: Date, to: Date): Promise<TCertificateDetails[]> {
   const rows = await withDetails(db)
-    .where(and(eq(certificates.courseId, courseId), sql`${certificates.issuedAt} >= ${from}`, sql`${certificates.issuedAt} < ${to}`))
+    .where(and(eq(certificates.courseId, courseId), gte(certificates.issuedAt, from), lt(certificates.issuedAt, to)))
     .orderBy(asc(certificates.issuedAt), asc(certificates.id));
   return rows.map(flatten);
 }
