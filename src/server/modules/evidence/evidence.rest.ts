@@ -72,8 +72,9 @@ export const evidenceRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     async (request, reply) => {
       requireAdmin(request);
       const query = parseInput(ZEvidenceExportQuery, request.query);
+      const evidence = await evidenceOfCourse(deps, query);
       async function* batches() {
-        for await (const batch of evidenceOfCourse(deps, query)) yield batch.flatMap(rowsOf);
+        for await (const batch of evidence) yield batch.flatMap(rowsOf);
       }
       return reply
         .header('content-disposition', `attachment; filename="certificate-evidence-${query.from}-to-${query.to}.csv"`)

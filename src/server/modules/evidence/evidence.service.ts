@@ -57,14 +57,21 @@ export async function certificateEvidence(deps: Deps, certificateId: string): Pr
   return evidenceOf(deps, certificate);
 }
 
-/** The evidence of every certificate of a course issued on the days from `from` to `to` (inclusive, UTC). */
-export async function* evidenceOfCourse(deps: Deps, query: TEvidenceExportQuery): AsyncGenerator<TCertificateEvidence[]> {
+/**
+ * The evidence of every certificate of a course issued on the days from `from` to `to` (inclusive,
+ * UTC), a few certificates at a time. The certificates are found before the answer starts, so a
+ * failure there is an error, never a file cut short.
+ */
+export async function evidenceOfCourse(deps: Deps, query: TEvidenceExportQuery): Promise<AsyncIterable<TCertificateEvidence[]>> {
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   to.setUTCDate(to.getUTCDate() + 1);
   const certificates = await certificatesIssuedBetween(deps, query.courseId, from, to);
-  // A few at a time: each is a handful of small queries, and the file goes out as it is written.
-  for (let index = 0; index < certificates.length; index += 20) {
-    yield await Promise.all(certificates.slice(index, index + 20).map((certificate) => evidenceOf(deps, certificate)));
+  async function* batches() {
+    // Each is a handful of small queries, and the file goes out as it is written.
+    for (let index = 0; index < certificates.length; index += 20) {
+      yield await Promise.all(certificates.slice(index, index + 20).map((certificate) => evidenceOf(deps, certificate)));
+    }
   }
+  return batches();
 }
