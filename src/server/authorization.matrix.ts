@@ -147,6 +147,10 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'tests.published': { expect: ADMIN },
   'tests.publish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(false)).id } }) },
   'tests.unpublish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(true)).id } }) },
+  'tests.updatePolicy': {
+    expect: ADMIN,
+    call: async (w) => ({ input: { testId: (await w.make.test(true)).id, questionsPerAttempt: null, attemptsAllowed: 2, waitMinutes: 5 } }),
+  },
   'tests.results': { expect: ADMIN },
   'overview.figures': { expect: ADMIN },
   'certificates.mine': { expect: SIGNED_IN },

@@ -211,6 +211,8 @@ export const MESSAGES = {
       `${count === 1 ? '1 attempt' : `${count} attempts`} granted. The learner now has ${left} attempt${left === 1 ? '' : 's'} left.`,
     grantFailed: 'The attempt could not be granted. Please try again.',
     learnerNotEnrolled: 'This learner is not enrolled in this course.',
+    policySaved: 'The attempts policy was saved.',
+    policySaveFailed: 'The attempts policy could not be saved. Please try again.',
     searchTooLong: 'Search must be at most 100 characters.',
     exported: 'Results exported.',
     exportFailed: 'The results could not be exported. Please try again.',

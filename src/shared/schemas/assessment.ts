@@ -41,6 +41,28 @@ const ZQuestionForm = requestObject({
   }
 });
 
+/**
+ * The attempts policy's fields, as Create New Test and a policy's change both check them. The
+ * bank's size bounds the questions per attempt: the form checks it against its questions, the
+ * server against the test's.
+ */
+const attemptsPolicyFields = {
+  /** How many questions each attempt draws at random from the test's questions; null: all of them. */
+  questionsPerAttempt: z.number({ error: T.questionsPerAttemptRange }).int(T.questionsPerAttemptRange).min(1, T.questionsPerAttemptRange).nullable(),
+  /** Attempts per round of training, before the learner must watch it again (or is granted more). */
+  attemptsAllowed: z
+    .number({ error: T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX) })
+    .int(T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
+    .min(1, T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
+    .max(ATTEMPTS_ALLOWED_MAX, T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX)),
+  /** Minutes from one attempt's submission to the next attempt's start. */
+  waitMinutes: z
+    .number({ error: T.waitMinutesRange(WAIT_MINUTES_MAX) })
+    .int(T.waitMinutesRange(WAIT_MINUTES_MAX))
+    .min(0, T.waitMinutesRange(WAIT_MINUTES_MAX))
+    .max(WAIT_MINUTES_MAX, T.waitMinutesRange(WAIT_MINUTES_MAX)),
+};
+
 /** Create New Test: an active course, its title, the pass mark and at least one question. */
 export const ZTestForm = requestObject({
   courseId: z.string({ error: T.courseRequired }).min(1, T.courseRequired).pipe(ZId),
@@ -54,27 +76,10 @@ export const ZTestForm = requestObject({
     .array(ZQuestionForm, { error: T.questionsRequired })
     .min(1, T.questionsRequired)
     .max(TEST_MAX_QUESTIONS, T.tooManyQuestions(TEST_MAX_QUESTIONS)),
-  /** How many questions each attempt draws at random from the questions above; empty (null): all of them. */
-  questionsPerAttempt: z
-    .number({ error: T.questionsPerAttemptRange })
-    .int(T.questionsPerAttemptRange)
-    .min(1, T.questionsPerAttemptRange)
-    .nullable()
-    .default(null),
-  /** Attempts per round of training, before the learner must watch it again (or is granted more). */
-  attemptsAllowed: z
-    .number({ error: T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX) })
-    .int(T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
-    .min(1, T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
-    .max(ATTEMPTS_ALLOWED_MAX, T.attemptsAllowedRange(ATTEMPTS_ALLOWED_MAX))
-    .default(ATTEMPTS_ALLOWED_DEFAULT),
-  /** Minutes from one attempt's submission to the next attempt's start. */
-  waitMinutes: z
-    .number({ error: T.waitMinutesRange(WAIT_MINUTES_MAX) })
-    .int(T.waitMinutesRange(WAIT_MINUTES_MAX))
-    .min(0, T.waitMinutesRange(WAIT_MINUTES_MAX))
-    .max(WAIT_MINUTES_MAX, T.waitMinutesRange(WAIT_MINUTES_MAX))
-    .default(WAIT_MINUTES_DEFAULT),
+  // A client written from the spec sends no policy: the defaults apply.
+  questionsPerAttempt: attemptsPolicyFields.questionsPerAttempt.default(null),
+  attemptsAllowed: attemptsPolicyFields.attemptsAllowed.default(ATTEMPTS_ALLOWED_DEFAULT),
+  waitMinutes: attemptsPolicyFields.waitMinutes.default(WAIT_MINUTES_DEFAULT),
 }).superRefine((form, ctx) => {
   if (form.questionsPerAttempt !== null && form.questionsPerAttempt > form.questions.length) {
     ctx.addIssue({ code: 'custom', message: T.questionsPerAttemptTooMany(form.questions.length), path: ['questionsPerAttempt'] });
@@ -84,6 +89,13 @@ export type TTestForm = z.output<typeof ZTestForm>;
 export type TTestFormInput = z.input<typeof ZTestForm>;
 
 export const ZTestIdRequest = requestObject({ testId: ZId });
+
+/**
+ * An existing test's attempts policy, all three fields (questions per attempt null: all). It
+ * applies to attempts started after the change; an open attempt keeps the questions it drew.
+ */
+export const ZTestPolicyRequest = requestObject({ testId: ZId, ...attemptsPolicyFields });
+export type TTestPolicyRequest = z.output<typeof ZTestPolicyRequest>;
 export const ZTestCourseRequest = requestObject({ courseId: ZId });
 
 /** A question as administrators see it, with its answer. */

@@ -84,6 +84,20 @@ export async function setPublished(db: Executor, testId: string, isPublished: bo
   return rows.length > 0;
 }
 
+/** Sets a test's attempts policy; false when there is no such test. */
+export async function setAttemptsPolicy(
+  db: Executor,
+  testId: string,
+  policy: { questionsPerAttempt: number | null; attemptsAllowed: number; waitMinutes: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(tests)
+    .set({ ...policy, updatedAt: new Date() })
+    .where(eq(tests.id, testId))
+    .returning({ id: tests.id });
+  return rows.length > 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Attempts
 

@@ -9,6 +9,7 @@ import {
   ZTestCourseRequest,
   ZTestForm,
   ZTestIdRequest,
+  ZTestPolicyRequest,
   ZTestResult,
   ZTestSession,
   ZTestStatus,
@@ -26,6 +27,7 @@ import {
   submitTest,
   testStatus,
   unpublishTest,
+  updateTestPolicy,
 } from './assessments.service.ts';
 
 /** Tests, attempts and results. Learners' outputs have no answer key to leak: their schemas have none. */
@@ -49,6 +51,12 @@ export const assessmentsRouter = createRouter({
     .input(ZTestIdRequest)
     .output(ZTestChangeResult)
     .mutation(({ ctx, input }) => unpublishTest(ctx.deps, ctx.user, input.testId)),
+
+  /** An existing test's attempts policy (All Tests, Published Tests); attempts started after it follow it. */
+  updatePolicy: adminProcedure
+    .input(ZTestPolicyRequest)
+    .output(ZTestChangeResult)
+    .mutation(({ ctx, input }) => updateTestPolicy(ctx.deps, ctx.user, input)),
 
   /** Test Results: searched server-side, in pages. */
   results: adminProcedure

@@ -9,6 +9,7 @@ import {
   type TTestChangeResult,
   type TTestFigures,
   type TTestForm,
+  type TTestPolicyRequest,
   type TTestResult,
   type TGrantAttemptsResult,
   type TTestSession,
@@ -55,6 +56,7 @@ import {
   startAttempt,
   RESULTS_COUNT_BOUND,
   searchResults as searchResultRows,
+  setAttemptsPolicy,
   setPublished,
   type TCertificateRow,
   type TResultAnswerRow,
@@ -96,6 +98,10 @@ async function adminTest(deps: Deps, testId: string): Promise<TAdminTest> {
 // ---------------------------------------------------------------------------------------------
 // Administrators
 
+/** Asking for every question of the bank is asking for all: the bank may grow later. */
+const drawnOf = (questionsPerAttempt: number | null, bankSize: number) =>
+  questionsPerAttempt !== null && questionsPerAttempt < bankSize ? questionsPerAttempt : null;
+
 /** Create New Test: for an active course only; the questions keep the order they were given in. */
 export async function createTest(deps: Deps, admin: { id: string }, form: TTestForm): Promise<TTestChangeResult> {
   const course = await getCourse(deps, form.courseId);
@@ -107,8 +113,7 @@ export async function createTest(deps: Deps, admin: { id: string }, form: TTestF
         courseId: course.id,
         title: form.title,
         passMark: form.passMark,
-        // Asking for every question of the bank is asking for all: the bank may grow later.
-        questionsPerAttempt: form.questionsPerAttempt !== null && form.questionsPerAttempt < form.questions.length ? form.questionsPerAttempt : null,
+        questionsPerAttempt: drawnOf(form.questionsPerAttempt, form.questions.length),
         attemptsAllowed: form.attemptsAllowed,
         waitMinutes: form.waitMinutes,
       },
@@ -117,6 +122,30 @@ export async function createTest(deps: Deps, admin: { id: string }, form: TTestF
   );
   deps.logger.info({ testId, courseId: course.id, by: admin.id, questions: form.questions.length }, 'test created');
   return { message: T.created, test: await adminTest(deps, testId) };
+}
+
+/**
+ * An existing test's attempts policy, checked as Create New Test checks it (the questions per
+ * attempt against the test's bank). Attempts started from now on follow it: an open attempt keeps
+ * the questions it drew, and a learner's standing (attempts left, the wait) is read with the new
+ * figures at their next look.
+ */
+export async function updateTestPolicy(deps: Deps, admin: { id: string }, input: TTestPolicyRequest): Promise<TTestChangeResult> {
+  const test = await findTestById(deps.db, input.testId);
+  if (!test) throw notFound(T.notFound);
+  const bankSize = test.questions.length;
+  if (input.questionsPerAttempt !== null && input.questionsPerAttempt > bankSize) {
+    const message = T.questionsPerAttemptTooMany(bankSize);
+    throw new AppError('BAD_REQUEST', message, { fields: { questionsPerAttempt: message } });
+  }
+  const policy = {
+    questionsPerAttempt: drawnOf(input.questionsPerAttempt, bankSize),
+    attemptsAllowed: input.attemptsAllowed,
+    waitMinutes: input.waitMinutes,
+  };
+  if (!(await setAttemptsPolicy(deps.db, test.id, policy))) throw notFound(T.notFound);
+  deps.logger.info({ testId: test.id, by: admin.id, ...policy }, 'test attempts policy changed');
+  return { message: T.policySaved, test: await adminTest(deps, test.id) };
 }
 
 /** All Created Tests, with their questions and answers, newest first. */

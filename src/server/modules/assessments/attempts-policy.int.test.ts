@@ -430,3 +430,97 @@ describe('the attempts policy of a test', () => {
     expect(body.required ?? []).not.toContain('waitMinutes');
   });
 });
+
+describe('changing the attempts policy of an existing test', () => {
+  /** tests.updatePolicy over HTTP, as the browser calls it: the answer's status, message and field errors. */
+  async function updatePolicyOverHttp(user: TUser, input: Record<string, unknown>) {
+    const res = await portal.app.inject({ method: 'POST', url: '/trpc/tests.updatePolicy', headers: bearer(user), payload: input });
+    const body = res.json();
+    return { status: res.statusCode, message: body.error?.message as string | undefined, fields: body.error?.data?.fields as Record<string, string> | null | undefined };
+  }
+
+  it('applies to attempts started after it: the new draw, the new wait and the new allowance; an open attempt keeps its questions', async () => {
+    const clock = freezeClock(new Date('2026-11-26T09:00:00Z'));
+    const { course, test } = await publishedTest(bank(6), { attemptsAllowed: 3, waitMinutes: 10 });
+    const learner = await learnerIn(course.id);
+    const open = await as(learner).tests.take({ courseId: course.id });
+    expect(open.test.questions).toHaveLength(6);
+
+    const changed = await as(admin).tests.updatePolicy({ testId: test.id, questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30 });
+    expect(changed.message).toBe(T.policySaved);
+    expect(changed.test).toMatchObject({ id: test.id, questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30, isPublished: true });
+    expect(changed.test.questions).toHaveLength(6);
+    const [row] = await db().select().from(tests).where(eq(tests.id, test.id));
+    expect(row).toMatchObject({ questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30 });
+    expect((await as(admin).tests.list()).find((listed) => listed.id === test.id)).toMatchObject({ questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30 });
+
+    // The attempt opened before the change is resumed as it was drawn, and scored on all six.
+    const resumed = await as(learner).tests.take({ courseId: course.id });
+    expect(resumed.attempt.id).toBe(open.attempt.id);
+    expect(resumed.test.questions.map((question) => question.id)).toEqual(open.test.questions.map((question) => question.id));
+    const failed = await as(learner).tests.submit({ testId: test.id, answers: answersFor(test, resumed.test.questions, 1) });
+    // The new wait and allowance: 30 minutes, one attempt of two left.
+    expect(failed).toMatchObject({ passed: false, totalQuestions: 6, attemptsLeft: 1, nextAttemptAt: new Date('2026-11-26T09:30:00Z').toISOString() });
+
+    clock.advanceMinutes(10);
+    await expect(as(learner).tests.take({ courseId: course.id })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: `${T.nextAttemptAt('15:00 IST', 20)} ${T.attemptsLeft(1)}`,
+    });
+    clock.advanceMinutes(20);
+    expect(await as(learner).tests.status({ courseId: course.id })).toMatchObject({ state: 'open', attemptsAllowed: 2, test: { questionCount: 2, waitMinutes: 30 } });
+    const next = await as(learner).tests.take({ courseId: course.id });
+    expect(next.test.questions).toHaveLength(2);
+    expect(next.attempt).toMatchObject({ number: 2, attemptsAllowed: 2 });
+    const [, drawn] = await attemptsOf(learner.id, course.id);
+    expect(drawn!.questions).toHaveLength(2);
+    expect(await as(learner).tests.submit({ testId: test.id, answers: answersFor(test, next.test.questions, 2) })).toMatchObject({
+      passed: true,
+      totalQuestions: 2,
+    });
+  });
+
+  it('says all when every question of the bank is asked, and refuses bad values with the catalogue’s words, changing nothing', async () => {
+    const { test } = await publishedTest(bank(4), { questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
+    const all = await as(admin).tests.updatePolicy({ testId: test.id, questionsPerAttempt: 4, attemptsAllowed: 4, waitMinutes: 15 });
+    expect(all.test.questionsPerAttempt).toBeNull();
+    await as(admin).tests.updatePolicy({ testId: test.id, questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
+
+    const valid = { testId: test.id, questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 0 };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ questionsPerAttempt: 5 }, T.questionsPerAttemptTooMany(4)],
+      [{ questionsPerAttempt: 0 }, T.questionsPerAttemptRange],
+      [{ questionsPerAttempt: 1.5 }, T.questionsPerAttemptRange],
+      [{ attemptsAllowed: 0 }, T.attemptsAllowedRange(20)],
+      [{ attemptsAllowed: 21 }, T.attemptsAllowedRange(20)],
+      [{ attemptsAllowed: null }, T.attemptsAllowedRange(20)],
+      [{ waitMinutes: -1 }, T.waitMinutesRange(10080)],
+      [{ waitMinutes: 10081 }, T.waitMinutesRange(10080)],
+      [{ waitMinutes: 'soon' }, T.waitMinutesRange(10080)],
+    ];
+    for (const [override, message] of cases) {
+      const field = Object.keys(override)[0]!;
+      const answer = await updatePolicyOverHttp(admin, { ...valid, ...override });
+      expect(answer.status, `${field}: ${JSON.stringify(answer)}`).toBe(400);
+      expect(answer.message, field).toBe(message);
+      expect(answer.fields?.[field], field).toBe(message);
+    }
+    const [row] = await db().select().from(tests).where(eq(tests.id, test.id));
+    expect(row).toMatchObject({ questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
+
+    await expect(as(admin).tests.updatePolicy({ ...valid, testId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: T.notFound,
+    });
+  });
+
+  it('is refused to a learner with 403, and changes nothing', async () => {
+    const { course, test } = await publishedTest(bank(3), { attemptsAllowed: 3, waitMinutes: 10 });
+    const learner = await learnerIn(course.id);
+    const input = { testId: test.id, questionsPerAttempt: 1, attemptsAllowed: 20, waitMinutes: 0 };
+    await expect(as(learner).tests.updatePolicy(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await updatePolicyOverHttp(learner, input)).status).toBe(403);
+    const [row] = await db().select().from(tests).where(eq(tests.id, test.id));
+    expect(row).toMatchObject({ questionsPerAttempt: null, attemptsAllowed: 3, waitMinutes: 10 });
+  });
+});
