@@ -32,8 +32,8 @@ const AREAS: Array<[RegExp, string]> = [
   [/\/features\/admin-training\//, 'admin-training'],
   [/\/app\/screens\/admin-test-screens\.ts$/, 'admin-tests'],
   [/\/app\/screens\/admin-form-screens\.ts$/, 'admin-forms'],
-  // What an admin screen fetches when the person opens it (the menu's drawer, a confirm dialog).
-  [/\/components\/layouts\/admin-menu-drawer\.tsx$|\/components\/ui\/confirm-dialog-box\.tsx$/, 'admin-dialogs'],
+  // What an admin screen fetches when the person opens it (the menu's drawer, a confirm or form dialog).
+  [/\/components\/layouts\/admin-menu-drawer\.tsx$|\/components\/ui\/(confirm|form)-dialog-box\.tsx$/, 'admin-dialogs'],
   [/\/app\/screens\/(account|registration)-screens\.ts$/, 'account'],
   [/\/app\/screens\/(dashboard-screen\.tsx|learner-course-screens\.ts)$/, 'courses'],
   [/\/features\/training\//, 'training'],

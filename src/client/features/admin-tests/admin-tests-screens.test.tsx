@@ -75,9 +75,11 @@ const server = {
   fail: {} as Record<string, TRPCClientError<AppRouter> | undefined>,
   /** When set, results answer this total as a lower bound (too many to count). */
   resultsAtLeast: undefined as number | undefined,
+  /** When set, a policy change is answered only once this settles (the dialog's pending state). */
+  policyGate: undefined as Promise<void> | undefined,
 };
 
-function answer(path: string, input: Record<string, unknown> | undefined) {
+function answer(path: string, input: Record<string, unknown> | undefined): unknown {
   server.calls.push({ path, input });
   const failure = server.fail[path];
   if (failure) throw failure;
@@ -105,6 +107,13 @@ function answer(path: string, input: Record<string, unknown> | undefined) {
       if (server.resultsAtLeast !== undefined) return { items, total: server.resultsAtLeast, page, pageSize, totalIsEstimate: true };
       return { items, total: matching.length, page, pageSize };
     }
+    case 'tests.updatePolicy':
+      return (server.policyGate ?? Promise.resolve()).then(() => {
+        // A new list, as the server's next answer would be: the screen must reload it to show the change.
+        const { questionsPerAttempt, attemptsAllowed, waitMinutes } = input as Pick<TAdminTest, 'questionsPerAttempt' | 'attemptsAllowed' | 'waitMinutes'>;
+        server.tests = server.tests.map((test) => (test.id === input!.testId ? { ...test, questionsPerAttempt, attemptsAllowed, waitMinutes } : test));
+        return { message: T.policySaved, test: server.tests.find((test) => test.id === input!.testId)! };
+      });
     case 'tests.grantAttempts':
       return { message: T.attemptsGranted(Number(input!.attempts), 1), attemptsLeft: 1 };
     case 'certificates.revoke': {
@@ -171,6 +180,7 @@ beforeEach(() => {
   server.calls = [];
   server.fail = {};
   server.resultsAtLeast = undefined;
+  server.policyGate = undefined;
   // Radix's Select measures and scrolls what jsdom does not lay out.
   Element.prototype.scrollIntoView = () => {};
   Element.prototype.hasPointerCapture = () => false;
@@ -343,11 +353,77 @@ describe('All Created Tests and Published Tests', () => {
     expect(screen.getByRole('link', { name: 'Create Test' }).getAttribute('href')).toBe('/admin-dashboard/test-form');
   });
 
+  it('changes a test’s attempts policy in a dialog: the server’s field errors under their boxes, Save pending until it answers, a toast, the card refreshed', async () => {
+    const user = renderAt('/admin-dashboard/All-tests', <AllTestsPage />);
+    const card = await screen.findByRole('article', { name: 'Bridge Resource Management' });
+    expect(card.textContent).toContain('All');
+    expect(card.textContent).toContain('3 per round');
+    expect(card.textContent).toContain('10 min');
+
+    const edit = within(card).getByRole('button', { name: 'Edit policy of Bridge Resource Management' });
+    await user.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit attempts policy' });
+    const perAttempt = within(dialog).getByLabelText('Questions per attempt') as HTMLInputElement;
+    const attempts = within(dialog).getByLabelText('Attempts allowed') as HTMLInputElement;
+    const wait = within(dialog).getByLabelText('Wait in minutes') as HTMLInputElement;
+    expect([perAttempt.value, attempts.value, wait.value]).toEqual(['', '3', '10']);
+    await waitFor(() => expect(document.activeElement).toBe(perAttempt));
+    expect(within(dialog).getByText('Empty: all 1 asked.')).toBeTruthy();
+
+    // Refused: the server's words under the box it is about, focus on it, the dialog still open.
+    server.fail['tests.updatePolicy'] = error('BAD_REQUEST', 400, T.attemptsAllowedRange(20), { attemptsAllowed: T.attemptsAllowedRange(20) });
+    await user.clear(attempts);
+    await user.type(attempts, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(T.attemptsAllowedRange(20))).toBeTruthy();
+    expect(attempts.getAttribute('aria-invalid')).toBe('true');
+    expect(attempts.getAttribute('aria-describedby')).toContain(`${attempts.id}-error`);
+    expect(document.activeElement).toBe(attempts);
+    expect(callsTo('tests.updatePolicy').at(-1)!.input).toEqual({ testId: 't1', questionsPerAttempt: null, attemptsAllowed: 0, waitMinutes: 10 });
+
+    // Saved with Enter; Save waits for the server, then the toast, the card with the new policy, focus back on Edit policy.
+    server.fail['tests.updatePolicy'] = undefined;
+    let answer!: () => void;
+    server.policyGate = new Promise((resolve) => (answer = resolve));
+    await user.type(perAttempt, '1');
+    await user.clear(attempts);
+    await user.type(attempts, '2');
+    await user.clear(wait);
+    await user.type(wait, '30{Enter}');
+    const saving = await within(dialog).findByRole('button', { name: 'Saving…' });
+    expect(saving.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+    answer();
+    expect(await screen.findByText(T.policySaved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('tests.updatePolicy').at(-1)!.input).toEqual({ testId: 't1', questionsPerAttempt: 1, attemptsAllowed: 2, waitMinutes: 30 });
+    await waitFor(() => expect(card.textContent).toContain('1 at random'));
+    expect(card.textContent).toContain('2 per round');
+    expect(card.textContent).toContain('30 min');
+    expect(callsTo('tests.list').length).toBeGreaterThan(1);
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
+  it('closes the policy dialog with Escape, changing nothing, and opens it again with the test’s policy', async () => {
+    const user = renderAt('/admin-dashboard/All-tests', <AllTestsPage />);
+    const card = await screen.findByRole('article', { name: 'Advanced Fire Fighting' });
+    await user.click(within(card).getByRole('button', { name: 'Edit policy of Advanced Fire Fighting' }));
+    const attempts = (await screen.findByLabelText('Attempts allowed')) as HTMLInputElement;
+    await user.clear(attempts);
+    await user.type(attempts, '7');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('tests.updatePolicy')).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Edit policy of Advanced Fire Fighting' }));
+    expect(((await screen.findByLabelText('Attempts allowed')) as HTMLInputElement).value).toBe('3');
+  });
+
   it('lists only the published tests, without a publish button', async () => {
     renderAt('/admin-dashboard/Published-tests', <PublishedTestsPage />);
     const card = await screen.findByRole('article', { name: 'Advanced Fire Fighting' });
     expect(screen.queryByRole('article', { name: 'Bridge Resource Management' })).toBeNull();
     expect(within(card).queryByRole('button', { name: /Publish/ })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Edit policy of Advanced Fire Fighting' })).toBeTruthy();
   });
 });
 

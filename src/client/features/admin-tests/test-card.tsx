@@ -4,6 +4,7 @@ import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { OPTION_LETTERS } from '@/features/admin-tests/option-letters.ts';
+import { TestPolicyEditor } from '@/features/admin-tests/test-policy-editor.tsx';
 import { formatDay } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -50,7 +51,10 @@ function QuestionList({ test, id }: { test: TAdminTest; id: string }) {
   );
 }
 
-/** One test: title, course, pass mark, state, its questions on demand, and an action (Publish / Unpublish). */
+/**
+ * One test: title, course, pass mark, state, its attempts policy with Edit policy, its questions on
+ * demand, and an action (Publish / Unpublish).
+ */
 export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
@@ -68,7 +72,7 @@ export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNod
           </div>
           <PublishedChip isPublished={test.isPublished} />
         </div>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
           <div className="col-span-2 min-w-0 sm:col-span-1">
             <dt className="text-muted-foreground">Course</dt>
             <dd className="font-medium break-words text-navy-900">
@@ -84,19 +88,25 @@ export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNod
             <dt className="text-muted-foreground">Questions</dt>
             <dd className="font-medium text-navy-900">{count}</dd>
           </div>
-          <div>
-            <dt className="text-muted-foreground">Asked per attempt</dt>
-            <dd className="font-medium text-navy-900">{test.questionsPerAttempt === null ? 'All' : `${test.questionsPerAttempt} at random`}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Attempts</dt>
-            <dd className="font-medium text-navy-900">{test.attemptsAllowed} per round</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Wait</dt>
-            <dd className="font-medium text-navy-900">{test.waitMinutes === 0 ? 'None' : `${test.waitMinutes} min`}</dd>
-          </div>
         </dl>
+        {/* The attempts policy, changed from here: attempts started after a change follow it. */}
+        <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border border-border bg-muted/40 px-3 py-2.5 sm:px-4">
+          <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm sm:gap-x-6">
+            <div>
+              <dt className="text-muted-foreground">Asked per attempt</dt>
+              <dd className="font-medium text-navy-900">{test.questionsPerAttempt === null ? 'All' : `${test.questionsPerAttempt} at random`}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Attempts</dt>
+              <dd className="font-medium text-navy-900">{test.attemptsAllowed} per round</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Wait</dt>
+              <dd className="font-medium text-navy-900">{test.waitMinutes === 0 ? 'None' : `${test.waitMinutes} min`}</dd>
+            </div>
+          </dl>
+          <TestPolicyEditor test={test} />
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="ghost" size="sm" className="-ml-2" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
             <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
