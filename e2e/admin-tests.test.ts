@@ -96,6 +96,27 @@ describe('administrators and tests', () => {
     const rows = await harness.portal.caller(sessionOf(admin)).tests.published();
     expect(rows.map((test) => test.course.id)).toContain(course.id);
 
+    // ---- The attempts policy, changed in a dialog: refused in the server's words, then saved.
+    expect(await card.textContent()).toContain('3 per round');
+    await card.getByRole('button', { name: `Edit policy of ${course.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit attempts policy' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('All');
+    await dialog.getByLabel('Questions per attempt').fill('3');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(T.questionsPerAttemptTooMany(2)).waitFor();
+    await dialog.getByLabel('Questions per attempt').fill('1');
+    await dialog.getByLabel('Attempts allowed').fill('2');
+    await dialog.getByLabel('Wait in minutes').fill('30');
+    await dialog.getByLabel('Wait in minutes').press('Enter');
+    await page.getByText(T.policySaved).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('1 at random').waitFor();
+    expect(await card.textContent()).toContain('2 per round');
+    expect(await card.textContent()).toContain('30 min');
+    const [saved] = (await harness.portal.caller(sessionOf(admin)).tests.list()).filter((test) => test.course.id === course.id);
+    expect(saved).toMatchObject({ questionsPerAttempt: 1, attemptsAllowed: 2, waitMinutes: 30 });
+
     // ---- Published Tests: read-only.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Published Tests' }).click();
     await page.getByRole('heading', { name: 'Published Tests', level: 1 }).waitFor();
@@ -103,7 +124,8 @@ describe('administrators and tests', () => {
     await published.waitFor();
     expect(await published.getByRole('button', { name: /Publish|Unpublish/ }).count()).toBe(0);
     await shoot(page, 'published-tests');
-    expect(problems).toEqual([]);
+    // The one refusal asked for on purpose: the policy with more questions per attempt than the test has.
+    expect(problems).toEqual([expect.stringMatching(/status of 400 .*\/trpc\/tests\.updatePolicy/)]);
 
     // On a phone the screens fit the width: nothing scrolls sideways.
     const phone = await harness.newPage(390, 844);
@@ -120,6 +142,19 @@ describe('administrators and tests', () => {
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shoot(phone.page, name);
     }
+    // The policy dialog fits a phone: its three boxes and buttons within the width.
+    await phone.page.goto('/admin-dashboard/All-tests');
+    await phone.page.getByRole('article', { name: course.title }).getByRole('button', { name: `Edit policy of ${course.title}` }).click();
+    const phoneDialog = phone.page.getByRole('dialog', { name: 'Edit attempts policy' });
+    await phoneDialog.getByLabel('Wait in minutes').waitFor();
+    expect(await phoneDialog.getByLabel('Attempts allowed').inputValue()).toBe('2');
+    const box = (await phoneDialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(phone.page, 'test-policy-dialog');
+    await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
+    await phoneDialog.waitFor({ state: 'detached' });
     expect(phone.problems).toEqual([]);
   });
 
