@@ -69,8 +69,8 @@ describe('training videos', () => {
 
     await a.getByRole('combobox', { name: 'Course' }).click();
     await a.getByRole('option', { name: course.title }).click();
-    // Choosing the course fills the title.
-    expect(await a.getByLabel('Title', { exact: true }).inputValue()).toBe(course.title);
+    // Choosing the course fills the title (on the render after the choice, which the click does not wait for).
+    await expect.poll(() => a.getByLabel('Title', { exact: true }).inputValue()).toBe(course.title);
     await a.getByLabel('Video file 1', { exact: true }).setInputFiles(firstClip);
     await a.getByRole('button', { name: 'Add another video' }).click();
     // The new row has the focus.
