@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-patterns.ts';
 import type { TAttemptQuestion } from '../../db/schema/assessments.ts';
 import {
   certificateNumberSeq,
@@ -286,8 +287,6 @@ export type TResultAnswerRow = {
   correctAnswer: string;
 };
 
-/** `%text%` for LIKE, with the text's own wildcards taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Beyond this many matches a results page says "at least this many" (`totalIsEstimate`) instead of

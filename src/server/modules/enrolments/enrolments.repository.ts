@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { union } from 'drizzle-orm/pg-core';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-patterns.ts';
 import { courses, enrolments, trainingVideos, trainingVideoSets, users, watchProgress } from '../../db/schema.ts';
 
 export type TEnrolmentRow = typeof enrolments.$inferSelect;
@@ -151,8 +152,6 @@ export type TRequestRow = {
   courseIsActive: boolean;
 };
 
-/** `%text%` for LIKE, with the text's own wildcards taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Requests in one status whose learner's name or e-mail, or course title, contains `search`

@@ -1,6 +1,7 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { prefixPattern } from '../../db/like-patterns.ts';
 import { profiles, users } from '../../db/schema.ts';
 
 export type TProfileInsert = typeof profiles.$inferInsert;
@@ -61,10 +62,6 @@ export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T
   return db.transaction(work);
 }
 
-/** LIKE's wildcards and escape character taken literally. */
-function prefixPattern(term: string): string {
-  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Shorter terms have no trigram to look up; they match the start of values only. */
 const SUBSTRING_MIN_LENGTH = 3;
@@ -75,7 +72,7 @@ const SUBSTRING_MIN_LENGTH = 3;
  * (lower(...) text_pattern_ops for prefixes, a trigram index for the name); the union removes repeats.
  */
 function matchingIds(db: Executor, term: string) {
-  const pattern = prefixPattern(term);
+  const pattern = prefixPattern(term.toLowerCase());
   const byColumn = (column: AnyPgColumn) =>
     db.select({ id: profiles.id }).from(profiles).where(sql`lower(${column}) like ${pattern}`);
   const nameContains = db
