@@ -41,8 +41,12 @@ export function networkError() {
   return TRPCClientError.from(new TypeError('Failed to fetch'));
 }
 
-/** The network layer only: each call goes to `answer`, asynchronously, as over HTTP. */
-function fakeLink(answer: TAnswer): TRPCLink<AppRouter> {
+/**
+ * The network layer only: each call goes to `answer`, asynchronously, as over HTTP (the answer is
+ * copied, as a server's would be; a thrown error is the call's error). The one fake tRPC link of
+ * the client tests.
+ */
+export function fakeTrpcLink(answer: TAnswer): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {
@@ -76,7 +80,7 @@ function LocationProbe() {
 export function renderWithServer(element: ReactNode, { url, pattern, answer }: { url: string; pattern: string; answer: TAnswer }) {
   ensureSiteConfig();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const client = trpc.createClient({ links: [fakeLink(answer)] });
+  const client = trpc.createClient({ links: [fakeTrpcLink(answer)] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -1,18 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
+import { TRPCClientError } from '@trpc/client';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../../server/router.ts';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TEnrolmentRequestItem } from '../../../shared/schemas/enrolment.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { EnrolmentRequestsAdminPage } from '@/features/admin-enrolments/enrolment-requests-admin-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
+import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
 
 const E = MESSAGES.enrolment;
 
@@ -70,18 +69,7 @@ function answer(path: string, input: Record<string, unknown>) {
   return { message: accepting ? E.accepted : E.rejected, request: item };
 }
 
-const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
-  observable((observer) => {
-    Promise.resolve()
-      .then(() => answer(op.path, op.input as Record<string, unknown>))
-      .then(
-        (data) => {
-          observer.next({ result: { type: 'data', data } });
-          observer.complete();
-        },
-        (error: unknown) => observer.error(error as TRPCClientError<AppRouter>),
-      );
-  });
+const fakeServer = fakeTrpcLink(answer);
 
 function renderPage(at = '/admin-dashboard/enrollment-request') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

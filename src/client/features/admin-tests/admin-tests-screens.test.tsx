@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
+import { TRPCClientError } from '@trpc/client';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
@@ -17,6 +16,7 @@ import { PublishedTestsPage } from '@/features/admin-tests/published-tests-page.
 import { TestFormPage } from '@/features/admin-tests/test-form-page.tsx';
 import { TestResultsPage } from '@/features/admin-tests/test-results-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
+import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.tests;
 const COURSE_A = '5b7e2c36-6c1a-4a4e-9d43-000000000001';
@@ -126,18 +126,7 @@ function answer(path: string, input: Record<string, unknown> | undefined): unkno
   }
 }
 
-const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
-  observable((observer) => {
-    Promise.resolve()
-      .then(() => answer(op.path, op.input as Record<string, unknown> | undefined))
-      .then(
-        (data) => {
-          observer.next({ result: { type: 'data', data } });
-          observer.complete();
-        },
-        (failure: unknown) => observer.error(failure as TRPCClientError<AppRouter>),
-      );
-  });
+const fakeServer = fakeTrpcLink(answer);
 
 /** The address the screen is at, as the router has it. */
 const seen = { location: '' };

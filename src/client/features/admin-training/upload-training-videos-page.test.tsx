@@ -1,18 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppRouter } from '../../../server/router.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { UploadTrainingVideosPage } from '@/features/admin-training/upload-training-videos-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
 import { FakeXhr, tokenExpiringIn } from '@/testing/fake-xhr.ts';
+import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.training;
 
@@ -42,14 +40,7 @@ const COURSES = [
   course('2d9b4e3a-6c7f-4a0b-9c3d-4e5f6a7b8c92', 'Tanker Familiarisation', false),
 ];
 
-const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
-  observable((observer) => {
-    const data = op.path === 'courses.adminList' ? COURSES : [];
-    Promise.resolve().then(() => {
-      observer.next({ result: { type: 'data', data } });
-      observer.complete();
-    });
-  });
+const fakeServer = fakeTrpcLink((path) => (path === 'courses.adminList' ? COURSES : []));
 
 function renderPage(options: Parameters<typeof userEvent.setup>[0] = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

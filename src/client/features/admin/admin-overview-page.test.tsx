@@ -1,32 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
+import { TRPCClientError } from '@trpc/client';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../../server/router.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
 import { AdminOverviewPage } from '@/features/admin/admin-overview-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
+import { fakeTrpcLink, serverError } from '@/testing/fake-trpc.tsx';
 
 const server = { figures: null as TAdminFigures | null, fail: false, calls: 0 };
 
-const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
-  observable((observer) => {
-    Promise.resolve().then(() => {
-      server.calls += 1;
-      if (op.path !== 'overview.figures') return observer.error(TRPCClientError.from(new Error(`unexpected ${op.path}`)));
-      if (server.fail) {
-        return observer.error(
-          TRPCClientError.from({ error: { message: 'Internal error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }),
-        );
-      }
-      observer.next({ result: { type: 'data', data: server.figures } });
-      observer.complete();
-    });
-  });
+const fakeServer = fakeTrpcLink((path) => {
+  server.calls += 1;
+  if (path !== 'overview.figures') throw TRPCClientError.from(new Error(`unexpected ${path}`));
+  if (server.fail) throw serverError(500, 'Internal error');
+  return server.figures;
+});
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,39 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppRouter } from '../../../server/router.ts';
 import type { THeartbeat } from '../../../shared/schemas/training.ts';
 import { useWatchReports } from '@/features/training/use-watch-reports.ts';
 import { trpc } from '@/lib/trpc.ts';
+import { fakeTrpcLink, networkError, serverError } from '@/testing/fake-trpc.tsx';
 
 /** What the server does with the next heartbeat: take it, not answer at all, or refuse it. */
 type TOutcome = 'accept' | 'offline' | 'refuse';
 
 const server = { beats: [] as THeartbeat[], outcomes: [] as TOutcome[] };
 
-const fakeServer: TRPCLink<AppRouter> = () => ({ op }) =>
-  observable((observer) => {
-    const beat = op.input as THeartbeat;
-    server.beats.push(beat);
-    const outcome = server.outcomes.shift() ?? 'accept';
-    Promise.resolve().then(() => {
-      if (outcome === 'offline') {
-        observer.error(TRPCClientError.from(new TypeError('Failed to fetch')));
-        return;
-      }
-      if (outcome === 'refuse') {
-        observer.error(
-          TRPCClientError.from({ error: { message: 'Progress was not recorded', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } }),
-        );
-        return;
-      }
-      const progress = { completedVideos: 0, totalVideos: 2, percent: 0 };
-      observer.next({ result: { type: 'data', data: { videoId: beat.videoId, watchedSeconds: beat.to, completed: false, progress, allCompleted: false } } });
-      observer.complete();
-    });
-  });
+const fakeServer = fakeTrpcLink((_path, input) => {
+  const beat = input as THeartbeat;
+  server.beats.push(beat);
+  const outcome = server.outcomes.shift() ?? 'accept';
+  if (outcome === 'offline') throw networkError();
+  if (outcome === 'refuse') throw serverError(400, 'Progress was not recorded');
+  const progress = { completedVideos: 0, totalVideos: 2, percent: 0 };
+  return { videoId: beat.videoId, watchedSeconds: beat.to, completed: false, progress, allCompleted: false };
+});
 
 const ended = vi.fn();
 
