@@ -11,9 +11,22 @@ function signature(secret: string, area: TFileArea, name: string, expires: numbe
   return signSubject(secret, `file:${area}/${name}`, expires);
 }
 
+/** An HMAC of `text` with the secret, URL-safe. */
+export function signText(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('base64url');
+}
+
+/** Whether `given` is the signature of `text`, compared in constant time. */
+export function isSignatureOf(secret: string, text: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(signText(secret, text));
+  const provided = Buffer.from(given);
+  return expected.length === provided.length && timingSafeEqual(expected, provided);
+}
+
 /** An HMAC over what a link grants (`subject`) and until when; links of other kinds sign other subjects. */
 export function signSubject(secret: string, subject: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${subject}:${expires}`).digest('base64url');
+  return signText(secret, `${subject}:${expires}`);
 }
 
 /** The expiry (Unix seconds) of a link made now, rounded up to the minute so URLs stay stable a while. */
@@ -29,10 +42,7 @@ export function verifySubject(
   given: string | undefined,
   now: Date = new Date(),
 ): 'valid' | 'expired' | 'invalid' {
-  if (!expires || !given || !/^\d{1,12}$/.test(expires)) return 'invalid';
-  const expected = Buffer.from(signSubject(secret, subject, Number(expires)));
-  const provided = Buffer.from(given);
-  if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) return 'invalid';
+  if (!expires || !/^\d{1,12}$/.test(expires) || !isSignatureOf(secret, `${subject}:${Number(expires)}`, given)) return 'invalid';
   return Number(expires) * 1000 < now.getTime() ? 'expired' : 'valid';
 }
 

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../../deps.ts';
 import { readCookie, secureCookies, serializeCookie } from '../../lib/cookies.ts';
 import { fileUrlKey } from '../../lib/files/file-urls.ts';
+import { isSignatureOf, signSubject, signText, verifySubject } from '../../lib/files/signed-url.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 
 /**
@@ -19,15 +19,8 @@ export const STREAM_PASS_TTL_SECONDS = 10 * 60;
 
 type Deps = Pick<AppDeps, 'env' | 'jwtSecret'>;
 
-function mac(deps: Pick<AppDeps, 'jwtSecret'>, text: string): string {
-  return createHmac('sha256', fileUrlKey(deps.jwtSecret)).update(text).digest('base64url');
-}
-
-function sameMac(expected: string, given: string): boolean {
-  const left = Buffer.from(expected);
-  const right = Buffer.from(given);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+const passSubject = (userId: string, sessionId: string) => `stream-pass:${userId}/${sessionId}`;
+const linkText = (viewer: TStreamViewer, videoId: string, height: number) => `stream:${viewer.userId}/${viewer.sessionId}/${videoId}/${height}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,7 +31,7 @@ export function streamPassCookie(deps: Deps, viewer: TSessionUser, now = new Dat
   if (!viewer.sessionId) return null;
   const expires = Math.floor(now.getTime() / 1000) + STREAM_PASS_TTL_SECONDS;
   // '_' parts: UUIDs and digits carry none, so the signature (base64url, which may) is the rest.
-  const value = `${viewer.id}_${viewer.sessionId}_${expires}_${mac(deps, `stream-pass:${viewer.id}.${viewer.sessionId}.${expires}`)}`;
+  const value = `${viewer.id}_${viewer.sessionId}_${expires}_${signSubject(fileUrlKey(deps.jwtSecret), passSubject(viewer.id, viewer.sessionId), expires)}`;
   return serializeCookie(STREAM_PASS_COOKIE, value, {
     path: STREAM_PATH,
     maxAgeSeconds: STREAM_PASS_TTL_SECONDS,
@@ -58,17 +51,16 @@ export function readStreamPass(
   if (!raw) return 'missing';
   const [userId, sessionId, expires, ...signature] = raw.split('_');
   const given = signature.join('_');
-  if (!userId || !sessionId || !expires || !given || !UUID.test(userId) || !UUID.test(sessionId) || !/^\d{1,12}$/.test(expires)) return 'invalid';
-  if (!sameMac(mac(deps, `stream-pass:${userId}.${sessionId}.${expires}`), given)) return 'invalid';
-  if (Number(expires) * 1000 < now.getTime()) return 'expired';
-  return { userId, sessionId };
+  if (!userId || !sessionId || !UUID.test(userId) || !UUID.test(sessionId)) return 'invalid';
+  const verdict = verifySubject(fileUrlKey(deps.jwtSecret), passSubject(userId, sessionId), expires, given, now);
+  return verdict === 'valid' ? { userId, sessionId } : verdict;
 }
 
 /** The signature of a stream link: one rendition of one part, for one viewer in one session. */
 export function streamLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, videoId: string, height: number): string {
-  return mac(deps, `stream:${viewer.userId}/${viewer.sessionId}/${videoId}/${height}`);
+  return signText(fileUrlKey(deps.jwtSecret), linkText(viewer, videoId, height));
 }
 
 export function isStreamLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, videoId: string, height: number, given: string | undefined): boolean {
-  return given !== undefined && sameMac(streamLinkSignature(deps, viewer, videoId, height), given);
+  return isSignatureOf(fileUrlKey(deps.jwtSecret), linkText(viewer, videoId, height), given);
 }
