@@ -28,6 +28,18 @@ const UNANSWERED_SHOWN = 8;
 
 const optionId = (questionId: string, index: number) => `question-${questionId}-option-${index}`;
 
+/** The way back to the training, when the test waits on it. */
+function GoToTraining({ courseId }: { courseId: string }) {
+  return (
+    <Button asChild size="lg">
+      <Link to={paths.training(courseId)}>
+        <PlayCircle aria-hidden />
+        Go to the training
+      </Link>
+    </Button>
+  );
+}
+
 function QuestionFieldset({
   number,
   total,
@@ -268,12 +280,7 @@ function Unavailable({ icon: Icon, title, message, courseId, toTraining }: { ico
       </p>
       <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:flex-row">
         {toTraining && (
-          <Button asChild size="lg">
-            <Link to={paths.training(courseId)}>
-              <PlayCircle aria-hidden />
-              Go to the training
-            </Link>
-          </Button>
+          <GoToTraining courseId={courseId} />
         )}
         <Button asChild size="lg" variant={toTraining ? 'outline' : 'default'}>
           <Link to={paths.userCourses}>Back to Courses</Link>
@@ -390,12 +397,7 @@ function TestOverview({ status, courseId, onStart, onRecheck }: { status: TTestS
           </Button>
         )}
         {closed && (
-          <Button asChild size="lg">
-            <Link to={paths.training(courseId)}>
-              <PlayCircle aria-hidden />
-              Go to the training
-            </Link>
-          </Button>
+          <GoToTraining courseId={courseId} />
         )}
         <Button asChild size="lg" variant="outline">
           <Link to={paths.courseContent(courseId)}>Back to the course</Link>
