@@ -259,9 +259,10 @@ async function seedResults(sql: postgres.Sql) {
     cross join generate_series(0, ${ATTEMPTS_PER_LEARNER - 1}) k
     join catalogue c on c.n = 1 + (l.n * 7 + k * 13) % ${RESULT_COURSES}`);
   await sql.unsafe(`
-    insert into certificates (user_id, course_id, attempt_id, number, status, pdf_file)
+    insert into certificates (user_id, course_id, attempt_id, number, verification_code, status, pdf_file)
     select distinct on (user_id, course_id) user_id, course_id, id,
-      'MTA/2026/' || lpad(nextval('certificate_number_seq')::text, 6, '0'), 'ready', left(md5(random()::text) || md5(random()::text), 36) || '.pdf'
+      'MTA/2026/' || lpad(nextval('certificate_number_seq')::text, 6, '0'), replace(gen_random_uuid()::text, '-', ''), 'ready',
+      left(md5(random()::text) || md5(random()::text), 36) || '.pdf'
     from test_attempts where passed order by user_id, course_id, submitted_at`);
   await sql.unsafe('vacuum analyze');
 }
