@@ -61,6 +61,20 @@ module.exports = {
       to: { path: '^src/workers/' },
     },
     {
+      name: 'client-app-composes',
+      severity: 'error',
+      comment: 'The client\'s app/ composes features into routes; features, components, lib and config never import it.',
+      from: { path: '^src/client/(features|components|lib|config)/' },
+      to: { path: '^src/client/app/' },
+    },
+    {
+      name: 'client-config-is-data',
+      severity: 'error',
+      comment: 'The route names and the route table are plain data the build and the server read under Node: they import only each other.',
+      from: { path: '^src/client/config/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/client/config/' },
+    },
+    {
       name: 'production-code-skips-tests',
       severity: 'error',
       comment: 'The test kit and tests are not part of the product.',

@@ -53,14 +53,15 @@ export default tseslint.config(
           patterns: [
             ...CLIENT_IMPORT_RULES,
             { regex: '^@/features/', message: 'components/ and lib/ serve every feature and import none; let app/ pass in what is needed.' },
+            { regex: '^@/app/', message: 'components/ and lib/ sit below app/, which composes them: route names and the route table are in config/.' },
           ],
         },
       ],
     },
   },
-  // Features never import each other: each may import itself, components, lib and the route names
-  // (app/paths.ts); the app folder composes them. One block per feature, since the rule cannot
-  // say "this file's own feature".
+  // Features never import each other: each may import itself, components, lib and config (the
+  // route names and the route table); the app folder composes them. One block per feature, since
+  // the rule cannot say "this file's own feature".
   ...CLIENT_FEATURES.map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -74,14 +75,31 @@ export default tseslint.config(
               message: `features/${feature} must not import another feature: move what both need to components/ or lib/, or let app/ compose them.`,
             },
             {
-              regex: '^@/app/(?!paths\\.ts$)',
-              message: 'A feature imports only the route names from app/ (app/paths.ts); app/ composes features, not the reverse.',
+              regex: '^@/app/',
+              message: 'A feature imports nothing of app/: app/ composes features, not the reverse (the route names are in config/paths.ts).',
             },
           ],
         },
       ],
     },
   })),
+  // The route names and the route table are read by Node too (the build's configuration, the
+  // server), where '@/' means nothing: they import each other relatively, and nothing else of ours.
+  {
+    files: ['src/client/config/**/*.ts'],
+    ignores: ['src/client/config/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            CLIENT_IMPORT_RULES[0],
+            { regex: '^(@/|\\.\\./)', message: 'config/ is plain data read under Node: it imports only itself (./paths.ts) and types.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { matchPath } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../src/client/app/paths.ts';
+import { paths } from '../src/client/config/paths.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
@@ -20,7 +20,7 @@ import { signInAs } from './support/session.ts';
  * form showing its errors, the phone's menu), checked with axe at a desktop and a phone width: its
  * default rules (WCAG 2.0-2.2 A and AA, best practices) and the WCAG 2.2 AA target size, which axe
  * leaves off by default. Any violation of impact serious or critical fails, named with its rule,
- * element and help text. The screens are listed below; a path in app/paths.ts that none of them
+ * element and help text. The screens are listed below; a path in config/paths.ts that none of them
  * opens fails the last test. The same file holds the JavaScript budgets of the learner's screens
  * (decision 030).
  */
@@ -453,7 +453,7 @@ function chunkSources(url: string): string {
 }
 
 describe('the walk', () => {
-  it('opens every path of app/paths.ts', () => {
+  it('opens every path of config/paths.ts', () => {
     const opened = WIDTHS.flatMap((width) => SCREENS.map((screen) => new URL(screen.url(world, width), 'http://portal')));
     const missing = pathsOf(paths).filter(
       ({ pattern, query }) =>
@@ -463,7 +463,7 @@ describe('the walk', () => {
   });
 });
 
-/** Every address named in app/paths.ts: its route pattern and the query keys it carries. */
+/** Every address named in config/paths.ts: its route pattern and the query keys it carries. */
 function pathsOf(node: object, prefix = ''): Array<{ name: string; pattern: string; query: string[] }> {
   return Object.entries(node).flatMap(([key, value]: [string, unknown]) => {
     const name = prefix ? `${prefix}.${key}` : key;

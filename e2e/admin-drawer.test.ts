@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paths } from '../src/client/app/paths.ts';
+import { paths } from '../src/client/config/paths.ts';
 import { FRAME_ATTRIBUTE } from '../src/shared/prerender.ts';
 import { createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';

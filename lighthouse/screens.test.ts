@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../src/client/app/paths.ts';
+import { paths } from '../src/client/config/paths.ts';
 import { seedWorld, type TWorld } from '../src/testing/portal-world.ts';
 import { startLighthouseHarness, type TLighthouseHarness, type TScreenScore } from './support.ts';
 

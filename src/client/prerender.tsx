@@ -5,7 +5,7 @@ import type { TVisitorView } from '../shared/prerender.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
 import type { TSiteConfig } from '../shared/site-config.ts';
 import { App } from '@/app/app.tsx';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { LEARNER_PAGES, preloadFirstScreen } from '@/app/router.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';

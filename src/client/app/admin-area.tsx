@@ -1,6 +1,6 @@
 import { Route, Routes, matchPath } from 'react-router-dom';
 import { type TLazyScreen, lazyNamed } from '@/app/lazy-screen.tsx';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { RequireAdmin } from '@/app/require-admin.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isExpired, readClaims } from '@/lib/access-token.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';

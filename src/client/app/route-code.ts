@@ -1,5 +1,5 @@
 // eslint-disable-next-line no-restricted-imports -- the build's configuration reads this file outside Vite's resolver, where '@/' means nothing
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 /*
  * The modules (under src/client) whose chunks each client route needs beyond the entry. The build

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { Route, Routes, matchPath } from 'react-router-dom';
 import { type TLazyScreen, lazyNamed } from '@/app/lazy-screen.tsx';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { RequireSession } from '@/app/require-session.tsx';
 import { ScrollToTop } from '@/app/scroll-to-top.tsx';
 import { SessionWatch } from '@/app/session-watch.tsx';

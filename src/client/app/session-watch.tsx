@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isAdminArea, paths } from '@/app/paths.ts';
+import { isAdminArea, paths } from '@/config/paths.ts';
 import { SESSION_EXPIRED_EVENT, useHasSession } from '@/lib/session.ts';
 
 /**

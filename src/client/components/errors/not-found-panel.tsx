@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** "Page not found" with a way back; used full-width on public pages and inside the admin area. */

@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
 import { ADMIN_SIDEBAR_WIDTH_PX } from '../../../shared/constants.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import { ADMIN_MENU_DRAWER_ID } from '@/components/layouts/admin-menu.ts';
 import { AdminMenu } from '@/components/layouts/admin-menu-nav.tsx';

@@ -1,7 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
 import { cn } from '@/lib/utils.ts';
 

@@ -18,7 +18,7 @@ import {
   ListChecks,
   FileSearch,
 } from 'lucide-react';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** The id of the admin menu's drawer, which the menu button controls. */
 export const ADMIN_MENU_DRAWER_ID = 'admin-menu-drawer';

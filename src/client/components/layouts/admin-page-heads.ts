@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** How wide an admin screen may grow: narrow for forms, wide for lists of cards. */
 export type TAdminPageWidth = '3xl' | '5xl' | '6xl';

@@ -2,7 +2,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MOBILE_DRAWER_WIDTH_PX } from '../../../shared/constants.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import {
   MOBILE_NAV_DRAWER_ID,
   PUBLIC_NAV_ENTRIES,

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** The navigation bar's entries (spec section 2, "Navigation bar"), shared by the bar and its drawer. */
 export const PUBLIC_NAV_ENTRIES = [

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '@/components/brand/social-icons.tsx';
 import { mailtoHref, telHref } from '@/lib/contact-links.ts';

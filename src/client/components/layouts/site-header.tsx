@@ -1,7 +1,7 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { BrandMark } from '@/components/brand/brand-mark.tsx';
 import {
   MOBILE_NAV_DRAWER_ID,

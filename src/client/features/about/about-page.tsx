@@ -11,7 +11,7 @@ import {
   UserRoundCheck,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';

@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';

@@ -8,7 +8,7 @@ import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';

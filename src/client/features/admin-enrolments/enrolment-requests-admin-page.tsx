@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ENROLMENT_SEARCH_MAX_LENGTH, ENROLMENT_STATUSES, type TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCertificateEvidence } from '../../../shared/schemas/evidence.ts';
-import { isAdminArea, paths } from '@/app/paths.ts';
+import { isAdminArea, paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';

@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PROFILE_FIELD_LABELS as L } from '../../../shared/profile-fields.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { ExpiryBadge } from '@/components/profile/expiry-badge.tsx';
 import { ProfileAvatar } from '@/components/profile/profile-avatar.tsx';
 import { addressLine, creatorName, Detail } from '@/components/profile/profile-details.tsx';

@@ -1,6 +1,6 @@
 import { ArrowLeft, UserRoundX } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { isAdminArea, paths } from '@/app/paths.ts';
+import { isAdminArea, paths } from '@/config/paths.ts';
 import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PROFILE_LIST_ERROR_TOAST_MS, PROFILE_SEARCH_MAX_LENGTH } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';

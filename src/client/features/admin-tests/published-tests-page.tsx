@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { usePublishedTests } from '@/features/admin-tests/api/use-tests.ts';

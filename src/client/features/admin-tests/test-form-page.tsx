@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ATTEMPTS_ALLOWED_MAX, TEST_MAX_QUESTIONS, WAIT_MINUTES_MAX, type TTestForm } from '../../../shared/schemas/assessment.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS, RESULTS_SEARCH_MAX_LENGTH } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTrainingSet, TAdminVideo } from '../../../shared/schemas/training.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { Badge } from '@/components/ui/badge.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TUserListItem } from '../../../shared/schemas/users.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { BookOpen, ClipboardCheck, type LucideIcon, MailQuestion, Send, UserRoun
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useAdminFigures } from '@/features/admin/api/use-admin-figures.ts';

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { NotFoundPanel } from '@/components/errors/not-found-panel.tsx';
 
 /** Shown inside the admin layout for a page that does not exist (yet). */

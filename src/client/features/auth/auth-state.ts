@@ -1,4 +1,4 @@
-import { isAdminArea, paths } from '@/app/paths.ts';
+import { isAdminArea, paths } from '@/config/paths.ts';
 
 /** What the account screens pass each other in navigation state. */
 export type TAuthNavigationState = {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZForgotPasswordRequest } from '../../../shared/schemas/auth.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';

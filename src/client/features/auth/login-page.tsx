@@ -1,6 +1,6 @@
 import { Anchor } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { AuthShell, authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { LoginForm } from '@/features/auth/login-form.tsx';
 import { useSiteConfig } from '@/lib/site-config.ts';

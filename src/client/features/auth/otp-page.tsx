@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { DELAY_AFTER_SUCCESS_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZVerifyOtpRequest } from '../../../shared/schemas/auth.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';

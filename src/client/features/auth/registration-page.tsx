@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { DELAY_AFTER_REGISTRATION_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { type TRegisterForm, ZRegisterForm } from '../../../shared/schemas/auth.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';

@@ -8,7 +8,7 @@ import {
   ZVerificationCode,
   ZVerifyByHolderRequest,
 } from '../../../shared/schemas/certificate.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';

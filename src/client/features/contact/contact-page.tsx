@@ -1,6 +1,6 @@
 import { ArrowRight, type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '@/components/brand/social-icons.tsx';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { ArrowRight, Hourglass } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 

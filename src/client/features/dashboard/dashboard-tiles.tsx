@@ -1,6 +1,6 @@
 import { BookOpen, ChevronRight, FileBadge, type LucideIcon, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 type TTile = { title: string; text: string; icon: LucideIcon; to?: string };
 

@@ -15,7 +15,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestStatus } from '../../../shared/schemas/assessment.ts';
 import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';

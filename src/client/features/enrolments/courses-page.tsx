@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { PageHero } from '@/components/layouts/page-hero.tsx';
 import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';

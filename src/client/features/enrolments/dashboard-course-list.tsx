@@ -2,7 +2,7 @@ import { Clock, Loader2, Rocket, RotateCw, Send } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TDashboardCourse } from '../../../shared/schemas/enrolment.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { EnrolmentStatusBadge } from '@/components/course/enrolment-status-badge.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';

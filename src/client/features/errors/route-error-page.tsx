@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { COMMON_MESSAGES } from '../../../shared/common-messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorScreen } from '@/features/errors/error-screen.tsx';
 import { SiteConfigError } from '@/lib/site-config.ts';

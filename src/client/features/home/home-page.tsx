@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FEATURED_COURSES } from '../../../shared/constants.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { HeroBackdrop } from '@/features/home/hero-backdrop.tsx';
 import { useSiteConfig } from '@/lib/site-config.ts';

@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZProfile, type TProfile } from '../../../shared/schemas/profile.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';

@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { ProfileDetailsSkeleton } from '@/components/profile/profile-details-skeleton.tsx';
 import { ProfileDetails } from '@/components/profile/profile-details.tsx';

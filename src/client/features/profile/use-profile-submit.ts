@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DELAY_AFTER_PROFILE_SUBMIT_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSaveProfile } from '@/features/profile/api/save-profile.ts';
 import type { TProfileFormValues } from '@/features/profile/profile-form-schema.ts';
 import { applyUploadRefusal } from '@/features/profile/upload-refusal.ts';

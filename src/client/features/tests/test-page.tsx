@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestResult, TTestSession, TTestStatus } from '../../../shared/schemas/assessment.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';

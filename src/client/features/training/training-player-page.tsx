@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { DELAY_AFTER_SUCCESS_MS, TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { THeartbeatResult, TPlayerVideo, TTrainingPlayer } from '../../../shared/schemas/training.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useUpload } from '@/lib/upload/use-upload.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useUpload } from '@/lib/upload/use-upload.ts';
 
 /** The form field names of POST /api/trainingVideo (spec section 7). */

@@ -1,6 +1,6 @@
 import { ZProfileSaved, type TProfileSaved } from '../../../../shared/schemas/profile.ts';
 import { fromSpecProfile } from '../../../../shared/spec-fields.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { trpc } from '@/lib/trpc.ts';
 import type { TUploadResult } from '@/lib/upload/send-form.ts';
 import { useUpload } from '@/lib/upload/use-upload.ts';
