@@ -9,4 +9,5 @@ export * from './schema/profiles.ts';
 export * from './schema/courses.ts';
 export * from './schema/training.ts';
 export * from './schema/assessments.ts';
+export * from './schema/certificates.ts';
 export * from './schema/jobs.ts';

@@ -5,7 +5,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   real,
   text,
@@ -15,7 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { courses } from './courses.ts';
-import { certificateStatusEnum } from './enums.ts';
 import { users } from './users.ts';
 
 export const tests = pgTable(
@@ -118,45 +116,4 @@ export const testAttemptAnswers = pgTable(
     selectedAnswer: text('selected_answer').notNull(),
   },
   (t) => [uniqueIndex('test_attempt_answers_attempt_question_unique').on(t.attemptId, t.questionId)],
-);
-
-/** Certificate numbers (MTA/{year}/{six digits}) come from here: unique without a lock, gaps allowed. */
-export const certificateNumberSeq = pgSequence('certificate_number_seq', { startWith: 1 });
-
-export const certificates = pgTable(
-  'certificates',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => testAttempts.id, { onDelete: 'restrict' }),
-    number: text('number').notNull(),
-    /**
-     * The secret the QR code and the printed link carry: with it, verification shows the holder's
-     * details; with the number alone, only whether it exists, its state and a masked name.
-     */
-    verificationCode: text('verification_code').notNull(),
-    status: certificateStatusEnum('status').notNull().default('pending'),
-    /** The PDF's unguessable name in the `certificates` file area, chosen before it is written. */
-    pdfFile: text('pdf_file'),
-    issuedAt: createdAt(),
-    updatedAt: updatedAt(),
-    /** An administrator withdrew it: verification says revoked, the PDF is no longer served. */
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Kept for the record; never shown publicly. */
-    revokeReason: text('revoke_reason'),
-  },
-  (t) => [
-    uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
-    uniqueIndex('certificates_number_unique').on(t.number),
-    uniqueIndex('certificates_verification_code_unique').on(t.verificationCode),
-    uniqueIndex('certificates_pdf_file_unique').on(t.pdfFile),
-  ],
 );

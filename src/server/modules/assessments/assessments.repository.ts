@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-patterns.ts';
 import type { TAttemptQuestion } from '../../db/schema/assessments.ts';
 import {
-  certificateNumberSeq,
   certificates,
   courses,
   testAttemptAnswers,
@@ -16,7 +15,6 @@ import {
 export type TTestRow = typeof tests.$inferSelect;
 export type TQuestionRow = typeof testQuestions.$inferSelect;
 export type TAttemptRow = typeof testAttempts.$inferSelect;
-export type TCertificateRow = typeof certificates.$inferSelect;
 export type TTestWithQuestions = TTestRow & {
   course: { id: string; title: string; isActive: boolean };
   questions: TQuestionRow[];
@@ -199,37 +197,6 @@ export async function insertAnswers(tx: Executor, attemptId: string, answers: Ar
 }
 
 // ---------------------------------------------------------------------------------------------
-// Certificates
-
-export async function findCertificate(db: Executor, userId: string, courseId: string): Promise<TCertificateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
-  return row;
-}
-
-/** The next certificate serial; every call gets a different one, without a lock. */
-export async function nextCertificateSerial(tx: Executor): Promise<number> {
-  const sequence = sql.raw(`'${certificateNumberSeq.seqName}'`);
-  const [row] = await tx.select({ serial: sql<string>`nextval(${sequence})` }).from(sql`(values (1)) as one`);
-  return Number(row!.serial);
-}
-
-/** A pending certificate; nothing comes back when the learner already has one for the course. */
-export async function insertCertificate(
-  tx: Executor,
-  values: { userId: string; courseId: string; attemptId: string; number: string; verificationCode: string },
-): Promise<TCertificateRow | undefined> {
-  const [row] = await tx
-    .insert(certificates)
-    .values({ ...values, status: 'pending' })
-    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
-    .returning();
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Results
 
 const resultColumns = {
@@ -258,6 +225,8 @@ const resultColumns = {
     revokedAt: certificates.revokedAt,
   },
 };
+/** The certificate beside a passed attempt in Test Results (joined in the same query, no query per row). */
+type TResultCertificate = Pick<typeof certificates.$inferSelect, 'id' | 'number' | 'status' | 'pdfFile' | 'revokedAt'>;
 export type TResultRow = {
   id: string;
   score: number | null;
@@ -276,7 +245,7 @@ export type TResultRow = {
   testId: string;
   testTitle: string;
   passMark: number;
-  certificate: Pick<TCertificateRow, 'id' | 'number' | 'status' | 'pdfFile' | 'revokedAt'> | null;
+  certificate: TResultCertificate | null;
 };
 export type TResultAnswerRow = {
   attemptId: string;

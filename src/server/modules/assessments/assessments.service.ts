@@ -21,7 +21,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
-import { certificatePdfUrlOf, newVerificationCode, queueCertificateRender, toAdminCertificate } from '../certificates/certificates.service.ts';
+import { issueCertificate, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
 import {
   endTrainingRound,
@@ -44,21 +44,17 @@ import {
   findAttemptFacts,
   findAttemptsOfLearner,
   findQuestionsByIds,
-  findCertificate,
   findOpenAttempt,
   findPublishedOfCourse,
   findTestById,
   insertAnswers,
-  insertCertificate,
   insertTest,
   lockOpenAttempt,
-  nextCertificateSerial,
   startAttempt,
   RESULTS_COUNT_BOUND,
   searchResults as searchResultRows,
   setAttemptsPolicy,
   setPublished,
-  type TCertificateRow,
   type TResultAnswerRow,
   type TAttemptRow,
   type TResultRow,
@@ -334,27 +330,6 @@ function checkAnswers(asked: TAskedQuestion[], answers: TTestSubmission['answers
   return given;
 }
 
-/** MTA/{year}/{serial of six digits or more}. */
-export function certificateNumber(issuedAt: Date, serial: number): string {
-  return `MTA/${issuedAt.getUTCFullYear()}/${String(serial).padStart(6, '0')}`;
-}
-
-/** Inside the passing attempt's transaction: the learner's certificate for the course, the first pass's if there is one. */
-async function issueCertificate(tx: Executor, attempt: { id: string; userId: string; courseId: string }): Promise<TCertificateRow> {
-  const existing = await findCertificate(tx, attempt.userId, attempt.courseId);
-  if (existing) return existing;
-  const serial = await nextCertificateSerial(tx);
-  const created = await insertCertificate(tx, {
-    userId: attempt.userId,
-    courseId: attempt.courseId,
-    attemptId: attempt.id,
-    number: certificateNumber(new Date(), serial),
-    verificationCode: newVerificationCode(),
-  });
-  // Another attempt at the course passed at the same moment and its certificate stands.
-  return created ?? (await findCertificate(tx, attempt.userId, attempt.courseId))!;
-}
-
 /**
  * Scores the learner's open attempt on the questions it drew. The score, the percentage and the
  * time are the server's own (whatever the client sent); the attempt is locked, so two submissions
@@ -400,9 +375,9 @@ export async function submitTest(
     await insertAnswers(tx, submitted.id, answers);
     const common = { attempt: submitted, answers, score, totalQuestions, percentage, passed, wrong };
     if (passed) {
-      const issued = await issueCertificate(tx, submitted);
       // Its PDF is rendered by the worker; the intent commits with the pass (keyed on the certificate).
-      return { ...common, certificate: issued, renderJob: await queueCertificateRender(tx, issued.id), standing: null };
+      const { certificate, renderJob } = await issueCertificate(tx, { attemptId: submitted.id, userId: submitted.userId, courseId: submitted.courseId });
+      return { ...common, certificate, renderJob, standing: null };
     }
     const { standing } = await standingFacts(tx, learner.id, test.courseId, test, enrolment, now);
     if (standing.state === 'exhausted') {
@@ -438,13 +413,7 @@ export async function submitTest(
     startedAt: attempt.startedAt.toISOString(),
     submittedAt: attempt.submittedAt!.toISOString(),
     answers: outcome.answers,
-    certificate: certificate && {
-      id: certificate.id,
-      number: certificate.number,
-      status: certificate.status,
-      issuedAt: certificate.issuedAt.toISOString(),
-      pdfUrl: certificatePdfUrlOf(certificate),
-    },
+    certificate,
     attemptsLeft: standing?.attemptsLeft ?? 0,
     nextAttemptAt: standing?.nextAttemptAt?.toISOString() ?? null,
     // Which answers were wrong is told only after a pass: after a fail it would be the key.

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { certificates, courses, profiles, users } from '../../db/schema.ts';
+import { certificateNumberSeq, certificates, courses, profiles, users } from '../../db/schema.ts';
 
 export type TCertificateRow = typeof certificates.$inferSelect;
 
@@ -53,6 +53,35 @@ export async function findOfLearner(db: Executor, userId: string, courseId?: str
     .where(and(eq(certificates.userId, userId), courseId === undefined ? undefined : eq(certificates.courseId, courseId)))
     .orderBy(asc(certificates.issuedAt), asc(certificates.id));
   return rows.map(({ certificate, courseTitle }) => ({ ...certificate, courseTitle }));
+}
+
+/** A learner's certificate for a course (there is at most one). */
+export async function findOfLearnerForCourse(db: Executor, userId: string, courseId: string): Promise<TCertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+  return row;
+}
+
+/** The next certificate serial; every call gets a different one, without a lock. */
+export async function nextSerial(tx: Executor): Promise<number> {
+  const sequence = sql.raw(`'${certificateNumberSeq.seqName}'`);
+  const [row] = await tx.select({ serial: sql<string>`nextval(${sequence})` }).from(sql`(values (1)) as one`);
+  return Number(row!.serial);
+}
+
+/** A pending certificate; nothing comes back when the learner already has one for the course. */
+export async function insertPending(
+  tx: Executor,
+  values: { userId: string; courseId: string; attemptId: string; number: string; verificationCode: string },
+): Promise<TCertificateRow | undefined> {
+  const [row] = await tx
+    .insert(certificates)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
+    .returning();
+  return row;
 }
 
 export async function findById(db: Executor, id: string): Promise<TCertificateRow | undefined> {

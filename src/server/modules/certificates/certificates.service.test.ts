@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskedHolderName } from './certificates.service.ts';
+import { certificateNumber, maskedHolderName } from './certificates.service.ts';
 
 describe('maskedHolderName', () => {
   it('shows the first given name’s initial and the surname’s first letter, nothing more', () => {
@@ -24,5 +24,14 @@ describe('maskedHolderName', () => {
     expect(maskedHolderName({ firstName: 'Élodie', lastName: 'Œuvray' })).toBe('É. Œ***');
     expect(maskedHolderName({ firstName: '𝒜da', lastName: "O'Neil" })).toBe('𝒜. O***');
     expect(maskedHolderName({ firstName: "'Ali", lastName: '(Khan)' })).toBe('A. K***');
+  });
+});
+
+describe('certificateNumber', () => {
+  it('is MTA/{UTC year of issue}/{serial padded to six digits}, longer serials kept whole', () => {
+    expect(certificateNumber(new Date('2026-11-26T10:00:00Z'), 42)).toBe('MTA/2026/000042');
+    expect(certificateNumber(new Date('2026-11-26T10:00:00Z'), 1_234_567)).toBe('MTA/2026/1234567');
+    // Late on New Year's Eve west of Greenwich is already the next year in UTC.
+    expect(certificateNumber(new Date('2026-12-31T23:30:00-02:00'), 7)).toBe('MTA/2027/000007');
   });
 });

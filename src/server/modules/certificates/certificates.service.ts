@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { JOBS } from '../../../shared/jobs.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { personName } from '../../../shared/names.ts';
+import type { TTestResult } from '../../../shared/schemas/assessment.ts';
 import {
   certificatePdfUrl,
   type TAdminCertificate,
@@ -25,7 +26,10 @@ import {
   findDetailsByNumber,
   findDetailsIssuedBetween,
   findOfLearner,
+  findOfLearnerForCourse,
   findPdfFileNames,
+  insertPending,
+  nextSerial,
   revoke,
   type TCertificateDetails,
   type TCertificateRow,
@@ -33,14 +37,6 @@ import {
 
 const C = MESSAGES.certificate;
 type Deps = Pick<AppDeps, 'db' | 'logger'>;
-
-/**
- * The secret a certificate's QR code and printed link carry (160 random bits, URL-safe): with it,
- * verification shows the holder's details, so it cannot be guessed the way numbers can be walked.
- */
-export function newVerificationCode(): string {
-  return randomBytes(20).toString('base64url');
-}
 
 /** Every check from one address: enough for an employer checking a crew list; too few to walk the number space. */
 export const VERIFY_LIMIT: TRateLimitRule = { limit: 30, windowMs: 60_000 };
@@ -64,16 +60,74 @@ function servedPdfUrl(row: Pick<TCertificateRow, 'status' | 'pdfFile' | 'revoked
   return row.status === 'ready' && row.pdfFile && !row.revokedAt ? certificatePdfUrl(row.pdfFile) : null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Issuance: a pass earns the certificate (the assessments service calls this inside its transaction)
+
+/** The passing attempt a certificate is issued for. */
+export type TPass = { attemptId: string; userId: string; courseId: string };
+
+/** The certificate as a pass's result shows it. */
+export type TIssuedCertificate = NonNullable<TTestResult['certificate']>;
+
+/** MTA/{year}/{serial of six digits or more}; the year is the UTC year of issue. */
+export function certificateNumber(issuedAt: Date, serial: number): string {
+  return `MTA/${issuedAt.getUTCFullYear()}/${String(serial).padStart(6, '0')}`;
+}
+
 /**
- * Inside the passing attempt's transaction: the intent to render the certificate's PDF, keyed on
- * the certificate, so a second pass or a retried request never queues it twice. Dispatch the job
- * after the commit.
+ * The secret a certificate's QR code and printed link carry (160 random bits, URL-safe): with it,
+ * verification shows the holder's details, so it cannot be guessed the way numbers can be walked.
  */
-export async function queueCertificateRender(tx: Executor, certificateId: string): Promise<TJobRef> {
+export function newVerificationCode(): string {
+  return randomBytes(20).toString('base64url');
+}
+
+/**
+ * The intent to render the certificate's PDF, keyed on the certificate, so a second pass or a
+ * retried request never queues it twice.
+ */
+async function queueCertificateRender(tx: Executor, certificateId: string): Promise<TJobRef> {
   const name = JOBS.renderCertificate.name;
   const id = await insertIntent(tx, { name, businessKey: certificateId, payload: { certificateId } });
   return { id, name };
 }
+
+/** The learner's certificate for the course, the first pass's if there is one; else a new pending one, numbered. */
+async function certificateOfPass(tx: Executor, pass: TPass): Promise<TCertificateRow> {
+  const existing = await findOfLearnerForCourse(tx, pass.userId, pass.courseId);
+  if (existing) return existing;
+  const serial = await nextSerial(tx);
+  const created = await insertPending(tx, {
+    userId: pass.userId,
+    courseId: pass.courseId,
+    attemptId: pass.attemptId,
+    number: certificateNumber(new Date(), serial),
+    verificationCode: newVerificationCode(),
+  });
+  // Another attempt at the course passed at the same moment and its certificate stands.
+  return created ?? (await findOfLearnerForCourse(tx, pass.userId, pass.courseId))!;
+}
+
+/**
+ * Inside the passing attempt's transaction (`tx`, so the pass and its certificate commit together):
+ * the learner's certificate for the course, the first pass's if there is one (one per learner and
+ * course, a concurrent pass keeps the first), and the intent to render its PDF. Dispatch
+ * `renderJob` after the commit.
+ */
+export async function issueCertificate(tx: Executor, pass: TPass): Promise<{ certificate: TIssuedCertificate; renderJob: TJobRef }> {
+  const row = await certificateOfPass(tx, pass);
+  const certificate: TIssuedCertificate = {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    issuedAt: row.issuedAt.toISOString(),
+    pdfUrl: servedPdfUrl(row),
+  };
+  return { certificate, renderJob: await queueCertificateRender(tx, row.id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading, verification, revocation and serving
 
 /** A certificate as administrators see it beside a result. */
 export function toAdminCertificate(row: Pick<TCertificateRow, 'id' | 'number' | 'status' | 'pdfFile' | 'revokedAt'>): TAdminCertificate {
@@ -84,11 +138,6 @@ export function toAdminCertificate(row: Pick<TCertificateRow, 'id' | 'number' | 
     revokedAt: row.revokedAt?.toISOString() ?? null,
     pdfUrl: servedPdfUrl(row),
   };
-}
-
-/** The PDF's address for a learner's own certificate, when it can be opened. */
-export function certificatePdfUrlOf(row: Pick<TCertificateRow, 'status' | 'pdfFile' | 'revokedAt'>): string | null {
-  return servedPdfUrl(row);
 }
 
 function toLearnerCertificate(row: TCertificateRow & { courseTitle: string }): TLearnerCertificate {
