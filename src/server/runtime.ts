@@ -4,19 +4,17 @@ import type { Logger } from 'pino';
 import { openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { publicBaseUrl, type TEnv } from './env.ts';
-import { JOB_PROCESSORS } from './jobs.ts';
+import { JOB_PROCESSORS, SCHEDULED_TASKS } from './jobs.ts';
 import { openFileStorage } from './lib/files/open-storage.ts';
 import { createMediaAdapter } from './lib/media/media-adapter.ts';
-import { startFileSweeper } from './lib/files/sweep.ts';
 import { createBullmqDispatcher, createInProcessDispatcher, type JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { JobContext } from './lib/jobs/runner.ts';
-import { requeuePending, startReconciler } from './lib/jobs/reconciler.ts';
+import { startSchedule, type Schedule } from './lib/jobs/schedule.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
 import { closePasswordHashing } from './lib/passwords.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
 import { CLIENT_DIST_DIR } from './lib/paths.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
-import { referencedFileNames } from './modules/files/stored-files.service.ts';
 import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
 export type Runtime = AppDeps & { jobContext: JobContext; close(): Promise<void> };
@@ -91,14 +89,11 @@ export async function createRuntime(
     logger.warn('files are shared (STORAGE_URL) but REDIS_URL is not set: rate limits and jobs stay in this process; set REDIS_URL to run more than one instance');
   }
 
-  // With no Redis this process is also the worker: finish what an earlier run left pending.
-  let stopReconciler = () => {};
-  if (jobs.kind === 'in-process') {
-    await requeuePending(database.db, jobs, logger);
-    stopReconciler = startReconciler(database.db, jobs, logger);
-  }
-
-  const stopFileSweeper = startFileSweeper(files, referencedFileNames({ db: database.db }), logger);
+  // With no Redis this process is also the worker, and runs the scheduled tasks (the sweep, the
+  // reconciler) itself. On Redis they are BullMQ job schedulers that the workers run
+  // (src/workers/job-worker.ts): an API process runs no job and no scheduled task there.
+  const schedule: Schedule | undefined =
+    jobs.kind === 'in-process' ? startSchedule(SCHEDULED_TASKS, { ...jobContext, jobs }, logger) : undefined;
 
   const clientDir = options.clientDir ?? CLIENT_DIST_DIR;
   return {
@@ -115,8 +110,8 @@ export async function createRuntime(
     site,
     clientDir: existsSync(clientDir) ? clientDir : undefined,
     async close() {
-      stopReconciler();
-      stopFileSweeper();
+      // A sweep or reconcile under way finishes before the dispatcher and the database close.
+      await schedule?.stop();
       await jobs.close();
       await rateLimit.close();
       mail.close();

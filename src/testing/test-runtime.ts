@@ -13,7 +13,7 @@ import type { TSessionUser } from '../server/lib/session-user.ts';
 import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { createCallerFactory } from '../server/trpc/init.ts';
-import { startWorkerWithReconciler } from '../workers/job-worker.ts';
+import { startWorker } from '../workers/job-worker.ts';
 import { createTestBucket, type TStorageDriver } from './storage.ts';
 
 const createCaller = createCallerFactory(appRouter);
@@ -67,7 +67,7 @@ export async function createTestPortal(
     queuePrefix,
   });
   const worker = redisUrl
-    ? await startWorkerWithReconciler(runtime.jobContext, redisUrl, runtime.jobs, { prefix: queuePrefix })
+    ? await startWorker(runtime.jobContext, redisUrl, runtime.jobs, { prefix: queuePrefix })
     : undefined;
   const routes = new Set<string>();
   const app = await buildApp(runtime, {

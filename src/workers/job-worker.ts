@@ -1,8 +1,10 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { SCHEDULED_TASKS, type TScheduleContext } from '../server/jobs.ts';
 import { JOBS_QUEUE, type JobDispatcher } from '../server/lib/jobs/dispatcher.ts';
-import { requeuePending, startReconciler } from '../server/lib/jobs/reconciler.ts';
 import { JOB_ATTEMPTS, runOutboxJob, type JobContext } from '../server/lib/jobs/runner.ts';
+import type { TScheduledTask } from '../server/lib/jobs/schedule.ts';
+import { startQueuedSchedule } from '../server/lib/jobs/scheduled-queue.ts';
 
 const STALLED_AFTER_MS = 10_000;
 
@@ -48,22 +50,36 @@ export function startJobWorker(
 }
 
 /**
- * A worker as `npm run worker` runs it: BullMQ processing plus the reconciler, which first
- * re-queues whatever the outbox still holds as pending and then checks again every minute.
+ * A worker as `npm run worker` runs it: the outbox's jobs, and the scheduled tasks (the sweep, the
+ * reconciler) through their BullMQ job schedulers, which it upserts as it starts and every minute
+ * after (scheduled-queue.ts). The tasks that say so also run once as it starts: the reconciler then
+ * re-queues whatever the outbox still holds as pending, a Redis flush's losses among it.
  */
-export async function startWorkerWithReconciler(
+export async function startWorker(
   ctx: JobContext,
   redisUrl: string,
   dispatcher: JobDispatcher,
-  options: { concurrency?: number; prefix?: string | undefined } = {},
+  options: {
+    concurrency?: number;
+    prefix?: string | undefined;
+    /** The scheduled tasks (SCHEDULED_TASKS unless a test shortens their periods). */
+    tasks?: ReadonlyArray<TScheduledTask<TScheduleContext>>;
+    reassertEveryMs?: number;
+  } = {},
 ) {
   const jobWorker = startJobWorker(ctx, redisUrl, options);
   await jobWorker.worker.waitUntilReady();
-  await requeuePending(ctx.db, dispatcher, ctx.logger);
-  const stopReconciler = startReconciler(ctx.db, dispatcher, ctx.logger);
+  const schedule = await startQueuedSchedule(options.tasks ?? SCHEDULED_TASKS, { ...ctx, jobs: dispatcher }, ctx.logger, redisUrl, {
+    prefix: options.prefix,
+    ...(options.reassertEveryMs ? { reassertEveryMs: options.reassertEveryMs } : {}),
+  }).catch(async (err: unknown) => {
+    await jobWorker.close();
+    throw err;
+  });
   return {
+    /** Waits for the jobs and the scheduled runs under way, then lets go of Redis. */
     async close() {
-      stopReconciler();
+      await schedule.close();
       await jobWorker.close();
     },
   };

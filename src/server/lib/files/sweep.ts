@@ -1,7 +1,7 @@
-import type { Logger } from 'pino';
 import { isStoredName, type FileStorage, type TFileArea, type TStorageEntry } from './storage.ts';
 
 export const SWEEP_AGE_MS = 60 * 60_000;
+/** How often the sweep runs (a scheduled task, src/server/jobs.ts). */
 export const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** The names of an area's files that rows point to now. */
@@ -48,27 +48,4 @@ export async function sweepStoredFiles(
     }
   }
   return { ...result, ms: Math.round(performance.now() - started) };
-}
-
-/** Sweeps now and every SWEEP_INTERVAL_MS; returns the function that stops it. */
-export function startFileSweeper(
-  storage: TSweepable,
-  referenced: Partial<Record<TFileArea, TReferencedNames>>,
-  logger: Logger,
-): () => void {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepStoredFiles(storage, referenced)
-      .then((result) => {
-        if (result.partialRemoved + result.orphansRemoved > 0) logger.info(result, 'left-over upload files removed');
-      })
-      .catch((err: unknown) => logger.warn({ err }, 'file sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

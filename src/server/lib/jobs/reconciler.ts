@@ -55,13 +55,25 @@ async function runAgainWhatTheQueueGaveUp(db: Database, dispatcher: JobDispatche
   }
 }
 
-/** Re-queues rows left pending for a minute, every minute: a lost dispatch never stalls a job. */
-export function startReconciler(db: Database, dispatcher: JobDispatcher, logger: Logger): () => void {
-  const timer = setInterval(() => {
-    requeuePending(db, dispatcher, logger, new Date(Date.now() - 60_000)).catch((err) =>
-      logger.warn({ err }, 'job reconciler failed'),
-    );
-  }, 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+/** How often the reconciler runs (a scheduled task, src/server/jobs.ts). */
+export const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * How long a pending row is left to the dispatch that follows its commit before the reconciler
+ * hands it over again: a lost dispatch never stalls a job for much longer than this.
+ */
+export const DISPATCH_GRACE_MS = 60_000;
+
+/**
+ * The reconciler's scheduled run. As the process that runs the schedule starts, every pending row
+ * is handed over (what an earlier run, or a flushed Redis, left behind); on each period only those
+ * older than DISPATCH_GRACE_MS, so a row whose own dispatch is on its way is not raced.
+ */
+export function requeueLostDispatches(
+  db: Database,
+  dispatcher: JobDispatcher,
+  logger: Logger,
+  occasion: { atStart: boolean },
+): Promise<number> {
+  return requeuePending(db, dispatcher, logger, new Date(Date.now() - (occasion.atStart ? 0 : DISPATCH_GRACE_MS)));
 }
