@@ -5,10 +5,10 @@ import type { TVisitorView } from '../shared/prerender.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
 import type { TSiteConfig } from '../shared/site-config.ts';
 import { App } from '@/app/app.tsx';
-import { paths } from '@/config/paths.ts';
-import { LEARNER_PAGES, preloadFirstScreen } from '@/app/router.tsx';
+import { preloadFirstScreen } from '@/app/router.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
+import { SCREEN_ROUTES } from '@/config/routes.ts';
 import { provideInlinedCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
 import { withPageHead } from '@/lib/page-head.ts';
 import { provideSiteConfig } from '@/lib/site-config.ts';
@@ -21,8 +21,8 @@ import { provideSiteConfig } from '@/lib/site-config.ts';
  * hydrates it.
  */
 
-/** The pages rendered ahead of their code: the public screens a visitor opens first. */
-export const PRERENDERED_PATHS: readonly string[] = [paths.home, paths.about, paths.courses, paths.contact, paths.login, paths.registration];
+/** The pages rendered ahead of their code: the public screens a visitor opens first (`prerendered` in config/routes.ts). */
+export const PRERENDERED_PATHS: readonly string[] = SCREEN_ROUTES.filter((route) => route.prerendered).map((route) => route.pattern);
 
 export type TPrerenderData = { site: TSiteConfig; catalogue?: TCourse[] };
 
@@ -47,8 +47,6 @@ export async function renderPage(pathname: string, data: TPrerenderData): Promis
   }
 }
 
-const isAdminPage = (pattern: string) => pattern === paths.admin.root || pattern.startsWith(`${paths.admin.root}/`);
-
 /**
  * The markup of the frame the server sends for the signed-in page at route `pattern` (decision
  * 038): its layout as its user sees it, with the page's place loading, or undefined for a page
@@ -56,8 +54,8 @@ const isAdminPage = (pattern: string) => pattern === paths.admin.root || pattern
  * nothing of the user's: the server does not know who is asking.
  */
 export function renderFrame(pattern: string, data: { site: TSiteConfig }): string | undefined {
-  const admin = isAdminPage(pattern);
-  if (!admin && !LEARNER_PAGES.includes(pattern)) return undefined;
+  const area = SCREEN_ROUTES.find((route) => route.pattern === pattern)?.area;
+  if (area !== 'learner' && area !== 'admin') return undefined;
   provideSiteConfig(data.site);
-  return renderToString(<StaticRouter location={pattern}>{admin ? <AdminLayout frame /> : <PublicLayout frame />}</StaticRouter>);
+  return renderToString(<StaticRouter location={pattern}>{area === 'admin' ? <AdminLayout frame /> : <PublicLayout frame />}</StaticRouter>);
 }

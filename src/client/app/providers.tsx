@@ -67,17 +67,3 @@ export function DataProvidersRoute() {
     </AppProviders>
   );
 }
-
-/*
- * Loaders of screen groups that only mount inside these providers. Their import() lives here, not
- * in the router, so the list of chunks each group needs sits in this chunk rather than in the home
- * page's entry (decision 006); this chunk is always loaded before those screens anyway.
- */
-export const loadLearnerCourseScreens = () => import('@/app/screens/learner-course-screens.ts');
-export const loadContactPage = () => import('@/features/contact/contact-page.tsx');
-export const loadTrainingPlayerPage = () => import('@/features/training/training-player-page.tsx');
-export const loadTestCertificateScreens = () => import('@/app/screens/test-certificate-screens.ts');
-export const loadVerifyPage = () => import('@/features/certificates/verify-page.tsx');
-// Read by name: the admin chunk, which the admin screens import from, then needs no namespace object.
-export const loadAdminArea = () =>
-  import('@/app/admin-area.tsx').then(({ AdminArea, preloadAdminScreen }) => ({ AdminArea, preloadAdminScreen }));

@@ -17,8 +17,10 @@ import {
   Send,
   ListChecks,
   FileSearch,
+  File,
 } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
+import { SCREEN_ROUTES } from '@/config/routes.ts';
 
 /** The id of the admin menu's drawer, which the menu button controls. */
 export const ADMIN_MENU_DRAWER_ID = 'admin-menu-drawer';
@@ -26,47 +28,44 @@ export const ADMIN_MENU_DRAWER_ID = 'admin-menu-drawer';
 export type TAdminMenuItem = { label: string; to: string; icon: LucideIcon };
 export type TAdminMenuGroup = { title: string; description: string; icon: LucideIcon; items: TAdminMenuItem[] };
 
-/** The admin area's menu (spec section 2, "Admin layout"). */
-export const ADMIN_MENU: readonly TAdminMenuGroup[] = [
-  {
-    title: 'Users',
-    description: 'Approve new sign-ups and look up seafarers’ profiles and documents.',
-    icon: Users,
-    items: [
-      { label: 'Unapproved Users', to: paths.admin.users.unapproved, icon: UserRoundX },
-      { label: 'Approved Users', to: paths.admin.users.approved, icon: UserCheck },
-      { label: 'User Profiles', to: paths.admin.users.profiles, icon: IdCard },
-    ],
-  },
-  {
-    title: 'Courses',
-    description: 'Publish courses, keep them up to date and answer enrolment requests.',
-    icon: BookOpen,
-    items: [
-      { label: 'All Courses', to: paths.admin.courses.list, icon: GraduationCap },
-      { label: 'Create Course', to: paths.admin.courses.create, icon: SquarePlus },
-      { label: 'User Enrollment Request', to: paths.admin.courses.enrolmentRequests, icon: MailQuestion },
-    ],
-  },
-  {
-    title: 'Training',
-    description: 'Upload the training videos learners watch before their test.',
-    icon: Video,
-    items: [
-      { label: 'Upload Training Video', to: paths.admin.training.upload, icon: Upload },
-      { label: 'All Training Videos', to: paths.admin.training.list, icon: PlaySquare },
-    ],
-  },
+/** The menu's groups, in order; their links are the table's entries with a `menu` of that group. */
+const GROUPS: ReadonlyArray<Omit<TAdminMenuGroup, 'items'>> = [
+  { title: 'Users', description: 'Approve new sign-ups and look up seafarers’ profiles and documents.', icon: Users },
+  { title: 'Courses', description: 'Publish courses, keep them up to date and answer enrolment requests.', icon: BookOpen },
+  { title: 'Training', description: 'Upload the training videos learners watch before their test.', icon: Video },
   {
     title: 'Test',
     description: 'Write tests, publish them to learners, review their results and the evidence behind certificates.',
     icon: ClipboardList,
-    items: [
-      { label: 'Create Test', to: paths.admin.tests.create, icon: FilePlus2 },
-      { label: 'All Tests', to: paths.admin.tests.list, icon: FileText },
-      { label: 'Published Tests', to: paths.admin.tests.published, icon: Send },
-      { label: 'User Results', to: paths.admin.tests.results, icon: ListChecks },
-      { label: 'Certificate Evidence', to: paths.admin.tests.evidence, icon: FileSearch },
-    ],
   },
 ];
+
+/** Each link's icon by its route; a page without one here shows a plain page icon. */
+const ICONS: Record<string, LucideIcon> = {
+  [paths.admin.users.unapproved]: UserRoundX,
+  [paths.admin.users.approved]: UserCheck,
+  [paths.admin.users.profiles]: IdCard,
+  [paths.admin.courses.list]: GraduationCap,
+  [paths.admin.courses.create]: SquarePlus,
+  [paths.admin.courses.enrolmentRequests]: MailQuestion,
+  [paths.admin.training.upload]: Upload,
+  [paths.admin.training.list]: PlaySquare,
+  [paths.admin.tests.create]: FilePlus2,
+  [paths.admin.tests.list]: FileText,
+  [paths.admin.tests.published]: Send,
+  [paths.admin.tests.results]: ListChecks,
+  [paths.admin.tests.evidence]: FileSearch,
+};
+
+/** The admin area's menu (spec section 2, "Admin layout"), from the route table's `menu` entries. */
+export const ADMIN_MENU: readonly TAdminMenuGroup[] = GROUPS.map((group) => ({
+  ...group,
+  items: SCREEN_ROUTES.flatMap(({ pattern, menu }) =>
+    menu?.group === group.title ? [{ label: menu.label, to: pattern, icon: ICONS[pattern] ?? File }] : [],
+  ),
+}));
+
+/** The menu groups the route table names that the menu does not have (a test holds this empty). */
+export const UNKNOWN_MENU_GROUPS: readonly string[] = SCREEN_ROUTES.flatMap(({ menu }) =>
+  menu && !GROUPS.some((group) => group.title === menu.group) ? [menu.group] : [],
+);

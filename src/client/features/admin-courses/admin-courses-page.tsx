@@ -8,7 +8,7 @@ import type { TCourse } from '../../../shared/schemas/course.ts';
 import { paths } from '@/config/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -95,7 +95,7 @@ export function AdminCoursesPage() {
 
   return (
     <AdminPage
-      {...ADMIN_PAGE_HEADS[paths.admin.courses.list]}
+      {...adminPageHeadOf(paths.admin.courses.list)}
       action={
         <Button asChild>
           <Link to={paths.admin.courses.create}>

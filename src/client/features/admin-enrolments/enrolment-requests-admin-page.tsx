@@ -4,7 +4,7 @@ import { ENROLMENT_SEARCH_MAX_LENGTH, ENROLMENT_STATUSES, type TEnrolmentStatus 
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
@@ -129,7 +129,7 @@ export function EnrolmentRequestsAdminPage() {
   }
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.courses.enrolmentRequests]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.courses.enrolmentRequests)}>
       <ListSearch
         id="request-search"
         label="Search by learner name, course title or e-mail"

@@ -6,7 +6,7 @@ import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -118,7 +118,7 @@ export function EvidenceExportPage() {
   }
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.tests.evidence]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.tests.evidence)}>
       <Card>
         <CardContent className="p-4 sm:p-6">
           <form noValidate onSubmit={(event) => void exportEvidence(event)} className="grid gap-5" aria-label="Export evidence">

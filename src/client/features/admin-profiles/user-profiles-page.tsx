@@ -6,7 +6,7 @@ import { PROFILE_LIST_ERROR_TOAST_MS, PROFILE_SEARCH_MAX_LENGTH } from '../../..
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
@@ -70,7 +70,7 @@ export function UserProfilesPage() {
   const returnTo = location.pathname + location.search;
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.users.profiles]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.users.profiles)}>
       <ListSearch
         id="profile-search"
         label="Search profiles"

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { usePublishTest } from '@/features/admin-tests/api/use-publish-test.ts';
 import { useAllTests } from '@/features/admin-tests/api/use-tests.ts';
@@ -29,7 +29,7 @@ export function AllTestsPage() {
   }
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.tests.list]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.tests.list)}>
       {tests.isError && tests.data && <p className="mb-4 text-sm font-medium text-destructive">{T.fetchFailed}</p>}
       <TestsListStates query={tests} empty="No tests yet." emptyHint="Tests you create appear here, unpublished until you publish them.">
         {(list) => (

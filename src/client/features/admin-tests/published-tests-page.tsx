@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { usePublishedTests } from '@/features/admin-tests/api/use-tests.ts';
 import { TestCard } from '@/features/admin-tests/test-card.tsx';
 import { TestsListStates } from '@/features/admin-tests/tests-list-states.tsx';
@@ -9,7 +9,7 @@ import { TestsListStates } from '@/features/admin-tests/tests-list-states.tsx';
 export function PublishedTestsPage() {
   const tests = usePublishedTests();
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.tests.published]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.tests.published)}>
       <TestsListStates query={tests} empty="No published tests." emptyHint="Publish a test from All Tests and it appears here.">
         {(list) => (
           <ul className="grid gap-4">

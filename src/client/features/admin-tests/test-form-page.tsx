@@ -9,7 +9,7 @@ import { ATTEMPTS_ALLOWED_MAX, TEST_MAX_QUESTIONS, WAIT_MINUTES_MAX, type TTestF
 import { paths } from '@/config/paths.ts';
 import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -84,7 +84,7 @@ export function TestFormPage() {
   const questionsError = errors.questions?.message ?? errors.questions?.root?.message;
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.tests.create]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.tests.create)}>
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onValid)(event)}

@@ -6,7 +6,7 @@ import { ADMIN_TOAST_MS, RESULTS_SEARCH_MAX_LENGTH } from '../../../shared/const
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { ListSearch } from '@/components/lists/list-search.tsx';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { PagedList } from '@/components/lists/paged-list.tsx';
@@ -55,7 +55,7 @@ export function TestResultsPage() {
 
   return (
     <AdminPage
-      {...ADMIN_PAGE_HEADS[paths.admin.tests.results]}
+      {...adminPageHeadOf(paths.admin.tests.results)}
       action={<ExportButton search={search} disabled={nothing || typing} />}
     >
       <ListSearch

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTrainingSet, TAdminVideo } from '../../../shared/schemas/training.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -214,7 +214,7 @@ export function TrainingVideosPage() {
 
   return (
     <AdminPage
-      {...ADMIN_PAGE_HEADS[paths.admin.training.list]}
+      {...adminPageHeadOf(paths.admin.training.list)}
       action={withParts && withParts.length > 0 ? uploadButton : undefined}
     >
       <p role="status" aria-live="polite" className="sr-only">

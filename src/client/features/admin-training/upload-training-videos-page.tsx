@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -177,7 +177,7 @@ export function UploadTrainingVideosPage() {
   const summaryAllGood = summary !== null && summary.failed === 0 && summary.cancelled === 0;
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.training.upload]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.training.upload)}>
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onValid)(event)}

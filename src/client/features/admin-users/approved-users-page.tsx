@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { useApprovedUsers } from '@/features/admin-users/api/use-approved-users.ts';
 import { PagedUsers, UsersTable } from '@/features/admin-users/users-list.tsx';
@@ -14,7 +14,7 @@ export function ApprovedUsersPage() {
   const list = useApprovedUsers(paging.page);
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.users.approved]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.users.approved)}>
       <PagedUsers
         list={list}
         paging={paging}

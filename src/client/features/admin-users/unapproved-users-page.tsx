@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TUserListItem } from '../../../shared/schemas/users.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
-import { ADMIN_PAGE_HEADS } from '@/components/layouts/admin-page-heads.ts';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useApproveUser } from '@/features/admin-users/api/use-approve-user.ts';
 import { useUnapprovedUsers } from '@/features/admin-users/api/use-unapproved-users.ts';
@@ -61,7 +61,7 @@ export function UnapprovedUsersPage() {
   }
 
   return (
-    <AdminPage {...ADMIN_PAGE_HEADS[paths.admin.users.unapproved]}>
+    <AdminPage {...adminPageHeadOf(paths.admin.users.unapproved)}>
       {/* Approving the last user of the last page leaves it empty: the list steps back to a page that has users. */}
       <PagedUsers
         list={list}
