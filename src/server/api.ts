@@ -4,6 +4,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './lib/errors.ts';
 import { buildOpenApi, doc, openApiHtml, type TDocumentedRoute } from './lib/openapi.ts';
+import { enforceRouteAccess } from './lib/rest-auth.ts';
 import { refuseNulCharacters } from './lib/validation.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
 import { filesRest } from './modules/files/files.rest.ts';
@@ -26,18 +27,14 @@ import { evidenceRest } from './modules/evidence/evidence.rest.ts';
  * functions as the tRPC routers.
  */
 export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.decorateRequest('user', null);
-
-  // Every route registered below is documented from its own `config.openapi` (decision 027).
+  // Every route registered below is documented from its own `config.openapi` (decision 027); one
+  // that declares no access is refused at registration (enforceRouteAccess, below).
   const documented: TDocumentedRoute[] = [];
   api.addHook('onRoute', (route) => {
+    const declared = route.config?.openapi;
+    if (!declared) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') documented.push({ method, url: route.url.replace(/^\/api/, ''), doc: route.config?.openapi });
-    }
-  });
-  api.addHook('onRequest', async (request) => {
-    if (request.headers.authorization) {
-      request.user = await resolveSessionUser(deps, request.headers.authorization);
+      if (method !== 'HEAD') documented.push({ method, url: route.url.replace(/^\/api/, ''), doc: declared });
     }
   });
 
@@ -60,6 +57,11 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   api.addHook('preHandler', async (request) => {
     for (const input of [request.params, request.query, request.body]) refuseNulCharacters(input);
   });
+
+  // A route's declared access (`doc({ access })`) is what enforces it: 'signed-in' and 'admin'
+  // routes refuse other callers here, after the checks above, and hand their handler
+  // `request.caller` (decision 044).
+  enforceRouteAccess(api, (authorization) => resolveSessionUser(deps, authorization));
 
   // Limits are set per request by readMultipart; these only bound what nobody asked for.
   await api.register(multipart, { limits: { fileSize: 0, files: 0, fields: 100 } });

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { escapeMarkup } from './markup.ts';
 
-/** Who may call a route. */
-export type TRouteAccess = 'public' | 'signed-in' | 'admin' | 'signed link';
+/**
+ * Who may call a route. The REST scope enforces it (lib/rest-auth.ts, decision 044): 'signed-in'
+ * and 'admin' refuse other callers before the handler runs; 'public' and 'signed link' let anyone
+ * in ('signed link' routes check their link's signature themselves).
+ */
+export const ROUTE_ACCESSES = ['public', 'signed-in', 'admin', 'signed link'] as const;
+export type TRouteAccess = (typeof ROUTE_ACCESSES)[number];
 
 /**
- * What a REST route documents about itself, from the schemas its adapter parses with. Given as
- * the route's `config.openapi`; GET /api/docs/openapi.json is generated from them (decision 027).
+ * What a REST route declares about itself, from the schemas its adapter parses with. Given as
+ * the route's `config.openapi`; its access is enforced, and GET /api/docs/openapi.json is
+ * generated from them (decision 027).
  */
-export type TRouteDoc = {
+export type TRouteDoc<Access extends TRouteAccess = TRouteAccess> = {
   summary: string;
-  access: TRouteAccess;
+  access: Access;
   tag: string;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -32,8 +38,11 @@ declare module 'fastify' {
   }
 }
 
-/** A route's options carrying its documentation: `api.post('/path', doc({...}), handler)`. */
-export const doc = (openapi: TRouteDoc) => ({ config: { openapi } });
+/**
+ * A route's options carrying its declaration: `api.post('/path', doc({ access: 'admin', ... }), handler)`.
+ * The access is kept as its literal, so the handler's `request.caller` is typed by it.
+ */
+export const doc = <Access extends TRouteAccess>(openapi: TRouteDoc<Access>) => ({ config: { openapi } });
 
 type TJson = Record<string, unknown>;
 
@@ -64,7 +73,7 @@ const ACCESS_ANSWERS: Record<TRouteAccess, Record<number, string>> = {
   'signed link': { 404: 'The link is not valid (missing, expired or altered), or the file is gone.' },
 };
 
-export type TDocumentedRoute = { method: string; url: string; doc: TRouteDoc | undefined };
+export type TDocumentedRoute = { method: string; url: string; doc: TRouteDoc };
 
 /** `/test/:courseId` → `/test/{courseId}` and its parameter names. */
 function openApiPath(url: string): { path: string; params: string[] } {
@@ -95,29 +104,29 @@ export function buildOpenApi(routes: TDocumentedRoute[], info: { title: string; 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { method, url, doc: routeDoc } of routes) {
     const { path, params } = openApiPath(url);
-    const access = routeDoc?.access ?? 'public';
-    const answers: Record<string, unknown> = { [routeDoc?.created ? '201' : '200']: { description: 'Done.' } };
+    const { access } = routeDoc;
+    const answers: Record<string, unknown> = { [routeDoc.created ? '201' : '200']: { description: 'Done.' } };
     const statuses: Record<number, string> = {
-      ...(routeDoc?.body || routeDoc?.form || routeDoc?.query || params.length > 0
+      ...(routeDoc.body || routeDoc.form || routeDoc.query || params.length > 0
         ? { 400: 'The input is not valid: the message says why, errors names the fields.' }
         : ({} as Record<number, string>)),
       ...ACCESS_ANSWERS[access],
-      ...routeDoc?.answers,
+      ...routeDoc.answers,
     };
     for (const [status, description] of Object.entries(statuses)) {
       answers[status] = { description, content: { 'application/json': { schema: ERROR_ANSWER } } };
     }
     const operation: Record<string, unknown> = {
-      summary: routeDoc?.summary ?? '',
-      tags: [routeDoc?.tag ?? 'Other'],
+      summary: routeDoc.summary,
+      tags: [routeDoc.tag],
       'x-access': access,
       ...(access === 'signed-in' || access === 'admin' ? { security: [{ bearer: [] }] } : {}),
-      parameters: [...parameters('path', routeDoc?.params, params), ...parameters('query', routeDoc?.query, [])],
+      parameters: [...parameters('path', routeDoc.params, params), ...parameters('query', routeDoc.query, [])],
       responses: answers,
     };
-    if (routeDoc?.body) {
+    if (routeDoc.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(routeDoc.body, routeDoc.wireNames) } } };
-    } else if (routeDoc?.form) {
+    } else if (routeDoc.form) {
       const fields = jsonSchema(routeDoc.form.fields, routeDoc.wireNames);
       const files = Object.fromEntries(Object.entries(routeDoc.form.files).map(([name, description]) => [name, { type: 'string', format: 'binary', description }]));
       operation.requestBody = {

@@ -18,7 +18,6 @@ import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
-import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import {
@@ -196,57 +195,44 @@ function toRestSubmission(item: TResultItem) {
 /** The spec's test calls (section 7, Tests, training and certificates). */
 export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
-    const admin = requireAdmin(request);
-    const result = await createTest(deps, admin, parseInput(ZSpecTestForm, request.body));
+    const result = await createTest(deps, request.caller, parseInput(ZSpecTestForm, request.body));
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
   });
 
-  api.get('/test', doc({ summary: 'Every test, with its answers.', access: 'admin', tag: 'Tests' }), async (request) => {
-    requireAdmin(request);
-    return { data: (await listTests(deps)).map(toRestTest) };
-  });
+  api.get('/test', doc({ summary: 'Every test, with its answers.', access: 'admin', tag: 'Tests' }), async () => ({ data: (await listTests(deps)).map(toRestTest) }));
 
-  api.get('/test/published', doc({ summary: 'The published tests, with their answers.', access: 'admin', tag: 'Tests' }), async (request) => {
-    requireAdmin(request);
-    return { data: (await listPublishedTests(deps)).map(toRestTest) };
-  });
+  api.get('/test/published', doc({ summary: 'The published tests, with their answers.', access: 'admin', tag: 'Tests' }), async () => ({ data: (await listPublishedTests(deps)).map(toRestTest) }));
 
   api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
-    const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await publishTest(deps, admin, id);
+    const result = await publishTest(deps, request.caller, id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
   api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
-    const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await unpublishTest(deps, admin, id);
+    const result = await unpublishTest(deps, request.caller, id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
   /** The spec reads a list and uses its first item; opening it starts the attempt. */
   api.get('/test/:courseId', doc({ summary: 'Open the course’s test (without answers); this starts the attempt.', access: 'signed-in', tag: 'Tests', params: ZCourseParams, answers: { 403: 'The training is not submitted, the enrolment is not approved, or the round’s attempts are used.', 404: 'No published test.', 409: 'The test is already passed.', 429: 'The wait after the last attempt has not passed: the message says when the next opens, Retry-After in how many seconds.' } }), async (request) => {
-    const learner = requireUser(request);
     const { courseId } = parseInput(ZCourseParams, request.params);
-    return { data: [toRestLearnerTest(await openTest(deps, learner, courseId))] };
+    return { data: [toRestLearnerTest(await openTest(deps, request.caller, courseId))] };
   });
 
   api.post('/submitTest', doc({ summary: 'Submit the open attempt’s answers; the server scores and times it.', access: 'signed-in', tag: 'Tests', created: true, body: ZSpecSubmission, answers: { 400: 'An answer is missing, not an option, or names a question this attempt did not draw.', 403: 'The enrolment is not approved.', 409: 'No open attempt (open the test first), or already submitted.' } }), async (request, reply) => {
-    const learner = requireUser(request);
-    const result = await submitTest(deps, learner, parseInput(ZSpecSubmission, request.body));
+    const result = await submitTest(deps, request.caller, parseInput(ZSpecSubmission, request.body));
     return reply.status(201).send({ message: result.message, data: toRestResult(result) });
   });
 
   api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
-    const admin = requireAdmin(request);
-    const result = await grantAttempts(deps, admin, parseInput(ZGrantAttemptsRequest, request.body ?? {}));
+    const result = await grantAttempts(deps, request.caller, parseInput(ZGrantAttemptsRequest, request.body ?? {}));
     return { message: result.message, data: { attemptsLeft: result.attemptsLeft } };
   });
 
   /** Every submission matching ?search= as a CSV download (Test Results' export), streamed. */
   api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
-    requireAdmin(request);
     const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
     const list = await allResults(deps, { search });
     const day = new Date().toISOString().slice(0, 10);
@@ -260,7 +246,6 @@ export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api
 
   /** Submissions, searched and paged with ?search=&page=&pageSize=; the whole list without page parameters. */
   api.get('/submitTest', doc({ summary: 'Submissions, searched; paged with page and pageSize, the whole list without.', access: 'admin', tag: 'Tests', query: ZResultsQueryString }), async (request, reply) => {
-    requireAdmin(request);
     const query = parseInput(ZResultsQueryString, request.query ?? {});
     if (!asksForAPage(request.query)) {
       return sendWholeList(reply, await allResults(deps, { search: query.search }), toRestSubmission, 'data');

@@ -16,7 +16,6 @@ import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-en
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
-import { requireAdmin } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { getCatalogue } from './catalogue.service.ts';
 import { createCourse, listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
@@ -82,39 +81,32 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
   api.get('/courses/active', catalogueDoc, activeCourses);
   api.get('/Courses/active', catalogueDoc, activeCourses);
 
-  api.get('/courses', doc({ summary: 'Every course, active or not.', access: 'admin', tag: 'Courses' }), async (request) => {
-    requireAdmin(request);
-    return { data: (await listAllCourses(deps)).map(toSpecCourse) };
-  });
+  api.get('/courses', doc({ summary: 'Every course, active or not.', access: 'admin', tag: 'Courses' }), async () => ({ data: (await listAllCourses(deps)).map(toSpecCourse) }));
 
   api.post('/courses', doc({ summary: 'Create a course with its image.', access: 'admin', tag: 'Courses', created: true, form: COURSE_FORM_DOC, answers: { 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
-    const admin = requireAdmin(request);
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
-      return createCourse(deps, admin, fields, image);
+      return createCourse(deps, request.caller, fields, image);
     });
     return sendResult(reply, result, 201);
   });
 
   api.put('/courses/:id', doc({ summary: 'Change a course; an image sent replaces the stored one.', access: 'admin', tag: 'Courses', params: ZIdParams, form: COURSE_FORM_DOC, answers: { 404: 'No such course.', 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
-    const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
-      return updateCourse(deps, admin, id, fields, image);
+      return updateCourse(deps, request.caller, id, fields, image);
     });
     return sendResult(reply, result);
   });
 
   api.post('/courses/Deactive/:id', doc({ summary: 'Deactivate a course.', access: 'admin', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already inactive.' } }), async (request, reply) => {
-    const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
-    return sendResult(reply, await setCourseActive(deps, admin, id, false));
+    return sendResult(reply, await setCourseActive(deps, request.caller, id, false));
   });
 
   api.put('/courses/activate/:id', doc({ summary: 'Activate a course.', access: 'admin', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already active.' } }), async (request, reply) => {
-    const admin = requireAdmin(request);
     const { id } = parseInput(ZIdParams, request.params);
-    return sendResult(reply, await setCourseActive(deps, admin, id, true));
+    return sendResult(reply, await setCourseActive(deps, request.caller, id, true));
   });
 };

@@ -29,7 +29,6 @@ const PROFILE_FORM_DOC = (creating: boolean) => ({
 import { renamingFields } from '../../lib/errors.ts';
 import { withUpload, type TUploadedForm } from '../../lib/files/multipart.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
-import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import {
@@ -72,23 +71,23 @@ const toSpecSaved = (saved: TProfileSaved) => ({ message: saved.message, data: t
 
 /** The spec's Profile calls (section 7), taking and answering the spec's field names. */
 export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.get('/userProfile', doc({ summary: 'The caller’s own profile, with signed links to its files.', access: 'signed-in', tag: 'Profiles', answers: { 404: 'No profile yet.' } }), async (request) => ({ data: toSpecProfile(await requireMyProfile(deps, requireUser(request))) }));
+  api.get('/userProfile', doc({ summary: 'The caller’s own profile, with signed links to its files.', access: 'signed-in', tag: 'Profiles', answers: { 404: 'No profile yet.' } }), async (request) => ({ data: toSpecProfile(await requireMyProfile(deps, request.caller)) }));
 
   api.post('/userProfile', doc({ summary: 'Create the caller’s profile with its three files.', access: 'signed-in', tag: 'Profiles', created: true, form: PROFILE_FORM_DOC(true), wireNames: PROFILE_SPEC_NAMES, answers: { 403: 'The e-mail is not verified yet.', 409: 'A profile exists already.', 413: 'A file is too large.', 415: 'A file is not of an accepted type.' } }), async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.caller;
     await checkProfileCanBeCreated(deps, user);
     const saved = await withSpecProfileForm(request, deps, (form) => createProfile(deps, user, form));
     return reply.status(201).send(toSpecSaved(saved));
   });
 
   api.put('/userProfile/update', doc({ summary: 'Change the caller’s profile; files sent replace the stored ones.', access: 'signed-in', tag: 'Profiles', form: PROFILE_FORM_DOC(false), wireNames: PROFILE_SPEC_NAMES, answers: { 403: 'The e-mail is not verified yet.', 404: 'No profile yet.', 413: 'A file is too large.', 415: 'A file is not of an accepted type.' } }), async (request) => {
-    const user = requireUser(request);
+    const user = request.caller;
     await checkProfileCanBeUpdated(deps, user);
     return toSpecSaved(await withSpecProfileForm(request, deps, (form) => updateProfile(deps, user, form)));
   });
 
   api.get('/userProfile/getAllUserProfiles', doc({ summary: 'All profiles, searched; paged with page and limit, the whole list without.', access: 'admin', tag: 'Profiles', query: ZListQueryString }), async (request, reply) => {
-    const admin = requireAdmin(request);
+    const admin = request.caller;
     const query = parseInput(ZListQueryString, request.query);
     // Without page parameters the whole list is answered, as the spec documents, streamed.
     if (!asksForAPage(request.query)) {
@@ -101,8 +100,7 @@ export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
 
   /** One user's profile (administrators; a learner only their own), for the approval screens. */
   api.get('/userProfile/user/:userId', doc({ summary: 'One user’s profile (administrators; a learner only their own).', access: 'signed-in', tag: 'Profiles', params: ZProfileByUserRequest, answers: { 404: 'No such profile (also for another learner’s).' } }), async (request) => {
-    const viewer = requireUser(request);
     const { userId } = parseInput(ZProfileByUserRequest, request.params);
-    return { data: toSpecProfile(await getProfileOfUser(deps, viewer, userId)) };
+    return { data: toSpecProfile(await getProfileOfUser(deps, request.caller, userId)) };
   });
 };

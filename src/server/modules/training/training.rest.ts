@@ -7,7 +7,6 @@ import { ZTrainingUploadFields } from '../../../shared/schemas/training.ts';
 import { withUpload } from '../../lib/files/multipart.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
-import { requireAdmin, requireUser } from '../../lib/rest-auth.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
   authorizeStream,
@@ -62,22 +61,21 @@ function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUse
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
 export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { trainingVideo: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
-    const admin = requireAdmin(request);
-    const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, admin, form), {
+    const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, request.caller, form), {
       maxFiles: VIDEOS_PER_UPLOAD,
     });
     return reply.status(201).send({ message: result.message, data: fromAdminSet(result.set) });
   });
 
   api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status, and the stream pass their links need (a cookie).', access: 'admin', tag: 'Training' }), async (request, reply) => {
-    const admin = requireAdmin(request);
+    const admin = request.caller;
     const data = (await listTrainingSets(deps, admin)).map(fromAdminSet);
     renewStreamPass(deps, reply, admin);
     return { data };
   });
 
   api.get('/trainingVideo/:courseId', doc({ summary: `A course’s training for its enrolled learner, with stream links. The links play only with the stream pass this answer sets (an HttpOnly cookie for the stream path, valid ${STREAM_PASS_TTL_SECONDS / 60} minutes, renewed by each watch report), for the session of the bearer token.`, access: 'signed-in', tag: 'Training', params: ZCourseParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No training for the course.' } }), async (request, reply) => {
-    const viewer = requireUser(request);
+    const viewer = request.caller;
     const { courseId } = parseInput(ZCourseParams, request.params);
     const data = fromPlayer(await getPlayer(deps, viewer, courseId));
     renewStreamPass(deps, reply, viewer);
@@ -86,16 +84,15 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
 
   // Another player reports watching under the same rules as the portal's own (decision 041).
   api.post('/trainingVideo/watched', doc({ summary: 'Report watching a part: send from = to = the position when playback starts, then every 10 seconds while playing (and on pause, seek and end) the span played since the last report. Credit never runs ahead of the server’s clock; a part completes at 95 % of it watched and timed. Renews the stream pass.', access: 'signed-in', tag: 'Training', body: ZHeartbeat, answers: { 403: 'Not enrolled, or the part is still locked.', 404: 'No such part.', 409: 'The part is still being prepared.' } }), async (request, reply) => {
-    const viewer = requireUser(request);
+    const viewer = request.caller;
     const result = await recordHeartbeat(deps, viewer, parseInput(ZHeartbeat, request.body));
     renewStreamPass(deps, reply, viewer);
     return result;
   });
 
   api.post('/videoWatchedUser/:id', doc({ summary: 'Submit the training once every part is watched.', access: 'signed-in', tag: 'Training', params: ZSetParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No such training.' } }), async (request) => {
-    const learner = requireUser(request);
     const { id } = parseInput(ZSetParams, request.params);
-    return submitTraining(deps, learner, id);
+    return submitTraining(deps, request.caller, id);
   });
 
   // A <video> element cannot send a bearer header: the link is signed for one viewer's session and

@@ -1,0 +1,130 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { MESSAGES } from '../shared/messages.ts';
+import { createUser } from '../testing/factories.ts';
+import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
+import { sendError } from './lib/http-errors.ts';
+import { doc } from './lib/openapi.ts';
+import { enforceRouteAccess } from './lib/rest-auth.ts';
+import type { TSessionUser } from './lib/session-user.ts';
+import { resolveSessionUser } from './modules/users/session.service.ts';
+
+/*
+ * A route's declared access is what enforces it: a tiny app with the REST scope's access rule
+ * (the same enforceRouteAccess and session check api.ts uses, on the test portal's database),
+ * whose handlers only count that they ran and answer the caller they were given.
+ */
+
+let portal: TestPortal;
+let app: FastifyInstance;
+const ran: string[] = [];
+let learner: { id: string; role: 'learner' };
+let admin: { id: string; role: 'admin' };
+
+beforeAll(async () => {
+  portal = await createTestPortal();
+  learner = { id: (await createUser(portal.runtime.db)).id, role: 'learner' };
+  admin = { id: (await createUser(portal.runtime.db, { role: 'admin' })).id, role: 'admin' };
+  app = Fastify();
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  await app.register(async (scope) => {
+    enforceRouteAccess(scope, (authorization) => resolveSessionUser(portal.runtime, authorization));
+    scope.post('/admin-only', doc({ summary: 'Declared admin.', access: 'admin', tag: 'Test' }), async (request) => {
+      expectTypeOf(request.caller).toEqualTypeOf<TSessionUser>();
+      ran.push('admin-only');
+      return { caller: request.caller.id };
+    });
+    scope.get('/signed-in', doc({ summary: 'Declared signed-in.', access: 'signed-in', tag: 'Test' }), async (request) => {
+      expectTypeOf(request.caller).toEqualTypeOf<TSessionUser>();
+      ran.push('signed-in');
+      return { caller: request.caller.id };
+    });
+    scope.get('/public', doc({ summary: 'Declared public.', access: 'public', tag: 'Test' }), async (request) => {
+      expectTypeOf(request.caller).toEqualTypeOf<null>();
+      ran.push('public');
+      return { caller: request.caller };
+    });
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await portal?.close();
+});
+
+const call = (method: 'GET' | 'POST', url: string, user?: { id: string; role: 'learner' | 'admin' }) =>
+  app.inject({ method, url, headers: user ? { authorization: portal.authorization(user) } : {} });
+
+describe('a REST route declared admin', () => {
+  it('refuses a learner with 403 and a caller without a token with 401, before its handler runs', async () => {
+    ran.length = 0;
+    const asLearner = await call('POST', '/admin-only', learner);
+    expect(asLearner.statusCode).toBe(403);
+    expect(asLearner.json()).toEqual({ message: MESSAGES.common.forbidden });
+    const anonymous = await call('POST', '/admin-only');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: MESSAGES.common.unauthorized });
+    const badToken = await app.inject({ method: 'POST', url: '/admin-only', headers: { authorization: 'Bearer not.a.token' } });
+    expect(badToken.statusCode).toBe(401);
+    expect(ran).toEqual([]);
+  });
+
+  it('lets an administrator in and hands the handler the administrator as its caller', async () => {
+    ran.length = 0;
+    const res = await call('POST', '/admin-only', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ caller: admin.id });
+    expect(ran).toEqual(['admin-only']);
+  });
+
+  it('follows the role in the database, not the one in the token', async () => {
+    ran.length = 0;
+    const claimsAdmin = await call('POST', '/admin-only', { id: learner.id, role: 'admin' } as unknown as typeof admin);
+    expect(claimsAdmin.statusCode).toBe(403);
+    expect(ran).toEqual([]);
+  });
+});
+
+describe('a REST route declared signed-in or public', () => {
+  it('signed-in: refuses a caller without a token with 401, and hands any signed-in caller on', async () => {
+    ran.length = 0;
+    expect((await call('GET', '/signed-in')).statusCode).toBe(401);
+    expect(ran).toEqual([]);
+    expect((await call('GET', '/signed-in', learner)).json()).toEqual({ caller: learner.id });
+    expect((await call('GET', '/signed-in', admin)).json()).toEqual({ caller: admin.id });
+  });
+
+  it('public: answers anyone, and its handler has no caller even when a token is sent', async () => {
+    expect((await call('GET', '/public')).json()).toEqual({ caller: null });
+    expect((await call('GET', '/public', admin)).json()).toEqual({ caller: null });
+  });
+});
+
+describe('a REST route that declares no access', () => {
+  /** Starts a scope with the access rule and the given route; resolves when the app is ready. */
+  async function start(addRoute: (scope: FastifyInstance) => void): Promise<void> {
+    const open = Fastify();
+    try {
+      await open.register(async (scope) => {
+        enforceRouteAccess(scope, async () => null);
+        addRoute(scope);
+      });
+      await open.ready();
+    } finally {
+      await open.close();
+    }
+  }
+
+  it('cannot be registered: the app does not start', async () => {
+    await expect(start((scope) => scope.get('/forgotten', async () => ({ open: true })))).rejects.toThrow('GET /forgotten declares no access');
+  });
+
+  it('cannot be registered with an access that is not one of the four either', async () => {
+    const misspelt = { config: { openapi: { summary: 'Misspelt.', access: 'signed in' as 'signed-in', tag: 'Test' } } };
+    await expect(start((scope) => scope.get('/misspelt', misspelt, async () => ({ open: true })))).rejects.toThrow('GET /misspelt declares no access');
+  });
+
+  it('registers when it declares one', async () => {
+    await expect(start((scope) => scope.get('/declared', doc({ summary: 'Declared.', access: 'public', tag: 'Test' }), async () => ({})))).resolves.toBeUndefined();
+  });
+});
