@@ -1,7 +1,7 @@
 // eslint-disable-next-line no-restricted-imports -- the build's configuration reads this file outside Vite's resolver, where '@/' means nothing
 import { paths } from '../config/paths.ts';
 // eslint-disable-next-line no-restricted-imports -- as above
-import { SCREEN_ROUTES, type TScreenRoute } from '../config/routes.ts';
+import { SCREEN_ROUTES, screenModules } from '../config/routes.ts';
 
 /*
  * The modules (under src/client) whose chunks each client route needs beyond the entry, derived
@@ -9,22 +9,12 @@ import { SCREEN_ROUTES, type TScreenRoute } from '../config/routes.ts';
  * list of chunk files per route, and the server puts them in the page as <link rel="modulepreload">,
  * so a deep link fetches a screen's code in parallel with the entry (decision 020).
  */
-// The providers' screens mount the toaster (app/toaster-outlet.tsx) as they arrive.
-const PROVIDERS = ['app/providers.tsx', 'components/ui/sonner.tsx'];
-// The admin area's guard, layout and routes (app/admin-area.tsx).
-const ADMIN_AREA = 'app/admin-area.tsx';
-
-/** What the screen of `route` loads: its own module, and what it renders inside. */
-function codeOf(route: TScreenRoute): string[] {
-  return [...(route.dataProviders === false ? [] : PROVIDERS), ...(route.area === 'admin' ? [ADMIN_AREA] : []), route.module];
-}
-
 /** The screens beyond the entry (the not-found page is every other address: no preloads). */
 const routes = SCREEN_ROUTES.filter((route) => route.chunk !== 'entry' && route.pattern !== '*');
 const verify = SCREEN_ROUTES.find((route) => route.pattern === paths.verifyCertificate.pattern)!;
 
 export const ROUTE_CODE: Record<string, string[]> = Object.fromEntries([
   // The server's pattern '/verify/*' needs a segment after /verify, so the bare page is listed too.
-  [paths.verify, codeOf(verify)],
-  ...routes.map((route) => [route.pattern, codeOf(route)]),
+  [paths.verify, screenModules(verify)],
+  ...routes.map((route) => [route.pattern, screenModules(route)]),
 ]);

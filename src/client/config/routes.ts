@@ -43,6 +43,24 @@ export type TScreenRoute = {
   menu?: { group: string; label: string };
 };
 
+/** What the app renders every screen that calls the API inside: React Query and tRPC, and the toaster they mount. */
+export const DATA_PROVIDERS_MODULES: readonly string[] = ['app/providers.tsx', 'components/ui/sonner.tsx'];
+/** What the app renders every admin screen inside: the area's guard, layout and routes. */
+export const ADMIN_AREA_MODULE = 'app/admin-area.tsx';
+
+/**
+ * The modules (under src/client) whose code the screen of `route` runs before its first render,
+ * beyond the entry: what it renders inside, then its own. A page opened on the screen preloads
+ * their files, and the app loads them all before drawing it (preloadFirstScreen in app/router.tsx).
+ */
+export function screenModules(route: TScreenRoute): string[] {
+  return [
+    ...(route.dataProviders === false ? [] : DATA_PROVIDERS_MODULES),
+    ...(route.area === 'admin' ? [ADMIN_AREA_MODULE] : []),
+    route.module,
+  ];
+}
+
 const admin = paths.admin;
 
 export const SCREEN_ROUTES: readonly TScreenRoute[] = [
@@ -79,7 +97,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
 
   // The administration area, for administrators. The menu's order is this order; the lists load
   // neither the form library nor zod, which the forms ('admin-forms') share.
-  { pattern: admin.root, module: 'features/admin/admin-overview-page.tsx', component: 'AdminOverviewPage', area: 'admin', chunk: 'admin' },
+  { pattern: admin.root, module: 'features/admin-overview/admin-overview-page.tsx', component: 'AdminOverviewPage', area: 'admin', chunk: 'admin' },
   {
     pattern: admin.users.unapproved, module: 'features/admin-users/unapproved-users-page.tsx', component: 'UnapprovedUsersPage', area: 'admin', chunk: 'admin-users',
     menu: { group: 'Users', label: 'Unapproved Users' },
@@ -187,6 +205,6 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   { pattern: admin.tests.certificateEvidence.pattern, module: 'features/admin-evidence/certificate-evidence-page.tsx', component: 'CertificateEvidencePage', area: 'admin', chunk: 'admin-tests' },
 
   // Not found: last in each area, since the server takes the first pattern that matches.
-  { pattern: `${admin.root}/*`, module: 'features/admin/admin-not-found-page.tsx', component: 'AdminNotFoundPage', area: 'admin', chunk: 'admin' },
+  { pattern: `${admin.root}/*`, module: 'features/errors/admin-not-found-page.tsx', component: 'AdminNotFoundPage', area: 'admin', chunk: 'admin' },
   { pattern: '*', module: 'features/errors/not-found-page.tsx', component: 'NotFoundPage', area: 'public', chunk: 'public', dataProviders: false },
 ];

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
-import { AdminOverviewPage } from '@/features/admin/admin-overview-page.tsx';
+import { AdminOverviewPage } from '@/features/admin-overview/admin-overview-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
 import { fakeTrpcLink, serverError } from '@/testing/fake-trpc.tsx';
 

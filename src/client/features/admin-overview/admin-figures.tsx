@@ -5,8 +5,8 @@ import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
 import { paths } from '@/config/paths.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useAdminFigures } from '@/features/admin/api/use-admin-figures.ts';
-import { PassRateChart } from '@/features/admin/pass-rate-chart.tsx';
+import { useAdminFigures } from '@/features/admin-overview/api/use-admin-figures.ts';
+import { PassRateChart } from '@/features/admin-overview/pass-rate-chart.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 
 type TFigure = { key: keyof TAdminFigures; label: string; to: string; icon: LucideIcon };

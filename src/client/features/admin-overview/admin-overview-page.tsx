@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
 import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { AdminFigures } from '@/features/admin/admin-figures.tsx';
+import { AdminFigures } from '@/features/admin-overview/admin-figures.tsx';
 
 /** The admin area's landing page: what waits for the administrators, how the tests go, and each menu group with links to its pages. */
 export function AdminOverviewPage() {
