@@ -1,9 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { certificates, jobOutbox, trainingVideoSets, trainingVideos } from '../src/server/db/schema.ts';
+import { SCHEDULED_TASKS } from '../src/server/jobs.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
 import { threadStats } from '../src/testing/proc-stat.ts';
 import { WORKER_NICENESS } from '../src/workers/job-worker.ts';
@@ -105,6 +107,12 @@ describe.runIf(services)('Redis emptied (FLUSHALL) with jobs pending', () => {
     // No worker has run: the jobs sit in Redis, which now loses everything.
     expect(redis.flushAll()).toBe('OK');
     worker();
+    // The scheduled tasks' job schedulers, lost with the rest, are upserted again by the worker.
+    const scheduled = new Redis(redis.url);
+    cleanups.push(() => scheduled.quit());
+    await eventually('the job schedulers back', async () =>
+      (await scheduled.zrange('bull:scheduled:repeat', '0', '-1')).sort().join() === SCHEDULED_TASKS.map((task) => task.name).sort().join(),
+    );
     for (const email of emails) await smtp.waitFor(email, 30_000);
     await sleep(2_000);
     for (const email of emails) expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
