@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { lazyNamed } from '@/app/lazy-screen.tsx';
+import { lazyNamed } from '@/lib/lazy-component.tsx';
 import { RequireSession } from '@/app/require-session.tsx';
 import { routeAt, routesOf, screenOf } from '@/app/screens.tsx';
 import { ScrollToTop } from '@/app/scroll-to-top.tsx';

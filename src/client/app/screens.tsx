@@ -1,6 +1,6 @@
 import { type ComponentType, createElement } from 'react';
 import { matchPath } from 'react-router-dom';
-import { type TLazyScreen, lazyNamed } from '@/app/lazy-screen.tsx';
+import { type TLazyComponent, lazyNamed } from '@/lib/lazy-component.tsx';
 import { SCREEN_ROUTES, type TScreenRoute } from '@/config/routes.ts';
 import * as homePage from '@/features/home/home-page.tsx';
 
@@ -18,13 +18,12 @@ const ENTRY_MODULES: Record<string, TScreenModule> = { 'features/home/home-page.
 /*
  * Every other screen's module, fetched when first needed. The patterns take the screens' files
  * and nothing else: each file here becomes a lazily loaded root of the build, so a page that is
- * part of another screen (the dashboard's, which app/dashboard-screen.tsx composes), of the entry
- * (the error page, the home page) or of the loading itself (lazy-screen.tsx) is left out. routes.test.ts holds this map to the table.
+ * part of another screen (the dashboard's, which app/dashboard-screen.tsx composes) or of the
+ * entry (the error page, the home page) is left out. routes.test.ts holds this map to the table.
  */
 const LAZY_MODULES = import.meta.glob<TScreenModule>([
   '../features/**/*-page.tsx',
   './*-screen.tsx',
-  '!./lazy-screen.tsx',
   '!../features/home/**',
   '!../features/dashboard/dashboard-page.tsx',
   '!../features/errors/route-error-page.tsx',
@@ -40,11 +39,11 @@ export const SCREEN_LOADERS: ReadonlyMap<string, () => Promise<TScreenModule>> =
 ]);
 
 /** A screen of the entry file, with the lazy screens' preload() (it has nothing to load). */
-function entryScreen(Component: ComponentType): TLazyScreen {
+function entryScreen(Component: ComponentType): TLazyComponent {
   return Object.assign(() => createElement(Component), { preload: () => Promise.resolve() });
 }
 
-function screenFor(route: TScreenRoute): TLazyScreen {
+function screenFor(route: TScreenRoute): TLazyComponent {
   const inEntry = ENTRY_MODULES[route.module];
   if (inEntry) return entryScreen(inEntry[route.component] as ComponentType);
   const load = SCREEN_LOADERS.get(route.module);
@@ -55,7 +54,7 @@ function screenFor(route: TScreenRoute): TLazyScreen {
 const SCREENS = new Map(SCREEN_ROUTES.map((route) => [route, screenFor(route)]));
 
 /** The screen of an entry of config/routes.ts: drawn once its code has come, which preload() fetches ahead. */
-export function screenOf(route: TScreenRoute): TLazyScreen {
+export function screenOf(route: TScreenRoute): TLazyComponent {
   return SCREENS.get(route)!;
 }
 

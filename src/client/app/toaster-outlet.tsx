@@ -1,8 +1,9 @@
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyNamed } from '@/lib/lazy-component.tsx';
 
 // Toasts only ever follow an action on a screen that calls the API, so the toaster's code is
 // fetched with the first such screen (app/providers.tsx asks for it), never with the home page.
-const Toaster = lazy(() => import('@/components/ui/sonner.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyNamed(() => import('@/components/ui/sonner.tsx'), 'Toaster');
 
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -1,5 +1,5 @@
 import { CalendarClock, Pencil } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useMyProfile } from '@/features/profile/api/use-my-profile.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCalendarDate } from '@/lib/format.ts';
+import { lazyNamed } from '@/lib/lazy-component.tsx';
 import { useDeferredData } from '@/lib/use-deferred-data.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -19,7 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
  * The creation form, with the form library and zod, is fetched only for a learner who has no
  * profile yet: every later visit shows the details without that code (decision 035).
  */
-const ProfileCreateForm = lazy(() => import('@/features/profile/profile-create-form.tsx').then((module) => ({ default: module.ProfileCreateForm })));
+const ProfileCreateForm = lazyNamed(() => import('@/features/profile/profile-create-form.tsx'), 'ProfileCreateForm');
 
 /** What the learner should do about documents that expired or expire soon. */
 function ExpiryNotice({ profile }: { profile: TProfile }) {
