@@ -10,8 +10,8 @@ import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox, mails } from '../../db/schema.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { createBullmqDispatcher, JOBS_QUEUE } from './dispatcher.ts';
-import { requeuePending } from './reconciler.ts';
+import { createBullmqDispatcher, JOBS_QUEUE, type JobDispatcher } from './dispatcher.ts';
+import { DISPATCH_GRACE_MS, requeueLostDispatches, requeuePending } from './reconciler.ts';
 import { JOB_ATTEMPTS, runOutboxJob } from './runner.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -188,6 +188,46 @@ describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row
       lastError: 'the queue gave up: job stalled more than allowable limit',
     });
     expect(await dispatcher.givenUp([job.id])).toHaveLength(1);
+  });
+});
+
+describe('the reconciler as a scheduled task', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await createTestPortal();
+  });
+  afterAll(() => portal.close());
+
+  /** The portal's own dispatcher, noting which rows it was handed. */
+  function noting(dispatcher: JobDispatcher) {
+    const handed = new Set<string>();
+    const dispatch: JobDispatcher['dispatch'] = async (jobs) => {
+      for (const job of jobs) handed.add(job.id);
+      await dispatcher.dispatch(jobs);
+    };
+    return { handed, dispatcher: { ...dispatcher, dispatch } };
+  }
+
+  it('leaves a row just committed to its own dispatch on its periods, and hands every pending row over at start', async () => {
+    const { runtime } = portal;
+    const fresh = await runtime.db.transaction((tx) => queueMail(tx, { to: mailTo('fresh'), subject: 'Fresh', text: 'x' }));
+    const lost = await runtime.db.transaction((tx) => queueMail(tx, { to: mailTo('lost'), subject: 'Lost', text: 'x' }));
+    await runtime.db
+      .update(jobOutbox)
+      .set({ createdAt: new Date(Date.now() - DISPATCH_GRACE_MS - 1000) })
+      .where(eq(jobOutbox.id, lost.id));
+
+    const periodic = noting(runtime.jobs);
+    await requeueLostDispatches(runtime.db, periodic.dispatcher, runtime.logger, { atStart: false });
+    expect(periodic.handed.has(lost.id)).toBe(true);
+    expect(periodic.handed.has(fresh.id)).toBe(false);
+
+    const atStart = noting(runtime.jobs);
+    await requeueLostDispatches(runtime.db, atStart.dispatcher, runtime.logger, { atStart: true });
+    expect(atStart.handed.has(fresh.id)).toBe(true);
+    await portal.drainJobs();
+    expect(await outboxRow(portal, fresh.id)).toMatchObject({ status: 'done' });
+    expect(await outboxRow(portal, lost.id)).toMatchObject({ status: 'done' });
   });
 });
 
