@@ -65,11 +65,14 @@ export async function startQueuedSchedule<C>(
     logger,
   );
   const close = async () => {
-    await reassert.stop();
+    // No upsert starts from here; one under way is not waited for before letting go of Redis (with
+    // Redis away it would wait for its return), and ends when the connection does.
+    const reassertStopped = reassert.stop();
     await worker.close();
     await runner.stop();
     await queue.close();
     connection.disconnect();
+    await reassertStopped;
   };
   try {
     await upsertJobSchedulers(queue, tasks);
