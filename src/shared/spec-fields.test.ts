@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { TCourse } from './schemas/course.ts';
 import type { TProfile, TProfileFile } from './schemas/profile.ts';
 import {
+  ATTEMPT_SPEC_NAMES,
   COURSE_SPEC_NAMES,
   fromSpecFieldErrors,
   fromSpecFields,
@@ -12,8 +13,11 @@ import {
   REGISTRATION_SPEC_NAMES,
   toSpecCourse,
   toSpecFieldErrors,
+  toSpecFields,
   toSpecName,
   toSpecProfile,
+  TRAINING_SET_SPEC_NAMES,
+  withSpecId,
 } from './spec-fields.ts';
 
 const course: TCourse = {
@@ -169,5 +173,19 @@ describe('the registration under the spec names', () => {
       tittle: 'Choose a prefix',
       email: 'Taken',
     });
+  });
+});
+
+describe('ids and the other records under the spec names', () => {
+  it('answers a record’s id as `_id`, where the id was, and nothing else renamed', () => {
+    const user = withSpecId({ id: 'u1', name: 'Arjun', email: 'a@example.com', userId: 'kept' });
+    expect(JSON.stringify(user)).toBe('{"_id":"u1","name":"Arjun","email":"a@example.com","userId":"kept"}');
+    expectTypeOf(user).toEqualTypeOf<{ _id: string; name: string; email: string; userId: string }>();
+  });
+
+  it('answers an attempt’s seconds as `timeTaken`, and a training set’s videos as `trainingVideo`', () => {
+    expect(Object.keys(toSpecFields(ATTEMPT_SPEC_NAMES, { id: 'a1', score: 3, timeTakenSeconds: 42, passed: true }))).toEqual(['_id', 'score', 'timeTaken', 'passed']);
+    const set = toSpecFields(TRAINING_SET_SPEC_NAMES, { id: 's1', courseId: 'c1', title: 'Fire', videos: [withSpecId({ id: 'v1', serial: 1 })] });
+    expect(set).toEqual({ _id: 's1', courseId: 'c1', title: 'Fire', trainingVideo: [{ _id: 'v1', serial: 1 }] });
   });
 });

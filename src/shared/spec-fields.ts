@@ -37,6 +37,19 @@ export const REGISTRATION_SPEC_NAMES = { title: 'tittle' } as const satisfies TS
  */
 export const COURSE_SPEC_NAMES = { id: '_id', subjects: 'subject', image: 'courseImg' } as const satisfies TSpecNames;
 
+/**
+ * Every record the spec shows carries its id as `_id` (the older client's MongoDB spelling): a user,
+ * an enrolment, a test and its questions, a training set and its videos, and the course or test a
+ * record points to (`courseId: { _id, title }`).
+ */
+export const ID_SPEC_NAMES = { id: '_id' } as const satisfies TSpecNames;
+
+/** A test attempt as the spec's result and Test submission spell it: `_id`, and `timeTaken` for its seconds. */
+export const ATTEMPT_SPEC_NAMES = { id: '_id', timeTakenSeconds: 'timeTaken' } as const satisfies TSpecNames;
+
+/** A course's training (the spec's training video set): `_id`, and its videos as `trainingVideo`. */
+export const TRAINING_SET_SPEC_NAMES = { id: '_id', videos: 'trainingVideo' } as const satisfies TSpecNames;
+
 /** T with its keys under the spec's names. */
 export type TSpecNamed<T, N extends TSpecNames> = { [K in keyof T as K extends keyof N ? N[K] : K]: T[K] };
 
@@ -62,6 +75,11 @@ export function fromSpecName(names: TSpecNames, field: string): string {
 /** A record's keys under the spec's names, in the same order: a REST answer, a form to post. */
 export function toSpecFields<T extends object, N extends TSpecNames>(names: N, record: T): TSpecNamed<T, N> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [toSpecName(names, key), value])) as TSpecNamed<T, N>;
+}
+
+/** A record whose only spec spelling is its id: `{ id, ... }` answered as `{ _id, ... }`, in the same order. */
+export function withSpecId<T extends { id: unknown }>(record: T): TSpecNamed<T, typeof ID_SPEC_NAMES> {
+  return toSpecFields(ID_SPEC_NAMES, record);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/assessment.ts';
 import { certificateFileName } from '../../../shared/schemas/certificate.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
+import { ATTEMPT_SPEC_NAMES, toSpecFields, withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { doc } from '../../lib/openapi.ts';
@@ -108,8 +109,8 @@ function resultCells(item: TResultItem): TCsvCell[] {
 
 /** The spec's Test (section 3), with its answers: administrators only. */
 function toRestTest(test: TAdminTest) {
-  return {
-    _id: test.id,
+  return withSpecId({
+    id: test.id,
     courseId: test.course.id,
     courseTitle: test.course.title,
     courseIsActive: test.course.isActive,
@@ -120,38 +121,40 @@ function toRestTest(test: TAdminTest) {
     questionsPerAttempt: test.questionsPerAttempt,
     attemptsAllowed: test.attemptsAllowed,
     waitMinutes: test.waitMinutes,
-    questions: test.questions.map((question) => ({
-      _id: question.id,
-      questionText: question.questionText,
-      options: question.options,
-      correctAnswer: question.correctAnswer,
-    })),
-  };
+    questions: test.questions.map((question) =>
+      withSpecId({
+        id: question.id,
+        questionText: question.questionText,
+        options: question.options,
+        correctAnswer: question.correctAnswer,
+      }),
+    ),
+  });
 }
 
 /** The spec's Test as a learner receives it: no `correctAnswer`, and the attempt the server started. */
 function toRestLearnerTest({ test, attempt }: TTestSession) {
-  return {
-    _id: test.id,
+  return withSpecId({
+    id: test.id,
     courseId: test.course.id,
     courseTitle: test.course.title,
     title: test.title,
     passMark: test.passMark,
     isPublished: true,
     // This attempt's questions, drawn for it and in its order.
-    questions: test.questions.map((question) => ({ _id: question.id, questionText: question.questionText, options: question.options })),
+    questions: test.questions.map((question) => withSpecId({ id: question.id, questionText: question.questionText, options: question.options })),
     attemptId: attempt.id,
     startedAt: attempt.startedAt,
     attemptNumber: attempt.number,
     attemptsAllowed: attempt.attemptsAllowed,
     waitMinutes: test.waitMinutes,
-  };
+  });
 }
 
 /** The learner's result: the spec reads `data.percentage`. */
 function toRestResult(result: TTestResult) {
-  return {
-    _id: result.attemptId,
+  return toSpecFields(ATTEMPT_SPEC_NAMES, {
+    id: result.attemptId,
     testId: result.testId,
     courseId: result.courseId,
     score: result.score,
@@ -159,7 +162,7 @@ function toRestResult(result: TTestResult) {
     percentage: result.percentage,
     passMark: result.passMark,
     passed: result.passed,
-    timeTaken: result.timeTakenSeconds,
+    timeTakenSeconds: result.timeTakenSeconds,
     startedAt: result.startedAt,
     submittedAt: result.submittedAt,
     answers: result.answers,
@@ -169,27 +172,27 @@ function toRestResult(result: TTestResult) {
     wrongQuestionIds: result.wrongQuestionIds,
     // The spec's Certificate shape, when passed: the PDF's file name, or null while the worker renders it.
     ...(result.passed ? { pdfPath: result.certificate?.pdfUrl ? { filename: certificateFileName(result.certificate.pdfUrl) } : null } : {}),
-  };
+  });
 }
 
 /** The spec's Test submission (section 3), the selected answers beside the correct ones. */
 function toRestSubmission(item: TResultItem) {
-  return {
-    _id: item.id,
+  return toSpecFields(ATTEMPT_SPEC_NAMES, {
+    id: item.id,
     userName: item.user.name,
     userEmail: item.user.email,
     userId: item.user.id,
-    courseId: { _id: item.course.id, title: item.course.title },
-    testId: { _id: item.test.id, title: item.test.title, passMark: item.test.passMark },
+    courseId: withSpecId({ id: item.course.id, title: item.course.title }),
+    testId: withSpecId({ id: item.test.id, title: item.test.title, passMark: item.test.passMark }),
     score: item.score,
     totalQuestions: item.totalQuestions,
     percentage: item.percentage,
-    timeTaken: item.timeTakenSeconds,
+    timeTakenSeconds: item.timeTakenSeconds,
     startedAt: item.startedAt,
     submittedAt: item.submittedAt,
     passed: item.passed,
-    answers: item.answers.map((answer) => ({ _id: answer.questionId, ...answer })),
-  };
+    answers: item.answers.map((answer) => withSpecId({ id: answer.questionId, ...answer })),
+  });
 }
 
 /** The spec's test calls (section 7, Tests, training and certificates). */

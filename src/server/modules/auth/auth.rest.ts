@@ -8,7 +8,7 @@ import {
   ZResetPasswordRequest,
   ZVerifyOtpRequest,
 } from '../../../shared/schemas/auth.ts';
-import { fromSpecRegistration, REGISTRATION_SPEC_NAMES, toSpecFieldErrors } from '../../../shared/spec-fields.ts';
+import { fromSpecRegistration, REGISTRATION_SPEC_NAMES, toSpecFieldErrors, withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
 import { renamingFields } from '../../lib/errors.ts';
@@ -29,7 +29,7 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
   api.post('/user/login', doc({ summary: 'Log in: an access token, a refresh token and the user.', access: 'public', tag: 'Authentication', body: ZLoginRequest, answers: { 401: 'Wrong e-mail or password.', 403: 'The e-mail is not verified yet.', 429: 'Too many attempts: try again after Retry-After seconds.' } }), async (request) => {
     const result = await login(deps, parseInput(ZLoginRequest, request.body), request.ip);
     const { id, name, email, role } = result.user;
-    return { accessToken: result.accessToken, refreshToken: result.refreshToken, user: { _id: id, name, email, role } };
+    return { accessToken: result.accessToken, refreshToken: result.refreshToken, user: withSpecId({ id, name, email, role }) };
   });
 
   // The spec's registration says `tittle` for the prefix; its refusals name the fields that way too.

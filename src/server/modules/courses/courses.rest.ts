@@ -7,11 +7,9 @@ import {
   type TCourseForm,
   type TCourseResult,
 } from '../../../shared/schemas/course.ts';
-import { toSpecCourse } from '../../../shared/spec-fields.ts';
+import { COURSE_SPEC_NAMES, toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
-
-const COURSE_FORM_DOC = { fields: ZCourseMultipartFields, files: { courseImg: 'The course image (JPEG, PNG, GIF, WebP or BMP).' } };
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
@@ -22,8 +20,13 @@ import { createCourse, listAllCourses, setCourseActive, updateCourse } from './c
 
 const ZIdParams = requestObject({ id: ZId });
 
-const COURSE_IMAGE_UPLOAD: Record<'courseImg', TUploadField> = {
-  courseImg: {
+/** The form's file field: the course image, as the spec names it (`courseImg`). */
+const IMAGE_FIELD = COURSE_SPEC_NAMES.image;
+
+const COURSE_FORM_DOC = { fields: ZCourseMultipartFields, files: { [IMAGE_FIELD]: 'The course image (JPEG, PNG, GIF, WebP or BMP).' } };
+
+const COURSE_IMAGE_UPLOAD: Record<typeof IMAGE_FIELD, TUploadField> = {
+  [IMAGE_FIELD]: {
     area: 'courseImg',
     maxBytes: COURSE_IMAGE_MAX_BYTES,
     kinds: RASTER_KINDS,
@@ -43,10 +46,10 @@ const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
   reply.status(status).send({ message: result.message, data: toSpecCourse(result.course) });
 
 /** The course form as it arrives: its fields checked, its image (when one was sent) stored. */
-function courseForm(form: TUploadedForm<'courseImg'>): { fields: TCourseForm; image: TStoredFile | undefined } {
+function courseForm(form: TUploadedForm<typeof IMAGE_FIELD>): { fields: TCourseForm; image: TStoredFile | undefined } {
   // An edit form may send the current image's name as text: it means "keep the image".
-  const { courseImg: _keep, ...fields } = form.fields;
-  return { fields: parseInput(ZCourseMultipartFields, fields), image: firstFile(form, 'courseImg') };
+  const { [IMAGE_FIELD]: _keep, ...fields } = form.fields;
+  return { fields: parseInput(ZCourseMultipartFields, fields), image: firstFile(form, IMAGE_FIELD) };
 }
 
 /** The spec's course calls (section 7). Errors carry their text in `error` as well as `message`. */

@@ -8,7 +8,7 @@ import {
   type TEnrolmentRequestItem,
   type TMyEnrolment,
 } from '../../../shared/schemas/enrolment.ts';
-import { toSpecCourse } from '../../../shared/spec-fields.ts';
+import { toSpecCourse, withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
@@ -34,10 +34,10 @@ const ZRequestQueryString = requestObject({ search: z.string({ error: V.mustBeTe
 /** The spec's UserCourse (section 3) for the learner's own list: `courseId` is the whole course. */
 function toRestOwnEnrolment(user: TSessionUser, enrolment: TMyEnrolment) {
   const { course } = enrolment;
-  return {
-    _id: enrolment.id,
+  return withSpecId({
+    id: enrolment.id,
     userName: user.name,
-    userId: { _id: user.id, email: user.email },
+    userId: withSpecId({ id: user.id, email: user.email }),
     courseId: toSpecCourse(course),
     courseTitle: course.title,
     courseDescription: course.description,
@@ -50,15 +50,15 @@ function toRestOwnEnrolment(user: TSessionUser, enrolment: TMyEnrolment) {
     progress: enrolment.progress,
     requestedAt: enrolment.requestedAt,
     decidedAt: enrolment.decidedAt,
-  };
+  });
 }
 
 /** The spec's UserCourse as the administrators' request cards read it. */
 function toRestRequest(item: TEnrolmentRequestItem) {
-  return {
-    _id: item.id,
+  return withSpecId({
+    id: item.id,
     userName: item.user.name,
-    userId: { _id: item.user.id, email: item.user.email },
+    userId: withSpecId({ id: item.user.id, email: item.user.email }),
     courseId: item.course.id,
     courseTitle: item.course.title,
     courseDescription: item.course.description,
@@ -70,7 +70,7 @@ function toRestRequest(item: TEnrolmentRequestItem) {
     isActive: item.status === 'approved',
     requestedAt: item.requestedAt,
     decidedAt: item.decidedAt,
-  };
+  });
 }
 
 /** The spec's enrolment calls (section 7, Courses and enrolment). */
@@ -87,7 +87,7 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
     const { enrolment } = result;
     return reply.status(201).send({
       message: result.message,
-      data: { _id: enrolment.id, courseId: enrolment.courseId, status: enrolment.status, requestedAt: enrolment.requestedAt },
+      data: withSpecId({ id: enrolment.id, courseId: enrolment.courseId, status: enrolment.status, requestedAt: enrolment.requestedAt }),
     });
   });
 

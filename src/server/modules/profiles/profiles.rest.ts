@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { requestObject } from '../../../shared/schemas/common.ts';
 import {
   ZProfileByUserRequest,
+  ZProfileCreateFields,
+  ZProfileFields,
   ZProfileListQuery,
   type TProfileFileField,
   type TProfileSaved,
@@ -16,16 +18,6 @@ import {
 } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
-import { ZProfileCreateFields, ZProfileFields } from '../../../shared/schemas/profile.ts';
-
-const PROFILE_FORM_DOC = (creating: boolean) => ({
-  fields: creating ? ZProfileCreateFields : ZProfileFields,
-  files: {
-    profilePicture: 'A photograph (JPEG or PNG).',
-    IdDocument: 'The identity document (PDF, JPEG or PNG).',
-    signature: 'The signature (JPEG or PNG).',
-  },
-});
 import { renamingFields } from '../../lib/errors.ts';
 import { withUpload, type TUploadedForm } from '../../lib/files/multipart.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
@@ -42,6 +34,16 @@ import {
   requireMyProfile,
   updateProfile,
 } from './profiles.service.ts';
+
+/** The profile form's files as the spec names them, for the API document. */
+const PROFILE_FORM_DOC = (creating: boolean) => ({
+  fields: creating ? ZProfileCreateFields : ZProfileFields,
+  files: {
+    profilePicture: 'A photograph (JPEG or PNG).',
+    [PROFILE_SPEC_NAMES.idDocument]: 'The identity document (PDF, JPEG or PNG).',
+    signature: 'The signature (JPEG or PNG).',
+  },
+});
 
 const ZListQueryString = requestObject({ search: z.string().optional(), ...REST_PAGE_PARAMS })
   .transform(pageSizeFromLimit)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
+import { toSpecFields, TRAINING_SET_SPEC_NAMES, withSpecId } from '../../../shared/spec-fields.ts';
 import { ZHeartbeat, type TAdminTrainingSet, type TTrainingPlayer } from '../../../shared/schemas/training.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
@@ -25,12 +26,12 @@ const ZSetParams = requestObject({ id: ZId });
 
 /** The spec's training video set (section 3): `_id`, `courseId`, `title`, `trainingVideo` [{_id, serial, url}]. */
 function toRestSet(set: { id: string; title: string; courseId: string; videos: Array<{ id: string; serial: number; url: string | null; status?: string }> }) {
-  return {
-    _id: set.id,
+  return toSpecFields(TRAINING_SET_SPEC_NAMES, {
+    id: set.id,
     courseId: set.courseId,
     title: set.title,
-    trainingVideo: set.videos.map((video) => ({ _id: video.id, serial: video.serial, url: video.url, ...(video.status ? { status: video.status } : {}) })),
-  };
+    videos: set.videos.map((video) => withSpecId({ id: video.id, serial: video.serial, url: video.url, ...(video.status ? { status: video.status } : {}) })),
+  });
 }
 
 /** The largest rendition is the one a spec client plays. */

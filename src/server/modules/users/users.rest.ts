@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../shared/schemas/users.ts';
+import { withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
@@ -15,7 +16,8 @@ const ZApproveParams = requestObject({ id: ZId });
 /** The spec's documented user row (`_id`, `name`, `email`) plus what a reviewer needs. */
 function toRestUser(user: TUserListItem) {
   const { id, ...rest } = user;
-  return { _id: id, ...rest };
+  // The id first, where the spec's screens have always found it.
+  return withSpecId({ id, ...rest });
 }
 
 /** A plain list, as the spec's screens read it; the total rides in X-Total-Count. */
