@@ -60,7 +60,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
 
   // A route's declared access (`doc({ access })`) is what enforces it: 'signed-in' and 'admin'
   // routes refuse other callers here, after the checks above, and hand their handler
-  // `request.caller` (decision 044).
+  // `request.caller` (decision 045).
   enforceRouteAccess(api, (authorization) => resolveSessionUser(deps, authorization));
 
   // Limits are set per request by readMultipart; these only bound what nobody asked for.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { escapeMarkup } from './markup.ts';
 
 /**
- * Who may call a route. The REST scope enforces it (lib/rest-auth.ts, decision 044): 'signed-in'
+ * Who may call a route. The REST scope enforces it (lib/rest-auth.ts, decision 045): 'signed-in'
  * and 'admin' refuse other callers before the handler runs; 'public' and 'signed link' let anyone
  * in ('signed link' routes check their link's signature themselves).
  */

@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
 import { ROUTE_ACCESSES, type TRouteAccess } from './openapi.ts';
 
 /*
- * A REST route's declared access is what enforces it (decision 044): the `access` its `doc({...})`
+ * A REST route's declared access is what enforces it (decision 045): the `access` its `doc({...})`
  * names is read by the REST scope before the handler runs, and the handler receives the caller
  * that access guarantees, typed. A route that declares no access cannot be registered.
  */
