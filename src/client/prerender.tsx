@@ -9,7 +9,7 @@ import { preloadFirstScreen } from '@/app/router.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
 import { SCREEN_ROUTES } from '@/config/routes.ts';
-import { provideInlinedCatalogue } from '@/features/enrolments/api/use-catalogue.ts';
+import { provideInlinedCatalogue } from '@/features/catalogue/api/use-catalogue.ts';
 import { withPageHead } from '@/lib/page-head.ts';
 import { provideSiteConfig } from '@/lib/site-config.ts';
 

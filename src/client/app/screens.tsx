@@ -18,14 +18,16 @@ const ENTRY_MODULES: Record<string, TScreenModule> = { 'features/home/home-page.
 /*
  * Every other screen's module, fetched when first needed. The patterns take the screens' files
  * and nothing else: each file here becomes a lazily loaded root of the build, so a page that is
- * part of another screen (the dashboard's, which app/dashboard-screen.tsx composes) or of the
- * entry (the error page, the home page) is left out. routes.test.ts holds this map to the table.
+ * part of another screen (the dashboard's and the catalogue's, which the app's *-screen.tsx
+ * compose) or of the entry (the error page, the home page) is left out. routes.test.ts holds this
+ * map to the table.
  */
 const LAZY_MODULES = import.meta.glob<TScreenModule>([
   '../features/**/*-page.tsx',
   './*-screen.tsx',
   '!../features/home/**',
   '!../features/dashboard/dashboard-page.tsx',
+  '!../features/catalogue/catalogue-page.tsx',
   '!../features/errors/route-error-page.tsx',
 ]);
 

@@ -68,7 +68,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   { pattern: paths.home, module: 'features/home/home-page.tsx', component: 'HomePage', area: 'public', chunk: 'entry', prerendered: true, dataProviders: false },
   { pattern: paths.about, module: 'features/about/about-page.tsx', component: 'AboutPage', area: 'public', chunk: 'public', prerendered: true, dataProviders: false },
   { pattern: paths.contact, module: 'features/contact/contact-page.tsx', component: 'ContactPage', area: 'public', chunk: 'contact', prerendered: true },
-  { pattern: paths.courses, module: 'features/enrolments/courses-page.tsx', component: 'CoursesPage', area: 'public', chunk: 'courses', prerendered: true },
+  { pattern: paths.courses, module: 'app/catalogue-screen.tsx', component: 'CatalogueScreen', area: 'public', chunk: 'courses', prerendered: true },
   { pattern: paths.login, module: 'features/auth/login-page.tsx', component: 'LoginPage', area: 'public', chunk: 'account', prerendered: true },
   // Paths match without regard to case, so this is also the login screen's /Registration (paths.signUp).
   { pattern: paths.registration, module: 'features/auth/registration-page.tsx', component: 'RegistrationPage', area: 'public', chunk: 'account', prerendered: true },
