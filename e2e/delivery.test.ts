@@ -5,11 +5,12 @@ import { paths } from '../src/client/config/paths.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { describeShifts, loadPage, namedByThePage, observeVitals, vitalsOf, waterfall, type TRequest } from './support/page-load.ts';
+import { describeShifts, loadPage, namedByThePage, observeVitals, shiftsWhileParsing, vitalsOf, waterfall, type TRequest } from './support/page-load.ts';
 import { signInAs } from './support/session.ts';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { FRAME_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
+import { loadClientCode } from '../src/server/spa.ts';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -74,10 +75,20 @@ describe('what a first visit downloads', () => {
     const texts = textAnswers(load.requests);
     expect(texts.length, report).toBeGreaterThan(2);
     for (const answer of texts) expect(['br', 'gzip'], `${answer.url} (${answer.mime})`).toContain(answer.encoding);
-    expect(load.cls, describeShifts(load.shifts)).toBeLessThan(0.05);
   });
 
-  it('/courses comes with its code preloaded and its catalogue inside the page: no waterfall, no layout shift', async () => {
+  // A whole load's layout shift depends on when the browser happens to paint (the parser yields
+  // to paint sooner on a busy machine): `npm run bench` reports it. What the page decides is
+  // checked here, the same on any machine: painted at any of these points, nothing moves after.
+  it('no public page moves as its document arrives: painted part-way, nothing seen shifts when the rest comes', async () => {
+    for (const [path] of PUBLIC_PAGES) {
+      for (const { after, shifts } of await shiftsWhileParsing(harness.browser, `${harness.baseUrl}${path}`)) {
+        expect(shifts, `${path}, painted after …${after}\n${describeShifts(shifts)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('/courses comes with its code preloaded and its catalogue inside the page: no waterfall', async () => {
     const titles = [];
     for (let i = 0; i < 6; i += 1) titles.push((await createCourse(harness.portal.runtime.db)).title);
     invalidateCatalogue(harness.portal.runtime); // the courses were written straight to the database
@@ -92,7 +103,6 @@ describe('what a first visit downloads', () => {
     expect(load.firstCards, report).toBeDefined();
     expect(load.requests.filter((r) => r.type === 'Document'), report).toHaveLength(1);
     for (const answer of textAnswers(load.requests)) expect(['br', 'gzip'], answer.url).toContain(answer.encoding);
-    expect(load.cls, report).toBeLessThan(0.05);
 
     // The same page shows the six courses.
     const { page, context, problems } = await harness.newPage(412, 823);
@@ -120,11 +130,10 @@ describe('what a first visit downloads', () => {
     await context.close();
   });
 
-  it('/login renders its form without a spinner in between and without layout shift', async () => {
+  it('/login comes with every script named by the page itself: no waterfall', async () => {
     const load = await loadPage(harness.browser, `${harness.baseUrl}/login`);
     const report = waterfall(load);
     for (const script of load.scripts) expect(namedByThePage(script), `${script.url} (${script.initiator})\n${report}`).toBe(true);
-    expect(load.cls, report).toBeLessThan(0.05);
   });
 
   it("a learner's dashboard asks for the learner and the courses in one request", async () => {
@@ -151,10 +160,11 @@ describe("what a screen's page preloads (decision 035)", () => {
   /** The packages in the code the page at `route` preloads, read from the build's source maps. */
   function packagesPreloaded(route: string): Set<string> {
     const clientDir = path.resolve(import.meta.dirname, '../dist/client');
-    const routes = JSON.parse(readFileSync(path.join(clientDir, 'route-chunks.json'), 'utf8')) as Record<string, string[]>;
-    expect(routes[route], route).toBeDefined();
+    // What the server preloads for the route, from the build's manifest.
+    const files = loadClientCode(clientDir)?.match(route)?.files;
+    expect(files, route).toBeDefined();
     const packages = new Set<string>();
-    for (const file of routes[route]!) {
+    for (const file of files!) {
       const { sources } = JSON.parse(readFileSync(path.join(clientDir, `${file}.map`), 'utf8')) as { sources: string[] };
       for (const source of sources) {
         const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
@@ -250,7 +260,6 @@ describe('the public pages paint before their code arrives (decision 026)', () =
       const load = await loadPage(harness.browser, `${harness.baseUrl}${path}`);
       const report = waterfall(load);
       expect(load.jsTransferred, `${path}\n${report}`).toBeLessThanOrEqual(JS_BUDGETS[path]!);
-      expect(load.cls, `${path}\n${report}`).toBeLessThan(0.05);
     }
   });
 
@@ -418,7 +427,8 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     expect(await page.locator(`[${FRAME_ATTRIBUTE}]`).count()).toBe(0);
     expect(await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).isDisabled()).toBe(false);
     await page.waitForLoadState('networkidle');
-    expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
+    const { cls, shifts } = await vitalsOf(page);
+    expect(cls, describeShifts(shifts)).toBeLessThan(0.05);
     // Nor did the page's code: its screen came without waiting for a stylesheet.
     expect(stylesheets).toEqual([]);
     expect(problems).toEqual([]);
@@ -458,7 +468,8 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     expect(await heading.boundingBox()).toEqual(headAt);
     expect(await description.boundingBox()).toEqual(descriptionAt);
     expect(await page.title()).toBe(`${title} · Admin Dashboard`);
-    expect((await vitalsOf(page)).cls).toBeLessThan(0.05);
+    const { cls, shifts } = await vitalsOf(page);
+    expect(cls, describeShifts(shifts)).toBeLessThan(0.05);
     expect(stylesheets).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

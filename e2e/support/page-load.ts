@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 
 /*
@@ -38,6 +40,8 @@ export type TPageLoad = {
   fcp: number | undefined;
   lcp: number | undefined;
   cls: number;
+  /** Every layout shift without recent input, with the elements that moved. */
+  shifts: TLayoutShift[];
   /** When the first course card was in the document (only when `cardsSelector` is given). */
   firstCards: number | undefined;
   /** When the main thread was free and the page's own requests had ended. */
@@ -47,19 +51,42 @@ export type TPageLoad = {
 /** The 'Slow 3G'-like link of a ship: 400 kbit/s both ways, 400 ms round trip. */
 export const SHIP_LINK = { latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 
+/** One layout shift: when, how much, and the elements that moved (selector, text, rectangles). */
+export type TLayoutShift = { at: number; value: number; sources: string[] };
+
 const OBSERVE = `
-  window.__vitals = { lcp: undefined, cls: 0 };
+  window.__vitals = { lcp: undefined, cls: 0, shifts: [] };
+  const name = (node) => {
+    if (!node || node.nodeType !== 1) return node ? node.nodeName : '(gone)';
+    const classes = typeof node.className === 'string' ? node.className.trim().split(/\\s+/).slice(0, 3).join('.') : '';
+    return node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (classes ? '.' + classes : '') + ' "' + (node.textContent || '').trim().slice(0, 30) + '"';
+  };
+  const rect = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__vitals.lcp = e.startTime; })
     .observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value; })
-    .observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__vitals.cls += e.value;
+      window.__vitals.shifts.push({
+        at: Math.round(e.startTime),
+        value: Number(e.value.toFixed(4)),
+        sources: (e.sources || []).map((s) => name(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
 `;
 
 /** Records the page's Largest Contentful Paint and layout shifts from its start (before it loads). */
 export const observeVitals = (page: Page) => page.addInitScript(OBSERVE);
 
 /** What `observeVitals` has recorded so far. */
-export const vitalsOf = (page: Page) => page.evaluate(() => (window as unknown as { __vitals: { lcp?: number; cls: number } }).__vitals);
+export const vitalsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __vitals: { lcp?: number; cls: number; shifts: TLayoutShift[] } }).__vitals);
+
+/** The shifts as lines for a failure message: when, how much, which elements moved from where to where. */
+export const describeShifts = (shifts: TLayoutShift[]) =>
+  shifts.map((shift) => `${shift.at} ms: ${shift.value}\n    ${shift.sources.join('\n    ')}`).join('\n');
 
 /**
  * Loads `url` in a fresh context (empty cache) and records every request as the browser saw it
@@ -173,6 +200,7 @@ export async function loadPage(
     fcp,
     lcp: vitals.lcp,
     cls: vitals.cls,
+    shifts: vitals.shifts,
     firstCards,
     interactive,
   };
@@ -185,4 +213,75 @@ export function waterfall(load: TPageLoad): string {
   return load.requests
     .map((r) => `${String(r.start).padStart(6)}–${String(r.end).padEnd(6)} ${kb(r.transferred).padStart(9)} ${(r.encoding ?? '-').padEnd(4)} ${r.type.padEnd(10)} ${new URL(r.url).pathname}`)
     .join('\n');
+}
+
+/** Where a document may be cut for `shiftsWhileParsing`: after a heading, a paragraph or a section closes. */
+const BLOCK_END = /<\/(?:h1|h2|h3|p|section|form)>/g;
+
+/**
+ * The layout shifts of the page at `url` while its document arrives in two parts, once for each
+ * of the first `cuts` places in its <main> where a heading, a paragraph or a section ends. The
+ * first part comes at once and the rest once the browser has painted it (as it paints a part on a
+ * slow link, or when a busy machine makes its parser yield); anything the rest of the document
+ * moves is a layout shift. Each load is a new document with none of its scripts run: the server's
+ * page alone, painted part-way every time, so the outcome does not depend on the machine's speed.
+ */
+export async function shiftsWhileParsing(
+  browser: Browser,
+  url: string,
+  { cuts = 3, width = 412, height = 823 } = {},
+): Promise<Array<{ after: string; shifts: TLayoutShift[] }>> {
+  const target = new URL(url);
+  const document = await (await fetch(target, { headers: { 'accept-encoding': 'identity' } })).text();
+  const mainAt = document.indexOf('<main');
+  const places = [...document.matchAll(BLOCK_END)]
+    .map((match) => match.index + match[0].length)
+    .filter((at) => mainAt >= 0 && at > mainAt)
+    .slice(0, cuts);
+  if (places.length === 0) throw new Error(`${url}: no <main> with a heading, paragraph or section to cut after`);
+
+  let cutAt = 0;
+  let releaseRest = () => {};
+  // Serves the document in two parts (the rest once released) and passes every other request to
+  // the portal as it is.
+  const proxy = createServer((request, response) => {
+    if (request.url === `${target.pathname}${target.search}` && request.method === 'GET') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      const rest = document.slice(cutAt);
+      response.write(document.slice(0, cutAt));
+      releaseRest = () => response.end(rest);
+      return;
+    }
+    const upstream = httpRequest(new URL(request.url ?? '/', target.origin), { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  const context = await browser.newContext({ viewport: { width, height } });
+  try {
+    const page = await context.newPage();
+    // The page's code stays away: this is about the server's markup as it is parsed.
+    await page.route('**/*.js', (route) => route.abort());
+    await observeVitals(page);
+    const results: Array<{ after: string; shifts: TLayoutShift[] }> = [];
+    for (const place of places) {
+      cutAt = place;
+      const loaded = page.goto(`http://127.0.0.1:${port}${target.pathname}${target.search}`, { waitUntil: 'load' });
+      // The rest comes once the first part has painted, however long that takes on this machine.
+      await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { polling: 50 });
+      releaseRest();
+      await loaded;
+      // A shift is reported with the frame that paints it: two frames after the whole page is in.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      results.push({ after: document.slice(Math.max(mainAt, place - 80), place), shifts: (await vitalsOf(page)).shifts });
+    }
+    return results;
+  } finally {
+    await context.close();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
 }

@@ -1,4 +1,22 @@
 /**
+ * The layered waves along the hero's bottom edge, as a background image rather than an element.
+ * The browser paints a page it is still parsing (a slow link, a busy machine): the hero grows as
+ * its text arrives, and an element pinned to its bottom moves down with it, a layout shift of
+ * 0.05 to 0.09 on a phone. A background moves with its box and is no shift. A data address: no
+ * download, and the page's img-src allows it.
+ */
+const WAVES = svgBackground(
+  '<path d="M0 70 C 180 20 360 20 540 60 S 900 120 1080 80 S 1320 30 1440 55 V160 H0 Z" fill="#14a394" fill-opacity="0.18"/>' +
+    '<path d="M0 100 C 200 60 400 70 620 100 S 1000 140 1200 105 S 1380 80 1440 90 V160 H0 Z" fill="#5eead4" fill-opacity="0.12"/>' +
+    '<path d="M0 125 C 240 100 480 105 720 125 S 1200 150 1440 120 V160 H0 Z" fill="#ffffff"/>',
+);
+
+function svgBackground(paths: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1440 160" preserveAspectRatio="none">${paths}</svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
+/**
  * The hero's background, drawn in CSS and inline SVG so the first screen needs no image download:
  * a navy-to-teal sea, a faint chart grid, a compass rose and layered waves running into the page.
  */
@@ -21,23 +39,10 @@ export function HeroBackdrop() {
         <path d="M32 32 L104 96 L168 168 L96 104 Z" strokeWidth="0.5" />
         <path d="M168 32 L104 104 L32 168 L96 96 Z" strokeWidth="0.5" />
       </svg>
-      <svg
-        viewBox="0 0 1440 160"
-        preserveAspectRatio="none"
-        className="absolute inset-x-0 bottom-0 h-20 w-full sm:h-28"
-      >
-        <path
-          d="M0 70 C 180 20 360 20 540 60 S 900 120 1080 80 S 1320 30 1440 55 V160 H0 Z"
-          fill="#14a394"
-          fillOpacity="0.18"
-        />
-        <path
-          d="M0 100 C 200 60 400 70 620 100 S 1000 140 1200 105 S 1380 80 1440 90 V160 H0 Z"
-          fill="#5eead4"
-          fillOpacity="0.12"
-        />
-        <path d="M0 125 C 240 100 480 105 720 125 S 1200 150 1440 120 V160 H0 Z" fill="#ffffff" />
-      </svg>
+      <div
+        className="absolute inset-0 bg-size-[100%_5rem] bg-bottom bg-no-repeat sm:bg-size-[100%_7rem]"
+        style={{ backgroundImage: WAVES }}
+      />
     </div>
   );
 }
