@@ -54,10 +54,10 @@ describe('runTool', () => {
   });
 
   it('kills the tool when the time runs out', async () => {
-    const started = performance.now();
-    const error = await runTool('ffmpeg', 'sleep', ['5'], { niceness: 0, timeoutMs: 100 }).catch((e: unknown) => e);
+    // The tool would run for a minute: answering at all, within the test's own timeout, is the
+    // kill. How soon after the 100 ms is not this machine's to promise.
+    const error = await runTool('ffmpeg', 'sleep', ['60'], { niceness: 0, timeoutMs: 100 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TIMED_OUT', reason: 'processing took longer than 0 s', permanent: false });
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('kills the tool when the caller aborts, and refuses to start after an abort', async () => {
