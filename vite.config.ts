@@ -1,12 +1,12 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { directImports } from './build/direct-imports.ts';
-import { routeChunks } from './build/route-chunks.ts';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 
@@ -34,19 +34,34 @@ const ssrBuild = {
   rollupOptions: { input: fileURLToPath(new URL('./src/client/prerender.tsx', import.meta.url)) },
 };
 
+/**
+ * index.html is a template: the server writes the entry's script, stylesheet and each route's
+ * preloads into it from the build's manifest (src/server/spa.ts). The development server, which
+ * has no manifest, gets the entry's script here.
+ */
+const devEntry: Plugin = {
+  name: 'academy:dev-entry',
+  apply: 'serve',
+  transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: '/main.tsx' }, injectTo: 'body' }],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [directImports(), react(), tailwindcss(), routeChunks(clientRoot), precompressedCopies],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [devEntry, directImports(), react(), tailwindcss(), precompressedCopies],
   resolve: { alias: { '@': clientRoot } },
   build: isSsrBuild ? ssrBuild : {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: each source module's file, its CSS and the files it imports, which the
+    // server reads for the entry's tags and each route's preloads (src/server/spa.ts).
+    manifest: true,
     // The entry lists every lazy chunk it may load; short names keep that list out of the
     // home page's budget. Every browser we serve supports modulepreload without a polyfill.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      input: { index: path.join(clientRoot, 'index.html'), main: path.join(clientRoot, 'main.tsx') },
       output: { chunkFileNames: 'assets/[hash].js', codeSplitting: chunkGroups(clientRoot) },
       // tRPC's packages declare no `sideEffects`, so importing anything from @trpc/client kept its
       // websocket link and subscription code, which this client never uses (we only batch over

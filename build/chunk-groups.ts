@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts';
 
 /*
  * How the browser's code is cut into files (decisions 032 and 035). Left to itself the bundler
@@ -15,36 +16,39 @@ import path from 'node:path';
  *     file of the providers that every screen with data loads anyway, the admin frame's when only
  *     admin screens need them, or the entry's when the public pages (which never load `app`) need
  *     them too; but not the code an admin screen fetches only when a dialog opens.
- * A screen then loads four to eight scripts, all named in its page (route-chunks.ts).
+ * A screen then loads four to eight scripts, all named in its page (the server reads them from
+ * the build's manifest, where each file carries its area's name). Rolldown's own options cannot
+ * do this placement: see decision 045.
  */
 
 type TModuleInfo = { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[]; code: string | null };
 type TContext = { getModuleInfo(id: string): TModuleInfo | null };
 type TReach = Set<string> | 'entry';
 
-/** A lazily loaded module (an `import()` target) and its area. */
-const AREAS: Array<[RegExp, string]> = [
-  // The admin area's frame, then its screens by group: a list loads neither the forms nor zod.
-  [/\/app\/admin-area\.tsx$|\/features\/admin\//, 'admin'],
-  [/\/features\/admin-users\//, 'admin-users'],
-  [/\/app\/screens\/admin-profile-screens\.ts$/, 'admin-profiles'],
-  [/\/app\/screens\/admin-course-screens\.ts$/, 'admin-courses'],
-  [/\/features\/admin-training\//, 'admin-training'],
-  [/\/app\/screens\/admin-test-screens\.ts$/, 'admin-tests'],
-  [/\/app\/screens\/admin-form-screens\.ts$/, 'admin-forms'],
-  // What an admin screen fetches when the person opens it (the menu's drawer, a confirm or form dialog).
-  [/\/components\/layouts\/admin-menu-drawer\.tsx$|\/components\/ui\/(confirm|form)-dialog-box\.tsx$/, 'admin-dialogs'],
-  [/\/app\/screens\/(account|registration)-screens\.ts$/, 'account'],
-  [/\/app\/screens\/(dashboard-screen\.tsx|learner-course-screens\.ts)$/, 'courses'],
-  [/\/features\/training\//, 'training'],
-  // A certificate's public check, often a visit's first page (from its QR code), on its own.
-  [/\/features\/certificates\/verify-page\.tsx$/, 'verify'],
-  [/\/app\/screens\/test-certificate-screens\.ts$|\/features\/certificates\//, 'tests'],
-  [/\/features\/profile\/profile-page\.tsx$/, 'profile'],
-  [/\/features\/profile\/profile-(create-form|edit-page)\.tsx$/, 'profile-form'],
-  [/\/features\/contact\//, 'contact'],
-  [/\/features\/(about|errors)\/|\/components\/layouts\/mobile-nav-drawer\.tsx$/, 'public'],
-];
+/**
+ * The lazily loaded modules (`import()` targets) that are not screens of config/routes.ts, by
+ * area: the data providers and what mounts with them (the toaster, signing out), the admin area's
+ * frame, the code an admin screen fetches when the person opens something (the menu's drawer, a
+ * confirm or form dialog), the phone's menu of the public pages, and the profile's creation form.
+ * One not listed here gets a file of its own, named after it: never silently the file every
+ * signed-in screen loads.
+ */
+const LAZY_MODULES: Record<string, readonly string[]> = {
+  app: ['app/providers.tsx', 'components/ui/sonner.tsx', 'lib/log-out.ts', 'lib/session-monitor.ts'],
+  admin: ['app/admin-area.tsx'],
+  'admin-dialogs': ['components/layouts/admin-menu-drawer.tsx', 'components/ui/confirm-dialog-box.tsx', 'components/ui/form-dialog-box.tsx'],
+  public: ['components/layouts/mobile-nav-drawer.tsx'],
+  'profile-form': ['features/profile/profile-create-form.tsx'],
+};
+
+/** The area of each lazily loaded module: a screen's is its `chunk` in config/routes.ts. */
+export function areasOf(clientRoot: string, routes: readonly TScreenRoute[] = SCREEN_ROUTES): Map<string, string> {
+  const areas = new Map<string, string>();
+  for (const route of routes) if (route.chunk !== 'entry') areas.set(path.join(clientRoot, route.module), route.chunk);
+  for (const [area, modules] of Object.entries(LAZY_MODULES)) for (const module of modules) areas.set(path.join(clientRoot, module), area);
+  return areas;
+}
+
 /** What the entry imports, the lazy screens' shared modules among it (React) included. */
 const ENTRY = 'framework';
 /** The lazy modules every screen with data loads (the providers, the toaster, signing out). */
@@ -53,12 +57,6 @@ const SHARED = 'app';
 const PUBLIC = 'public';
 /** The admin area's frame, which every admin screen loads. */
 const ADMIN = 'admin';
-/**
- * Code an admin screen fetches when the person opens a dialog or the drawer (lib/on-demand.ts):
- * however small, it keeps a file of its own, since joining a file loaded earlier would put it back
- * on the way to the screen.
- */
-const ADMIN_DIALOGS = 'admin-dialogs';
 /** Below this much source code (before minifying) a set of areas gets no file of its own. */
 const SMALLEST_FILE = 24 * 1024;
 
@@ -74,10 +72,9 @@ function homeOfSmallSet(areas: string[]): string {
 /** The files each home may import: those loaded before it wherever it is loaded. */
 const LOADED_BEFORE: Record<string, readonly string[]> = { [ENTRY]: [], [SHARED]: [ENTRY], [ADMIN]: [ENTRY, SHARED] };
 
-const areaOfLazyRoot = (id: string) => AREAS.find(([pattern]) => pattern.test(id))?.[1] ?? SHARED;
 
 /** The areas whose lazy modules reach `id` through static imports, or 'entry' when the entry does. */
-function reach(id: string, context: TContext, entry: string, memo: Map<string, TReach>): TReach {
+function reach(id: string, context: TContext, entry: string, areas: ReadonlyMap<string, string>, memo: Map<string, TReach>): TReach {
   const known = memo.get(id);
   if (known) return known;
   memo.set(id, new Set()); // an import cycle adds nothing more
@@ -85,16 +82,16 @@ function reach(id: string, context: TContext, entry: string, memo: Map<string, T
   let result: TReach = new Set();
   if (id === entry) result = 'entry';
   else if (info) {
-    const areas = new Set<string>();
-    if (info.dynamicImporters.length > 0) areas.add(areaOfLazyRoot(id));
-    result = areas;
+    const reached = new Set<string>();
+    if (info.dynamicImporters.length > 0) reached.add(areas.get(id) ?? path.basename(id).replace(/\.[^.]+$/, ''));
+    result = reached;
     for (const importer of info.importers) {
-      const reached = reach(importer, context, entry, memo);
-      if (reached === 'entry') {
+      const fromImporter = reach(importer, context, entry, areas, memo);
+      if (fromImporter === 'entry') {
         result = 'entry';
         break;
       }
-      reached.forEach((area) => areas.add(area));
+      fromImporter.forEach((area) => reached.add(area));
     }
   }
   memo.set(id, result);
@@ -102,8 +99,9 @@ function reach(id: string, context: TContext, entry: string, memo: Map<string, T
 }
 
 /** The bundler's code-splitting options: one group whose name function places every module. */
-export function chunkGroups(clientRoot: string) {
+export function chunkGroups(clientRoot: string, routes: readonly TScreenRoute[] = SCREEN_ROUTES) {
   const entry = path.join(clientRoot, 'main.tsx');
+  const areas = areasOf(clientRoot, routes);
   const memo = new Map<string, TReach>();
   const candidates: string[] = [];
   let files: Map<string, string | null> | undefined;
@@ -113,7 +111,7 @@ export function chunkGroups(clientRoot: string) {
     const sets = new Map<string, string>();
     const sizes = new Map<string, number>();
     for (const id of candidates) {
-      const reached = reach(id, context, entry, memo);
+      const reached = reach(id, context, entry, areas, memo);
       if (reached === 'entry' || reached.size === 0) continue;
       const name = reached.has(SHARED) ? SHARED : [...reached].sort().join('+');
       sets.set(id, name);
@@ -126,9 +124,12 @@ export function chunkGroups(clientRoot: string) {
     // one (zod, say). Files only ever import files shared by more screens than their own, and
     // these two import no other, so no two files import each other (which would break the order
     // modules run in).
+    // An area's own modules always keep their file: a screen group of config/routes.ts, or the
+    // code an admin screen fetches when a dialog opens (joining a file loaded earlier would put it
+    // back on the way to the screen).
     const wanted = new Map<string, string>();
     for (const [id, name] of sets) {
-      if ((sizes.get(name) ?? 0) < SMALLEST_FILE && name !== ADMIN_DIALOGS) wanted.set(id, homeOfSmallSet(name.split('+')));
+      if ((sizes.get(name) ?? 0) < SMALLEST_FILE && name.includes('+')) wanted.set(id, homeOfSmallSet(name.split('+')));
     }
     // The files a module's code needs; a module the bundler dropped (a barrel that only
     // re-exports) is seen through to what it imports.
@@ -163,6 +164,8 @@ export function chunkGroups(clientRoot: string) {
           return true;
         },
         name: (id: string, context: TContext) => {
+          // The entry module keeps a file of its own, which the manifest then names as the entry.
+          if (id === entry) return null;
           files ??= place(context);
           return files.get(id) ?? null;
         },

@@ -21,13 +21,19 @@ beforeAll(async () => {
     `<!doctype html><html><head><script id="site-config" type="application/json">${SITE_CONFIG_MARKER}</script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), APP_SCRIPT);
-  // What build/precompress.ts writes beside each text file.
+  // The .br and .gz copies the build writes beside each text file.
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_SCRIPT));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_SCRIPT));
-  // What build/route-chunks.ts writes: the chunks each client route needs beyond the entry.
+  // The build's manifest: the entry, and the files of two screens' chunks (config/routes.ts) with one they share.
+  mkdirSync(path.join(clientDir, '.vite'));
   writeFileSync(
-    path.join(clientDir, 'route-chunks.json'),
-    JSON.stringify({ '/courses': ['/assets/courses-1.js', '/assets/shared-2.js'], '/login': ['/assets/account-3.js', '/assets/shared-2.js'] }),
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/app-abc123.js', isEntry: true },
+      _c1: { file: 'assets/courses-1.js', name: 'courses', imports: ['_s2'] },
+      _s2: { file: 'assets/shared-2.js', name: 'account+courses' },
+      _a3: { file: 'assets/account-3.js', name: 'account', imports: ['_s2'] },
+    }),
   );
   portal = await createTestPortal({
     clientDir,
@@ -146,6 +152,8 @@ describe('the client', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('"city":"Mumbai"');
+      // The entry's script, named by the build's manifest.
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
     }
   });
 
@@ -153,6 +161,13 @@ describe('the client', () => {
     const res = await portal.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(res.body).toContain('\\u003c/script>');
+  });
+
+  it("keeps the build's manifest to itself", async () => {
+    for (const accept of ['application/json', 'text/html']) {
+      const res = await portal.app.inject({ url: '/.vite/manifest.json', headers: { accept } });
+      expect(res.body, accept).not.toContain('isEntry');
+    }
   });
 
   it('serves hashed assets as immutable', async () => {

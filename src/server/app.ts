@@ -19,12 +19,13 @@ import { getCatalogue, type TCatalogue } from './modules/courses/catalogue.servi
 import type { TCourse } from '../shared/schemas/course.ts';
 import type { TVisitorView } from '../shared/prerender.ts';
 import {
+  codeLines,
   jsonForScript,
+  loadClientCode,
   loadIndexHtml,
   loadStylesheets,
   loadPrerenderer,
-  loadRouteChunks,
-  modulePreloads,
+  pageCode,
   withHeadLines,
   withFrame,
   withVisitorView,
@@ -139,7 +140,9 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
       index: false,
       wildcard: false,
       decorateReply: false,
-      // The build writes .br and .gz copies beside each text file (build/precompress.ts).
+      // .vite/manifest.json is the server's to read, not the browser's.
+      dotfiles: 'ignore',
+      // The build writes .br and .gz copies beside each text file (vite.config.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset's name, so those never change.
@@ -173,16 +176,18 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
 }
 
 /**
- * The page for a client route: index.html with the route's chunks preloaded (they download with
- * the entry, not after it), and on /courses the catalogue itself and its first pictures, so the
- * cards need no request of their own (decision 020). The public pages carry a visitor's view of
+ * The page for a client route: index.html with the entry's script and stylesheet and the route's
+ * files preloaded, as the build's manifest lists them (they download with the entry, not after
+ * it), and on /courses the catalogue itself and its first pictures, so the cards need no request
+ * of their own (decision 020). The public pages carry a visitor's view of
  * the screen, rendered here from the client's own components (decision 026), so they paint before
  * their code arrives. Made once per route (per catalogue version on /courses) and kept compressed.
  */
 function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer | undefined): (pathname: string) => Promise<TPrecompressed> {
-  const routeChunks = loadRouteChunks(deps.clientDir);
-  const stylesheets = loadStylesheets(deps.clientDir, indexText);
-  const plain = precompressed(indexText);
+  const code = loadClientCode(deps.clientDir);
+  if (!code) deps.logger.warn({ clientDir: deps.clientDir }, 'the client build has no manifest: pages are sent without their code');
+  const stylesheets = loadStylesheets(deps.clientDir, code);
+  const plain = precompressed(code ? withHeadLines(indexText, codeLines(pageCode(code))) : indexText);
   const byPattern = new Map<string, Promise<TPrecompressed>>();
   // The visitor's view of a page, or undefined (no renderer, or the render failed: the page then
   // comes as before, and the browser renders it).
@@ -207,9 +212,9 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
   const catalogueViews = new WeakMap<TCatalogue, Promise<TVisitorView | undefined>>();
   return async (pathname) => {
     // The home page's code is all in the entry: it has nothing to preload, but a view to render.
-    const route = routeChunks.match(pathname) ?? (pathname === '/' ? { pattern: '/', files: [] } : undefined);
-    if (!route) return plain;
-    const preloads = modulePreloads(route.files);
+    const route = code?.match(pathname);
+    if (!code || !route) return plain;
+    const routeCode = pageCode(code, route.files);
     if (route.pattern === '/courses') {
       const catalogue = await getCatalogue(deps);
       let view = catalogueViews.get(catalogue);
@@ -222,10 +227,10 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
               ...catalogue.courses
                 .slice(0, FIRST_PICTURES)
                 .flatMap((course) => (course.image ? [`<link rel="preload" as="image" href="${escapeMarkup(course.image.url)}" fetchpriority="high">`] : [])),
-              ...preloads,
               `<script id="${CATALOGUE_DATA_ID}" type="application/json">${jsonForScript(catalogue.courses)}</script>`,
             ]),
             markup,
+            routeCode,
             stylesheets,
           ),
         );
@@ -236,9 +241,8 @@ function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer
     let cached = byPattern.get(route.pattern);
     if (!cached) {
       const pattern = route.pattern;
-      const html = withHeadLines(indexText, preloads);
       cached = visitorView(pattern).then((markup) =>
-        precompressed(markup === undefined ? withFrame(html, signedInFrame(pattern), stylesheets) : withVisitorView(html, markup, stylesheets)),
+        precompressed(markup === undefined ? withFrame(indexText, signedInFrame(pattern), routeCode, stylesheets) : withVisitorView(indexText, markup, routeCode, stylesheets)),
       );
       byPattern.set(pattern, cached);
     }
