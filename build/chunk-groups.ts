@@ -18,7 +18,7 @@ import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts
  *     them too; but not the code an admin screen fetches only when a dialog opens.
  * A screen then loads four to eight scripts, all named in its page (the server reads them from
  * the build's manifest, where each file carries its area's name). Rolldown's own options cannot
- * do this placement: see decision 045.
+ * do this placement: see decision 047.
  */
 
 type TModuleInfo = { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[]; code: string | null };
