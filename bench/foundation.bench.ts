@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { loadClientCode } from '../src/server/spa.ts';
 import {
   freePort,
   ms,
@@ -17,18 +18,16 @@ import {
 
 const CLIENT = path.join(ROOT, 'dist/client');
 
-/** Gzip size of the JavaScript index.html makes the browser load before it can paint. */
+/** Gzip size of the JavaScript the home page loads (its entry and what it imports, from the build's manifest). */
 function homePageJs(): { files: string[]; gzipBytes: number; cssGzipBytes: number } {
-  const html = readFileSync(path.join(CLIENT, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
-  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const code = loadClientCode(CLIENT);
+  if (!code) throw new Error('dist/client has no manifest: run npm run build');
   const gz = (file: string) => gzipSync(readFileSync(path.join(CLIENT, file))).length;
-  const files = [...new Set([...scripts, ...preloads])];
+  const files = [code.entry.script, ...code.entry.imports];
   return {
     files,
     gzipBytes: files.reduce((sum, file) => sum + gz(file), 0),
-    cssGzipBytes: styles.reduce((sum, file) => sum + gz(file), 0),
+    cssGzipBytes: code.entry.stylesheets.reduce((sum, file) => sum + gz(file), 0),
   };
 }
 
