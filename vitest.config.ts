@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 
 /**
- * Six projects: unit tests (no services), client tests (hooks and forms in jsdom), integration
+ * Five projects: unit tests (no services), client tests (hooks and forms in jsdom), integration
  * tests (the app on a real database, Redis and SMTP when configured), browser tests (the built
- * client in the system Chromium), fault scripts (the built portal and worker as processes,
- * stopped, killed and cut off from their services) and, once all of those are done, the
- * Lighthouse budgets.
+ * client in the system Chromium) and fault scripts (the built portal and worker as processes,
+ * stopped, killed and cut off from their services). They assert behaviour and fixed budgets
+ * (bytes, requests, queries), never this machine's timings: Lighthouse and every timing are
+ * `npm run bench`'s (lighthouse/vitest.config.ts, bench/; decision 044).
  */
 export default defineConfig({
   test: {
@@ -64,23 +65,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        test: {
-          // The web budgets' Lighthouse runs (decision 032). They time the browser's work, so they
-          // run after every other project, never beside them: a machine busy with other tests
-          // makes every page look slow. (The browser tests and fault scripts run one file at a
-          // time after the unit, client and integration tests, as Vitest runs projects without
-          // file parallelism; their order is set so that this one comes last.)
-          name: 'lighthouse',
-          include: ['lighthouse/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['src/testing/global-setup.ts'],
-          testTimeout: 600_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
         },
       },
     ],
