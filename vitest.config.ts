@@ -9,7 +9,7 @@ const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
  * client in the system Chromium) and fault scripts (the built portal and worker as processes,
  * stopped, killed and cut off from their services). They assert behaviour and fixed budgets
  * (bytes, requests, queries), never this machine's timings: Lighthouse and every timing are
- * `npm run bench`'s (lighthouse/vitest.config.ts, bench/; decision 044).
+ * `npm run bench`'s (lighthouse/vitest.config.ts, bench/; decision 048).
  */
 export default defineConfig({
   test: {

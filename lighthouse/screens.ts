@@ -11,7 +11,7 @@ import { startLighthouseHarness, type TLighthouseHarness, type TScreenFigures } 
  * with whether it meets the aims, and a screen Lighthouse could not measure says why in its row.
  * What `npm test` holds instead is fixed: bytes and requests per screen (e2e/delivery.test.ts,
  * e2e/accessibility.test.ts), no layout shift from the server's markup as it arrives, and the axe
- * walk of every screen (decision 044).
+ * walk of every screen (decision 048).
  *
  * LIGHTHOUSE_RUNS sets the runs per screen (3), LIGHTHOUSE_ONLY a part of the screens' names
  * ("signed out", "learner", "/login"), LIGHTHOUSE_TABLE a file for the rows as JSON (the bench

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm run bench:lighthouse` (and the bench index, and CI after the tests): Lighthouse on the
  * main screens, measured as its command line runs it. Not part of `npm test`: its figures are
- * this machine's timings, which the suite never gates on (decision 044). One file, run alone.
+ * this machine's timings, which the suite never gates on (decision 048). One file, run alone.
  */
 export default defineConfig({
   test: {
