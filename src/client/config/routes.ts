@@ -43,24 +43,6 @@ export type TScreenRoute = {
   menu?: { group: string; label: string };
 };
 
-/** What the app renders every screen that calls the API inside: React Query and tRPC, and the toaster they mount. */
-export const DATA_PROVIDERS_MODULES: readonly string[] = ['app/providers.tsx', 'components/ui/sonner.tsx'];
-/** What the app renders every admin screen inside: the area's guard, layout and routes. */
-export const ADMIN_AREA_MODULE = 'app/admin-area.tsx';
-
-/**
- * The modules (under src/client) whose code the screen of `route` runs before its first render,
- * beyond the entry: what it renders inside, then its own. A page opened on the screen preloads
- * their files, and the app loads them all before drawing it (preloadFirstScreen in app/router.tsx).
- */
-export function screenModules(route: TScreenRoute): string[] {
-  return [
-    ...(route.dataProviders === false ? [] : DATA_PROVIDERS_MODULES),
-    ...(route.area === 'admin' ? [ADMIN_AREA_MODULE] : []),
-    route.module,
-  ];
-}
-
 const admin = paths.admin;
 
 export const SCREEN_ROUTES: readonly TScreenRoute[] = [
