@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
 function clientPages(deps: AppDeps, indexText: string, prerenderer: TPrerenderer | undefined): (pathname: string) => Promise<TPrecompressed> {
   const code = loadClientCode(deps.clientDir);
   if (!code) deps.logger.warn({ clientDir: deps.clientDir }, 'the client build has no manifest: pages are sent without their code');
+  if (code?.unplaced.length) deps.logger.warn({ routes: code.unplaced }, 'the client build names no file for these routes: their pages preload nothing');
   const stylesheets = loadStylesheets(deps.clientDir, code);
   const plain = precompressed(code ? withHeadLines(indexText, codeLines(pageCode(code))) : indexText);
   const byPattern = new Map<string, Promise<TPrecompressed>>();

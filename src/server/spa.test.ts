@@ -84,6 +84,10 @@ describe("the client's code, from the build's manifest", () => {
     expect(code.match('/login/more')).toBeUndefined();
   });
 
+  it('names the routes whose screen the build placed nowhere', () => {
+    expect(code.unplaced).toEqual(['/verify/*']);
+  });
+
   it('is undefined without a manifest: the page is then sent as index.html is', () => {
     expect(loadClientCode(undefined, ROUTES)).toBeUndefined();
     expect(loadClientCode(mkdtempSync(path.join(tmpdir(), 'client-')), ROUTES)).toBeUndefined();

@@ -41,6 +41,8 @@ export type TClientCode = {
   entry: { script: string; imports: string[]; stylesheets: string[] };
   /** The route pattern a path belongs to (for caching per route), and the files it preloads beyond the entry. */
   match(pathname: string): { pattern: string; files: string[] } | undefined;
+  /** Routes whose screen the manifest does not name (a module or chunk renamed since the build): their pages preload nothing. */
+  unplaced: string[];
 };
 
 /**
@@ -71,8 +73,10 @@ export function loadClientCode(clientDir: string | undefined, routes: readonly T
   // file is found by the group's name.
   const chunksOf = (moduleOrName: string) => Object.keys(manifest).filter((key) => key === moduleOrName || manifest[key]!.name === moduleOrName);
   const address = (key: string) => `/${manifest[key]!.file}`;
+  const unplaced: string[] = [];
   const tests = routes.map((route) => {
     const starts = route.chunk === 'entry' ? [] : [...chunksOf(route.module), ...chunksOf(route.chunk)];
+    if (route.chunk !== 'entry' && starts.length === 0) unplaced.push(route.pattern);
     if (route.chunk !== 'entry' && route.dataProviders !== false) starts.push(...chunksOf(FRAME_CHUNKS.dataProviders));
     if (route.area === 'admin') starts.push(...chunksOf(FRAME_CHUNKS.admin));
     const files = [...withImports(starts)].filter((key) => !loadedByEntry.has(key)).map(address);
@@ -89,6 +93,7 @@ export function loadClientCode(clientDir: string | undefined, routes: readonly T
       const found = tests.find(({ test }) => test.test(pathname));
       return found && { pattern: found.pattern, files: found.files };
     },
+    unplaced,
   };
 }
 
