@@ -17,6 +17,7 @@ import {
   submitTraining,
   trainingUploadRules,
   uploadVideos,
+  VIDEO_FIELD,
   VIDEOS_PER_UPLOAD,
 } from './training.service.ts';
 import { STREAM_PASS_TTL_SECONDS, streamPassCookie } from './stream-pass.ts';
@@ -61,7 +62,7 @@ function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUse
 
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
 export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { trainingVideo: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
+  api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { [VIDEO_FIELD]: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
     const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, request.caller, form), {
       maxFiles: VIDEOS_PER_UPLOAD,
     });
