@@ -55,8 +55,8 @@ const GRAPH: Record<string, TModule> = {
 describe('where the code split puts each module', () => {
   const placed = placement(GRAPH, ROUTES);
 
-  it("keeps the entry module in its own file and puts what it imports in the entry's", () => {
-    expect(placed['main.tsx']).toBeNull();
+  it("puts the entry module and what it imports in one file (which the manifest names as the entry)", () => {
+    expect(placed['main.tsx']).toBe('framework');
     expect(placed['app/router.tsx']).toBe('framework');
     // Imported by the entry and by a screen: the entry's file, which every page loads first.
     expect(placed['lib/react.ts']).toBe('framework');

@@ -5,8 +5,8 @@ import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts
  * How the browser's code is cut into files (decisions 032 and 035). Left to itself the bundler
  * makes a file for every set of lazy screens sharing a module: about a hundred files, fifteen to
  * forty-five per screen, each a request and a task on the page's main thread. Instead:
- *   - everything the entry imports goes to one file beside it (`framework`: React, the router, the
- *     home page and the public layout);
+ *   - the entry and everything it imports are one file (React, the router, the home page and the
+ *     public layout; the manifest names it as the entry);
  *   - the lazy screens are gathered in a few areas (account, courses, training, tests, profile and
  *     its form, contact, the certificate check, the admin area's frame and its groups of screens,
  *     the other public pages), and every other module goes to the file of the set of areas that
@@ -164,8 +164,6 @@ export function chunkGroups(clientRoot: string, routes: readonly TScreenRoute[] 
           return true;
         },
         name: (id: string, context: TContext) => {
-          // The entry module keeps a file of its own, which the manifest then names as the entry.
-          if (id === entry) return null;
           files ??= place(context);
           return files.get(id) ?? null;
         },
