@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAttempts } from '../src/server/db/schema.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
-import type { TTestForm } from '../src/shared/schemas/assessment.ts';
+import type { TTestForm } from '../src/shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';

@@ -17,7 +17,7 @@ import { coursesRest } from './modules/courses/courses.rest.ts';
 import { enrolmentsRest } from './modules/enrolments/enrolments.rest.ts';
 import { contactRest } from './modules/contact/contact.rest.ts';
 import { trainingRest } from './modules/training/training.rest.ts';
-import { assessmentsRest } from './modules/assessments/assessments.rest.ts';
+import { testsRest } from './modules/tests/tests.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 import { evidenceRest } from './modules/evidence/evidence.rest.ts';
 
@@ -77,7 +77,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(enrolmentsRest, { deps });
   await api.register(contactRest, { deps });
   await api.register(trainingRest, { deps });
-  await api.register(assessmentsRest, { deps });
+  await api.register(testsRest, { deps });
   await api.register(certificatesRest, { deps });
   await api.register(evidenceRest, { deps });
 

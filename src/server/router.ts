@@ -1,4 +1,4 @@
-import { assessmentsRouter } from './modules/assessments/assessments.router.ts';
+import { testsRouter } from './modules/tests/tests.router.ts';
 import { certificatesRouter } from './modules/certificates/certificates.router.ts';
 import { evidenceRouter } from './modules/evidence/evidence.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
@@ -21,7 +21,7 @@ export const appRouter = createRouter({
   courses: coursesRouter,
   enrolments: enrolmentsRouter,
   training: trainingRouter,
-  tests: assessmentsRouter,
+  tests: testsRouter,
   certificates: certificatesRouter,
   evidence: evidenceRouter,
   contact: contactRouter,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCoursePassRate } from './assessment.ts';
+import { ZCoursePassRate } from './tests.ts';
 
 /** The administrators' landing page: what waits for them and how the tests go. */
 export const ZAdminFigures = z.object({

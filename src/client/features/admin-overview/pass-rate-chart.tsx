@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { TCoursePassRate } from '../../../shared/schemas/assessment.ts';
+import type { TCoursePassRate } from '../../../shared/schemas/tests.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 const GRID_LINES = [0, 25, 50, 75, 100];

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../../server/router.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest, TResultItem } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest, TResultItem } from '../../../shared/schemas/tests.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { AllTestsPage } from '@/features/admin-tests/all-tests-page.tsx';

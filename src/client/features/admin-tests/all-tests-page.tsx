@@ -2,7 +2,7 @@ import { EyeOff, Loader2, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS, PUBLISH_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest } from '../../../shared/schemas/tests.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
-import { QUESTION_MAX_LENGTH, OPTION_MAX_LENGTH } from '../../../shared/schemas/assessment.ts';
+import { QUESTION_MAX_LENGTH, OPTION_MAX_LENGTH } from '../../../shared/schemas/tests.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';

@@ -1,6 +1,6 @@
 import { Check, ChevronDown, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { TResultItem } from '../../../shared/schemas/assessment.ts';
+import type { TResultItem } from '../../../shared/schemas/tests.ts';
 import { EmailAddress } from '@/components/ui/email-address.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import type { TResultItem } from '../../../shared/schemas/assessment.ts';
+import type { TResultItem } from '../../../shared/schemas/tests.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useGrantAttempts } from '@/features/admin-tests/api/use-grant-attempts.ts';

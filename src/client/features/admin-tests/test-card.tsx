@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest } from '../../../shared/schemas/tests.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { OPTION_LETTERS } from '@/features/admin-tests/option-letters.ts';

@@ -5,7 +5,7 @@ import { Controller, type Path, type Resolver, useFieldArray, useForm, useWatch 
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { ATTEMPTS_ALLOWED_MAX, TEST_MAX_QUESTIONS, WAIT_MINUTES_MAX, type TTestForm } from '../../../shared/schemas/assessment.ts';
+import { ATTEMPTS_ALLOWED_MAX, TEST_MAX_QUESTIONS, WAIT_MINUTES_MAX, type TTestForm } from '../../../shared/schemas/tests.ts';
 import { paths } from '@/config/paths.ts';
 import { CourseSelectField } from '@/components/course/course-select-field.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';

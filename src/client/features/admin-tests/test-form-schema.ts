@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPTIONS_PER_QUESTION } from '../../../shared/constants.ts';
-import { ATTEMPTS_ALLOWED_DEFAULT, WAIT_MINUTES_DEFAULT, ZTestForm, type TTestFormInput } from '../../../shared/schemas/assessment.ts';
+import { ATTEMPTS_ALLOWED_DEFAULT, WAIT_MINUTES_DEFAULT, ZTestForm, type TTestFormInput } from '../../../shared/schemas/tests.ts';
 
 /** One question as the form holds it: the correct answer is the chosen option's index ('0'–'3'), or '' when none is chosen. */
 export type TQuestionValues = { questionText: string; options: string[]; correctAnswer: string };

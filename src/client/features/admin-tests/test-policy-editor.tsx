@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest } from '../../../shared/schemas/tests.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';

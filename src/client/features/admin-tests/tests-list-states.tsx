@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest } from '../../../shared/schemas/tests.ts';
 import { paths } from '@/config/paths.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TTestStatus } from '../../../shared/schemas/assessment.ts';
+import type { TTestStatus } from '../../../shared/schemas/tests.ts';
 import type { TCourseHome } from '../../../shared/schemas/enrolment.ts';
 import { CourseContentPage } from '@/features/enrolments/course-content-page.tsx';
 import { renderWithServer } from '@/testing/fake-trpc.tsx';

@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TTestStatus } from '../../../shared/schemas/assessment.ts';
+import type { TTestStatus } from '../../../shared/schemas/tests.ts';
 import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/config/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';

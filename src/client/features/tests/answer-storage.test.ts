@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TTestSession } from '../../../shared/schemas/assessment.ts';
+import type { TTestSession } from '../../../shared/schemas/tests.ts';
 import { clearAnswers, readAnswers, writeAnswers } from '@/features/tests/answer-storage.ts';
 
 const session = (attemptId: string): TTestSession => ({

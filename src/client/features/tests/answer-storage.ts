@@ -1,4 +1,4 @@
-import type { TTestSession } from '../../../shared/schemas/assessment.ts';
+import type { TTestSession } from '../../../shared/schemas/tests.ts';
 
 /** The learner's choice per question id. */
 export type TChosenAnswers = Record<string, string>;

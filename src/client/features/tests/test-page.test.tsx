@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TTestResult, TTestSession, TTestStatus } from '../../../shared/schemas/assessment.ts';
+import type { TTestResult, TTestSession, TTestStatus } from '../../../shared/schemas/tests.ts';
 import { TestPage } from '@/features/tests/test-page.tsx';
 import { currentLocation, networkError, renderWithServer, serverError } from '@/testing/fake-trpc.tsx';
 

@@ -2,7 +2,7 @@ import { AlertCircle, Award, ClipboardCheck, FileBadge, FileQuestion, Lock, Play
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TTestResult, TTestSession, TTestStatus } from '../../../shared/schemas/assessment.ts';
+import type { TTestResult, TTestSession, TTestStatus } from '../../../shared/schemas/tests.ts';
 import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/lists/list-states.tsx';
 import { BackLink } from '@/components/navigation/back-link.tsx';

@@ -1,7 +1,7 @@
 import { Award, FileBadge, PlayCircle, RotateCw, X, XCircle } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import type { TTestResult, TTestSession } from '../../../shared/schemas/assessment.ts';
+import type { TTestResult, TTestSession } from '../../../shared/schemas/tests.ts';
 import { paths } from '@/config/paths.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { testAttempts } from './assessments.ts';
+import { testAttempts } from './tests.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { courses } from './courses.ts';
 import { certificateStatusEnum } from './enums.ts';

@@ -9,7 +9,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
 import { mailsTo, uniqueIp } from '../../../testing/mailbox.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { JOBS } from '../../../shared/jobs.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { personName } from '../../../shared/names.ts';
-import type { TTestResult } from '../../../shared/schemas/assessment.ts';
+import type { TTestResult } from '../../../shared/schemas/tests.ts';
 import {
   certificatePdfUrl,
   type TAdminCertificate,
@@ -61,7 +61,7 @@ function servedPdfUrl(row: Pick<TCertificateRow, 'status' | 'pdfFile' | 'revoked
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issuance: a pass earns the certificate (the assessments service calls this inside its transaction)
+// Issuance: a pass earns the certificate (the tests service calls this inside its transaction)
 
 /** The passing attempt a certificate is issued for. */
 export type TPass = { attemptId: string; userId: string; courseId: string };

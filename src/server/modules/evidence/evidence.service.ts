@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCertificateEvidence, TEvidenceExportQuery } from '../../../shared/schemas/evidence.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { attemptEvidence } from '../assessments/assessments.service.ts';
+import { attemptEvidence } from '../tests/tests.service.ts';
 import { certificateOfHolder, certificatesIssuedBetween, type TCertificateOfHolder } from '../certificates/certificates.service.ts';
 import { watchEvidence } from '../training/training.service.ts';
 

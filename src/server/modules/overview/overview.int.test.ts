@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { testAttempts } from '../../db/schema.ts';

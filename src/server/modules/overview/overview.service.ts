@@ -1,6 +1,6 @@
 import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
 import type { AppDeps } from '../../deps.ts';
-import { testFigures } from '../assessments/assessments.service.ts';
+import { testFigures } from '../tests/tests.service.ts';
 import { countActiveCourses } from '../courses/course-admin.service.ts';
 import { countRequests } from '../enrolments/enrolments.service.ts';
 import { countAwaitingApproval } from '../users/users.service.ts';

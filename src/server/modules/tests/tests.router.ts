@@ -14,7 +14,7 @@ import {
   ZTestSession,
   ZTestStatus,
   ZTestSubmission,
-} from '../../../shared/schemas/assessment.ts';
+} from '../../../shared/schemas/tests.ts';
 import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
 import {
   createTest,
@@ -28,10 +28,10 @@ import {
   testStatus,
   unpublishTest,
   updateTestPolicy,
-} from './assessments.service.ts';
+} from './tests.service.ts';
 
 /** Tests, attempts and results. Learners' outputs have no answer key to leak: their schemas have none. */
-export const assessmentsRouter = createRouter({
+export const testsRouter = createRouter({
   create: adminProcedure
     .input(ZTestForm)
     .output(ZTestChangeResult)

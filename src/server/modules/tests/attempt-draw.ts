@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { TAttemptQuestion } from '../../db/schema/assessments.ts';
+import type { TAttemptQuestion } from '../../db/schema/tests.ts';
 
 /** A whole number from 0 to `below` - 1. */
 export type TRandomIndex = (below: number) => number;

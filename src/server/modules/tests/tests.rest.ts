@@ -11,7 +11,7 @@ import {
   type TResultItem,
   type TTestResult,
   type TTestSession,
-} from '../../../shared/schemas/assessment.ts';
+} from '../../../shared/schemas/tests.ts';
 import { certificateFileName } from '../../../shared/schemas/certificate.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { ATTEMPT_SPEC_NAMES, toSpecFields, withSpecId } from '../../../shared/spec-fields.ts';
@@ -32,7 +32,7 @@ import {
   searchResults,
   submitTest,
   unpublishTest,
-} from './assessments.service.ts';
+} from './tests.service.ts';
 
 const V = MESSAGES.validation;
 const ZIdParams = requestObject({ id: ZId });
@@ -196,7 +196,7 @@ function toRestSubmission(item: TResultItem) {
 }
 
 /** The spec's test calls (section 7, Tests, training and certificates). */
-export const assessmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
     const result = await createTest(deps, request.caller, parseInput(ZSpecTestForm, request.body));
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { certificates, testAttemptAnswers, testAttempts, tests } from '../../db/schema.ts';
-import { RESULTS_COUNT_BOUND, searchResults as searchResultRows } from './assessments.repository.ts';
+import { RESULTS_COUNT_BOUND, searchResults as searchResultRows } from './tests.repository.ts';
 
 const T = MESSAGES.tests;
 type TUser = Awaited<ReturnType<typeof createUser>>;

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TTestState } from '../../../shared/schemas/assessment.ts';
+import type { TTestState } from '../../../shared/schemas/tests.ts';
 
 const T = MESSAGES.tests;
 

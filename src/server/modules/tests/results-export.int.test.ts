@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 

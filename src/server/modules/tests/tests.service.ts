@@ -15,7 +15,7 @@ import {
   type TTestSession,
   type TTestStatus,
   type TTestSubmission,
-} from '../../../shared/schemas/assessment.ts';
+} from '../../../shared/schemas/tests.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -59,7 +59,7 @@ import {
   type TAttemptRow,
   type TResultRow,
   type TTestWithQuestions,
-} from './assessments.repository.ts';
+} from './tests.repository.ts';
 
 const T = MESSAGES.tests;
 type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger' | 'jobs'>;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TAdminTest, TTestForm } from '../../../shared/schemas/assessment.ts';
+import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { certificates, enrolments, testAttemptAnswers, testAttempts, tests, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-patterns.ts';
-import type { TAttemptQuestion } from '../../db/schema/assessments.ts';
+import type { TAttemptQuestion } from '../../db/schema/tests.ts';
 import {
   certificates,
   courses,
