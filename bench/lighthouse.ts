@@ -7,7 +7,7 @@ import { CHROME } from './page-load.ts';
 
 const run = promisify(execFile);
 
-/** The Lighthouse command line, from the project's development dependencies (the web budgets use it too). */
+/** The Lighthouse command line, from the project's development dependencies (lighthouse/ drives the same package through its node API). */
 export async function lighthouseCli(): Promise<{ cli?: string; note?: string }> {
   const cli = path.join(import.meta.dirname, '../node_modules/lighthouse/cli/index.js');
   return existsSync(cli) ? { cli } : { note: 'Lighthouse is not installed: run npm install' };
