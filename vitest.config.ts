@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'src/client/**'],
           environment: 'node',
           setupFiles: ['src/testing/fail-on-console-error.ts'],

@@ -90,7 +90,7 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     // One run at the scheduler's creation, then at most one each period (here 9 in 3.4 s), with one
     // of slack for the edges: a second instance, or an upsert, that made runs of its own would about
     // double the count. (A busy machine runs fewer.)
-    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs.length).toBeGreaterThanOrEqual(2);
     expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / every) + 2);
     // Each run was its own slot of the scheduler, done once.
     const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });

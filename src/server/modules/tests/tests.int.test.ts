@@ -349,7 +349,9 @@ describe('submitting', () => {
     const { data } = res.json();
     expect(data).toMatchObject({ testId: test.id, courseId: course.id, score: 1, totalQuestions: 4, percentage: 25, passMark: 75, passed: false, certificate: null });
     expect(data.timeTaken).toBeGreaterThanOrEqual(95);
-    expect(data.timeTaken).toBeLessThan(120);
+    // The server's own count from the attempt's start, not the 60 the client claimed; the upper bound
+    // only says it is a count of seconds, however slowly this machine ran the test.
+    expect(data.timeTaken).toBeLessThan(95 + 600);
     expect(res.json().message).toBe(`${T.scored(1, 4, 25, false)} ${T.attemptsLeft(19)}`);
     expect(data).toMatchObject({ attemptsLeft: 19, nextAttemptAt: null, wrongQuestionIds: null });
 

@@ -327,7 +327,8 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
       expect(record!.completedAt).toBeNull();
       // What the server saw pass (well under a few seconds here) plus its slack of 2 s.
       expect(record!.watchedSeconds).toBeLessThanOrEqual(record!.observedSeconds + 2 + 1e-6);
-      expect(record!.watchedSeconds).toBeLessThan(10);
+      // Far from the 57 s the reports claimed (the bound is what the server's clock saw, not a time of this machine).
+      expect(record!.watchedSeconds).toBeLessThan(57);
 
       const submit = await portal.app.inject({ method: 'POST', url: `/api/videoWatchedUser/${set.id}`, headers: { authorization } });
       expect(submit.statusCode).toBe(400);
