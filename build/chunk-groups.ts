@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts';
+import { FRAME_CHUNKS, SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts';
 
 /*
  * How the browser's code is cut into files (decisions 032 and 035). Left to itself the bundler
@@ -34,8 +34,8 @@ type TReach = Set<string> | 'entry';
  * signed-in screen loads.
  */
 const LAZY_MODULES: Record<string, readonly string[]> = {
-  app: ['app/providers.tsx', 'components/ui/sonner.tsx', 'lib/log-out.ts', 'lib/session-monitor.ts'],
-  admin: ['app/admin-area.tsx'],
+  [FRAME_CHUNKS.dataProviders]: ['app/providers.tsx', 'components/ui/sonner.tsx', 'lib/log-out.ts', 'lib/session-monitor.ts'],
+  [FRAME_CHUNKS.admin]: ['app/admin-area.tsx'],
   'admin-dialogs': ['components/layouts/admin-menu-drawer.tsx', 'components/ui/confirm-dialog-box.tsx', 'components/ui/form-dialog-box.tsx'],
   public: ['components/layouts/mobile-nav-drawer.tsx'],
   'profile-form': ['features/profile/profile-create-form.tsx'],
@@ -52,11 +52,11 @@ export function areasOf(clientRoot: string, routes: readonly TScreenRoute[] = SC
 /** What the entry imports, the lazy screens' shared modules among it (React) included. */
 const ENTRY = 'framework';
 /** The lazy modules every screen with data loads (the providers, the toaster, signing out). */
-const SHARED = 'app';
+const SHARED = FRAME_CHUNKS.dataProviders;
 /** The other public pages' area. They never load `app`, so small sets they share go to the entry. */
 const PUBLIC = 'public';
 /** The admin area's frame, which every admin screen loads. */
-const ADMIN = 'admin';
+const ADMIN = FRAME_CHUNKS.admin;
 /** Below this much source code (before minifying) a set of areas gets no file of its own. */
 const SMALLEST_FILE = 24 * 1024;
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { SCREEN_ROUTES, type TScreenRoute } from '../client/config/routes.ts';
+import { FRAME_CHUNKS, SCREEN_ROUTES, type TScreenRoute } from '../client/config/routes.ts';
 import { CODE_ATTRIBUTE, ENTRY_ATTRIBUTE, FRAME_ATTRIBUTE, PAGE_HEAD_SCRIPT, PRERENDERED_ATTRIBUTE, type TVisitorView } from '../shared/prerender.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
 import { SITE_CONFIG_MARKER, type TSiteConfig } from '../shared/site-config.ts';
@@ -26,14 +26,6 @@ export function jsonForScript(value: unknown): string {
 
 /** The manifest's record of one output file (Vite's build.manifest). */
 type TManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-
-/** The chunk names the build gives the frames screens come inside (build/chunk-groups.ts). */
-const FRAME_CHUNKS = {
-  /** The data providers (React Query, tRPC, the toaster), around every screen that calls the API. */
-  dataProviders: 'app',
-  /** The admin area's layout and menu, around every admin screen. */
-  admin: 'admin',
-} as const;
 
 /** What a page loads of the client's code, read from the build's manifest (dist/client/.vite/manifest.json). */
 export type TClientCode = {

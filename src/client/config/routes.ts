@@ -43,6 +43,17 @@ export type TScreenRoute = {
   menu?: { group: string; label: string };
 };
 
+/**
+ * The code-split groups of the frames screens come inside: the build names these files so (build/
+ * chunk-groups.ts) and the server preloads them with a screen of the area (src/server/spa.ts).
+ */
+export const FRAME_CHUNKS = {
+  /** The data providers (React Query, tRPC, the toaster), around every screen that calls the API. */
+  dataProviders: 'app',
+  /** The admin area's layout and menu, around every admin screen. */
+  admin: 'admin',
+} as const;
+
 const admin = paths.admin;
 
 export const SCREEN_ROUTES: readonly TScreenRoute[] = [
