@@ -56,46 +56,6 @@ export type TCourseUpdateRequest = z.output<typeof ZCourseUpdateRequest>;
 export const ZCourseIdRequest = requestObject({ courseId: ZId });
 export type TCourseIdRequest = z.output<typeof ZCourseIdRequest>;
 
-const PRICE_TEXT = /^\d{1,9}(\.\d{1,2})?$/;
-
-/**
- * The multipart text fields of POST /api/courses and PUT /api/courses/{id}, as the spec sends
- * them: `price` as text and `subject` as a JSON list of texts. They become the form's values.
- */
-export const ZCourseMultipartFields = requestObject({
-  title: z.unknown().optional(),
-  description: z.unknown().optional(),
-  duration: z.unknown().optional(),
-  category: z.unknown().optional(),
-  price: z.unknown().optional().transform((value, ctx) => {
-    if (typeof value !== 'string' || value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: C.priceRequired });
-      return z.NEVER;
-    }
-    if (!PRICE_TEXT.test(value.trim())) {
-      ctx.addIssue({ code: 'custom', message: C.priceInvalid });
-      return z.NEVER;
-    }
-    return Number(value.trim());
-  }),
-  subject: z.unknown().optional().transform((value, ctx) => {
-    if (typeof value !== 'string' || value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: C.subjectsRequired });
-      return z.NEVER;
-    }
-    try {
-      const list: unknown = JSON.parse(value);
-      if (Array.isArray(list)) return list;
-    } catch {
-      // Falls through to the message below.
-    }
-    ctx.addIssue({ code: 'custom', message: C.subjectsNotList });
-    return z.NEVER;
-  }),
-})
-  .transform(({ subject: subjects, ...rest }) => ({ ...rest, subjects }))
-  .pipe(ZCourseForm);
-
 export const ZCourseImage = z.object({
   filename: z.string(),
   /** Public: /api/uploads/courseImg/{filename}. */

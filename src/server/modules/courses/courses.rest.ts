@@ -3,7 +3,6 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import {
   COURSE_IMAGE_MAX_BYTES,
-  ZCourseMultipartFields,
   type TCourseForm,
   type TCourseResult,
 } from '../../../shared/schemas/course.ts';
@@ -16,6 +15,7 @@ import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '..
 import type { TStoredFile } from '../../lib/files/storage.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { getCatalogue } from './catalogue.service.ts';
+import { ZCourseMultipartFields } from './course-multipart-fields.ts';
 import { createCourse, listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
 
 const ZIdParams = requestObject({ id: ZId });
