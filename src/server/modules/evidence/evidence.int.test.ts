@@ -109,9 +109,12 @@ describe('the evidence behind a certificate', () => {
     expect(wrong).toMatchObject({ selectedAnswer: 'Water', correctAnswer: 'CO2', correct: false });
     expect(wrong.options.sort()).toEqual(['CO2', 'Foam', 'Water', 'Wet sand']);
 
-    // One CSV per course and date range, for administrators only.
+    // One CSV per course and date range, for administrators only. The range is the certificate's
+    // day of issue, which the database stamps on its own clock (not this test's).
     vi.useRealTimers();
-    const url = `/api/certificates/evidence.csv?courseId=${theCourse.id}&from=2026-11-26&to=2026-11-26`;
+    const issuedOn = evidence.certificate.issuedAt.slice(0, 10);
+    const dayBefore = new Date(Date.parse(issuedOn) - 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const url = `/api/certificates/evidence.csv?courseId=${theCourse.id}&from=${issuedOn}&to=${issuedOn}`;
     const csv = await portal.app.inject({ url, headers: { authorization: portal.authorization(admin) } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -122,7 +125,7 @@ describe('the evidence behind a certificate', () => {
     expect(lines.filter((line) => line.includes('Test attempt'))).toHaveLength(2);
     expect(lines.find((line) => line.includes('Attempt 1'))).toContain('Water / CO2');
     // A day with no certificates: the header alone.
-    const empty = await portal.app.inject({ url: url.replaceAll('2026-11-26', '2026-11-25'), headers: { authorization: portal.authorization(admin) } });
+    const empty = await portal.app.inject({ url: url.replaceAll(issuedOn, dayBefore), headers: { authorization: portal.authorization(admin) } });
     expect(empty.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
     const asLearner = await portal.app.inject({ url, headers: { authorization: portal.authorization(learner) } });
     expect(asLearner.statusCode).toBe(403);
