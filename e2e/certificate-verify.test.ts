@@ -44,7 +44,7 @@ async function renderedCertificate() {
   );
   const [certificate] = await db
     .insert(certificates)
-    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: newVerificationCode() })
+    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: newVerificationCode(), holderName: `${learner.firstName} ${learner.lastName}`.trim() })
     .returning();
   await renderCertificate({ certificateId: certificate!.id }, harness.portal.runtime.jobContext, { isLast: true });
   return { learner, course, certificate: certificate! };

@@ -50,6 +50,18 @@ const ZTrustProxy = z
   })
   .default(false);
 
+/** A comma-separated list of whole days from 1 to 365, distinct, kept largest first. */
+const reminderDays = z
+  .string()
+  .transform((value, ctx): number[] => {
+    const days = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(Number);
+    if (days.length === 0 || days.some((day) => !Number.isInteger(day) || day < 1 || day > 365) || new Set(days).size !== days.length) {
+      ctx.addIssue({ code: 'custom', message: 'must be distinct whole days from 1 to 365, separated by commas (e.g. 90,30,7)' });
+      return z.NEVER;
+    }
+    return days.sort((a, b) => b - a);
+  });
+
 /** Empty strings count as unset, so `FOO=` in a compose file behaves like leaving FOO out. */
 const blankAsUnset = (input: unknown) =>
   typeof input === 'object' && input !== null
@@ -110,6 +122,8 @@ export const ZEnv = z.preprocess(
       ACADEMY_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
       ACADEMY_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
       ACADEMY_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
+      /** Days before a certificate expires on which its holder is reminded, each once (e.g. 90,30,7). */
+      CERTIFICATE_REMINDER_DAYS: reminderDays.default([90, 30, 7]),
     })
     .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
       message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -71,9 +71,9 @@ describe('constraints keep the data true', () => {
       .values({ userId: user.id, testId: test!.id, courseId: course.id })
       .returning();
     const certificate = { userId: user.id, courseId: course.id, attemptId: attempt!.id };
-    await db.insert(certificates).values({ ...certificate, number: `MTA-${user.id.slice(0, 8)}-1`, verificationCode: `code-${user.id}-1` });
+    await db.insert(certificates).values({ ...certificate, number: `MTA-${user.id.slice(0, 8)}-1`, verificationCode: `code-${user.id}-1`, holderName: 'Holder' });
     expect(
-      await pgErrorCode(db.insert(certificates).values({ ...certificate, number: `MTA-${user.id.slice(0, 8)}-2`, verificationCode: `code-${user.id}-2` })),
+      await pgErrorCode(db.insert(certificates).values({ ...certificate, number: `MTA-${user.id.slice(0, 8)}-2`, verificationCode: `code-${user.id}-2`, holderName: 'Holder' })),
     ).toBe('23505');
   });
 

@@ -85,3 +85,42 @@ export const ZCourseList = z.array(ZCourse);
 
 export const ZCourseResult = z.object({ message: z.string(), course: ZCourse });
 export type TCourseResult = z.infer<typeof ZCourseResult>;
+
+// ---------------------------------------------------------------------------------------------
+// A course's certificate settings (administrators; a course without them issues certificates that never expire)
+
+const CC = MESSAGES.courseCertificate;
+export const COURSE_VALIDITY_MONTHS_MAX = 120;
+export const COURSE_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{1,19}$/;
+
+/** Empty text means "none". */
+const noneIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+export const ZCourseCertificateSettings = z.object({
+  /** The course's short code, e.g. FPFF (upper case). */
+  code: z.string().nullable(),
+  approvalNumber: z.string().nullable(),
+  /** Months a certificate is valid; null: it does not expire. */
+  validityMonths: z.number().int().nullable(),
+  /** The course whose certificate renews this one's. */
+  refresher: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The test opens only once the learner's account is approved and the profile holds INDOS, date of birth and passport. */
+  testRequiresApprovedProfile: z.boolean(),
+});
+export type TCourseCertificateSettings = z.infer<typeof ZCourseCertificateSettings>;
+
+export const ZCourseCertificateSettingsRequest = requestObject({
+  courseId: ZId,
+  code: z.preprocess(
+    noneIfEmpty,
+    z.string({ error: CC.codeFormat }).trim().toUpperCase().regex(COURSE_CODE_PATTERN, CC.codeFormat).nullable(),
+  ),
+  approvalNumber: z.preprocess(noneIfEmpty, plainText('Approval number', 80).nullable()),
+  validityMonths: z.preprocess(
+    noneIfEmpty,
+    z.number({ error: CC.validityRange }).int(CC.validityRange).min(1, CC.validityRange).max(COURSE_VALIDITY_MONTHS_MAX, CC.validityRange).nullable(),
+  ),
+  refresherCourseId: z.preprocess(noneIfEmpty, ZId.nullable()),
+  testRequiresApprovedProfile: z.boolean(),
+}).refine((input) => input.refresherCourseId !== input.courseId, { message: CC.refresherSelf, path: ['refresherCourseId'] });
+export type TCourseCertificateSettingsRequest = z.output<typeof ZCourseCertificateSettingsRequest>;

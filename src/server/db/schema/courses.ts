@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { enrolmentStatusEnum } from './enums.ts';
@@ -31,11 +32,23 @@ export const courses = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The course's short code on certificates and the regulator's batch (e.g. FPFF); optional. */
+    code: text('code'),
+    /** The regulator's approval number of the course, printed on its certificates; optional. */
+    approvalNumber: text('approval_number'),
+    /** How long its certificate is valid, in months; null: it does not expire. */
+    certificateValidityMonths: integer('certificate_validity_months'),
+    /** The course whose certificate renews this one's (a refresher); optional. */
+    refresherCourseId: uuid('refresher_course_id').references((): AnyPgColumn => courses.id, { onDelete: 'set null' }),
+    /** The test opens only to a learner whose account is approved and whose profile has INDOS, date of birth and passport. */
+    testRequiresApprovedProfile: boolean('test_requires_approved_profile').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('courses_active_idx').on(t.isActive),
+    check('courses_validity_range', sql`${t.certificateValidityMonths} is null or ${t.certificateValidityMonths} between 1 and 120`),
+    check('courses_refresher_not_self', sql`${t.refresherCourseId} is null or ${t.refresherCourseId} <> ${t.id}`),
     check('courses_price_nonnegative', sql`${t.price} >= 0`),
     check('courses_subjects_list', sql`jsonb_typeof(${t.subjects}) = 'array'`),
   ],

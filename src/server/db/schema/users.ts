@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { roleEnum } from './enums.ts';
 
@@ -17,6 +17,8 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: uuid('approved_by'),
+    /** Whether the learner wants e-mail before a certificate expires (they can turn it off). */
+    certificateReminders: boolean('certificate_reminders').notNull().default(true),
     /** Name and e-mail in lower case, for the administrators' searches (trigram index below). */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,

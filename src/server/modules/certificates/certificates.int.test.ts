@@ -1,3 +1,4 @@
+import { personName } from '../../../shared/names.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,7 +127,7 @@ async function issueWithoutPdf(portal: TestPortal, k: TKit, options: Parameters<
   );
   const [certificate] = await db()
     .insert(certificates)
-    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: `code-${serial!.n}-${learner.id}` })
+    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: `code-${serial!.n}-${learner.id}`, holderName: personName(learner) })
     .returning();
   return { learner, course, certificate: certificate! };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { certificateNumberSeq, certificates, courses, profiles, users } from '../../db/schema.ts';
 
@@ -71,11 +71,25 @@ export async function nextSerial(tx: Executor): Promise<number> {
   return Number(row!.serial);
 }
 
+export type TNewCertificate = Pick<
+  typeof certificates.$inferInsert,
+  | 'userId'
+  | 'courseId'
+  | 'attemptId'
+  | 'number'
+  | 'verificationCode'
+  | 'holderName'
+  | 'holderDateOfBirth'
+  | 'holderIndosNo'
+  | 'holderPassportNumber'
+  | 'holderCdcNumber'
+  | 'courseCode'
+  | 'approvalNumber'
+  | 'validUntil'
+>;
+
 /** A pending certificate; nothing comes back when the learner already has one for the course. */
-export async function insertPending(
-  tx: Executor,
-  values: { userId: string; courseId: string; attemptId: string; number: string; verificationCode: string },
-): Promise<TCertificateRow | undefined> {
+export async function insertPending(tx: Executor, values: TNewCertificate): Promise<TCertificateRow | undefined> {
   const [row] = await tx
     .insert(certificates)
     .values({ ...values, status: 'pending' })
@@ -152,4 +166,30 @@ export async function findDetailsIssuedBetween(db: Executor, courseId: string, f
     .where(and(eq(certificates.courseId, courseId), gte(certificates.issuedAt, from), lt(certificates.issuedAt, to)))
     .orderBy(asc(certificates.issuedAt), asc(certificates.id));
   return rows.map(flatten);
+}
+
+/**
+ * The learner's live (neither revoked nor superseded) certificates of `courseIds` become
+ * superseded by `byId`, which renews them; their ids come back.
+ */
+export async function supersedeLive(tx: Executor, userId: string, courseIds: string[], byId: string): Promise<string[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await tx
+    .update(certificates)
+    .set({ supersededAt: sql`now()`, supersededById: byId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        inArray(certificates.courseId, courseIds),
+        isNull(certificates.revokedAt),
+        isNull(certificates.supersededAt),
+        ne(certificates.id, byId),
+      ),
+    )
+    .returning({ id: certificates.id, issuedAt: certificates.issuedAt });
+  return rows.sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime()).map((row) => row.id);
+}
+
+export async function setRenews(tx: Executor, id: string, renewsId: string): Promise<void> {
+  await tx.update(certificates).set({ renewsId, updatedAt: new Date() }).where(eq(certificates.id, id));
 }

@@ -18,7 +18,9 @@ import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
 import { throttle, type TRateLimitRule } from '../../lib/rate-limit.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { isStoredName } from '../../lib/files/storage.ts';
-import { profileMatches } from '../profiles/profiles.service.ts';
+import { certificateHolder, profileMatches } from '../profiles/profiles.service.ts';
+import { certificateTermsOf, coursesRenewedBy } from '../courses/course-certificate.service.ts';
+import { validUntilFor } from './certificate-state.ts';
 import {
   findById,
   findByPdfFile,
@@ -31,6 +33,8 @@ import {
   insertPending,
   nextSerial,
   revoke,
+  setRenews,
+  supersedeLive,
   type TCertificateDetails,
   type TCertificateRow,
 } from './certificates.repository.ts';
@@ -92,20 +96,43 @@ async function queueCertificateRender(tx: Executor, certificateId: string): Prom
   return { id, name };
 }
 
-/** The learner's certificate for the course, the first pass's if there is one; else a new pending one, numbered. */
+/**
+ * The learner's certificate for the course, the first pass's if there is one; else a new pending
+ * one, numbered, printing the holder's name and documents as on the profile now and the course's
+ * code, approval number and validity. A new certificate of a refresher course supersedes the
+ * learner's live certificates of the courses it renews, and names the latest of them.
+ */
 async function certificateOfPass(tx: Executor, pass: TPass): Promise<TCertificateRow> {
   const existing = await findOfLearnerForCourse(tx, pass.userId, pass.courseId);
   if (existing) return existing;
+  const holder = await certificateHolder(tx, pass.userId);
+  const terms = await certificateTermsOf(tx, pass.courseId);
+  if (!holder || !terms) throw notFound(C.notFound);
+  const issuedAt = new Date();
   const serial = await nextSerial(tx);
   const created = await insertPending(tx, {
     userId: pass.userId,
     courseId: pass.courseId,
     attemptId: pass.attemptId,
-    number: certificateNumber(new Date(), serial),
+    number: certificateNumber(issuedAt, serial),
     verificationCode: newVerificationCode(),
+    holderName: holder.documents.name,
+    holderDateOfBirth: holder.documents.dateOfBirth,
+    holderIndosNo: holder.documents.indosNo,
+    holderPassportNumber: holder.documents.passportNumber,
+    holderCdcNumber: holder.documents.cdcNumber,
+    courseCode: terms.code,
+    approvalNumber: terms.approvalNumber,
+    validUntil: validUntilFor(issuedAt, terms.validityMonths),
   });
   // Another attempt at the course passed at the same moment and its certificate stands.
-  return created ?? (await findOfLearnerForCourse(tx, pass.userId, pass.courseId))!;
+  if (!created) return (await findOfLearnerForCourse(tx, pass.userId, pass.courseId))!;
+  const [renewed] = await supersedeLive(tx, pass.userId, await coursesRenewedBy(tx, pass.courseId), created.id);
+  if (renewed) {
+    await setRenews(tx, created.id, renewed);
+    return { ...created, renewsId: renewed };
+  }
+  return created;
 }
 
 /**

@@ -81,3 +81,21 @@ export async function findImageFileNames(db: Executor): Promise<string[]> {
   const rows = await db.select({ name: courses.imageFile }).from(courses).where(isNotNull(courses.imageFile));
   return rows.map((row) => row.name!);
 }
+
+export async function findCertificateTerms(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      code: courses.code,
+      approvalNumber: courses.approvalNumber,
+      validityMonths: courses.certificateValidityMonths,
+      testRequiresApprovedProfile: courses.testRequiresApprovedProfile,
+    })
+    .from(courses)
+    .where(eq(courses.id, id));
+  return row;
+}
+
+export async function findCoursesRenewedBy(db: Executor, refresherCourseId: string): Promise<string[]> {
+  const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.refresherCourseId, refresherCourseId));
+  return rows.map((row) => row.id);
+}

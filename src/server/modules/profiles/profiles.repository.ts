@@ -133,3 +133,22 @@ export async function findFileNames(db: Executor, column: keyof typeof FILE_COLU
   const rows = await db.select({ name: FILE_COLUMNS[column] }).from(profiles);
   return rows.map((row) => row.name);
 }
+
+/** An account with its profile's name and documents, if it has a profile (a certificate's holder). */
+export async function findHolder(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      approvedAt: users.approvedAt,
+      profileName: profiles.name,
+      dateOfBirth: profiles.dateOfBirth,
+      indosNo: profiles.indosNo,
+      passportNumber: profiles.passportNumber,
+      cdcNumber: profiles.cdcNumber,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.ts';
+import { addMonths } from '../../../shared/calendar.ts';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
 import {
   idTypeLabel,
@@ -16,6 +17,8 @@ import {
   type TProfilePage,
   type TProfileSaved,
 } from '../../../shared/schemas/profile.ts';
+import { personName } from '../../../shared/names.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FILE_KINDS } from '../../lib/files/file-kinds.ts';
@@ -29,6 +32,7 @@ import { readPage } from '../../lib/paging.ts';
 import {
   existsForUser,
   findByUserId,
+  findHolder,
   findFileNames,
   findPage,
   inTransaction,
@@ -65,15 +69,6 @@ export function profileUploadRules(env: Pick<AppDeps['env'], 'PROFILE_FILE_MAX_B
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
-function addMonths(isoDate: string, months: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  // The same day of the month, or the month's last day (31 August + 6 months = 28/29 February).
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 /** Expired before today, expiring when it falls within the warning window, otherwise valid. */
 export function expiryStatus(expiryDate: string, today: string = isoToday()): TExpiryStatus {
@@ -181,6 +176,34 @@ export async function profileMatches(
   if (given.dateOfBirth && given.dateOfBirth !== row.profile.dateOfBirth) return false;
   if (given.indosNo && (!documentKey(given.indosNo) || documentKey(given.indosNo) !== documentKey(row.profile.indosNo))) return false;
   return true;
+}
+
+/**
+ * What a certificate prints of its holder: the name and documents as on the profile (the
+ * account's name where there is no profile yet), each missing one null.
+ */
+export type THolderDocuments = {
+  name: string;
+  dateOfBirth: string | null;
+  indosNo: string | null;
+  passportNumber: string | null;
+  cdcNumber: string | null;
+};
+
+/** A certificate's holder, read inside the caller's transaction; `profileApproved` when the account is approved and the profile has INDOS, date of birth and passport. */
+export async function certificateHolder(db: Executor, userId: string): Promise<{ documents: THolderDocuments; profileApproved: boolean } | undefined> {
+  const row = await findHolder(db, userId);
+  if (!row) return undefined;
+  const present = (value: string | null) => value?.trim() || null;
+  const documents: THolderDocuments = {
+    name: present(row.profileName) ?? personName(row),
+    dateOfBirth: row.dateOfBirth,
+    indosNo: present(row.indosNo),
+    passportNumber: present(row.passportNumber),
+    cdcNumber: present(row.cdcNumber),
+  };
+  const profileApproved = row.approvedAt !== null && Boolean(documents.indosNo && documents.dateOfBirth && documents.passportNumber && row.profileName);
+  return { documents, profileApproved };
 }
 
 /** Administrators: every profile, newest first, searched on the server and paged. */
