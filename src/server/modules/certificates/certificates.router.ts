@@ -9,6 +9,8 @@ import {
   ZVerifyRequest,
 } from '../../../shared/schemas/certificate.ts';
 import { adminProcedure, authedProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
+import { certificateAdminProcedures } from './certificate-admin.router.ts';
+import { certificateReminderProcedures } from './reminders.router.ts';
 import { certificateForCourse, myCertificates, revokeCertificate, verifyCertificate, verifyCertificateByHolder } from './certificates.service.ts';
 
 /** Certificates: the learner's own, the public verification (by code, by number, by number and holder), and revocation. */
@@ -39,4 +41,7 @@ export const certificatesRouter = createRouter({
     .input(ZRevokeRequest)
     .output(ZAdminCertificate)
     .mutation(({ ctx, input }) => revokeCertificate(ctx.deps, ctx.user, input)),
+
+  ...certificateAdminProcedures,
+  ...certificateReminderProcedures,
 });
