@@ -51,6 +51,8 @@ export const paths = {
   userCourses: '/UserCource',
   enrolmentRequests: '/EnrollmentRequest',
   certificateReport: '/certificate-report',
+  /** Every certificate of the learner: its state, validity, download, link to share and refresher. */
+  myCertificates: '/my-certificates',
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
   testPage: withParam('/testPage/:courseId'),

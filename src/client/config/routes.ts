@@ -87,6 +87,8 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   // A pass leads from the test to its certificate (View Certificate).
   { pattern: paths.testPage.pattern, module: 'features/tests/test-page.tsx', component: 'TestPage', area: 'learner', chunk: 'tests' },
   { pattern: paths.certificateReport, module: 'features/certificates/certificate-report-page.tsx', component: 'CertificateReportPage', area: 'learner', chunk: 'tests' },
+  // Opened from the dashboard and the navigation, with the report's code (the same feature and calls).
+  { pattern: paths.myCertificates, module: 'features/certificates/my-certificates-page.tsx', component: 'MyCertificatesPage', area: 'learner', chunk: 'tests' },
 
   // The administration area, for administrators. The menu's order is this order; the lists load
   // neither the form library nor zod, which the forms ('admin-forms') share.
