@@ -312,6 +312,11 @@ export const MESSAGES = {
     remindersOn: 'You will get an e-mail before a certificate expires.',
     remindersOff: 'You will not get e-mails before a certificate expires.',
     loadFailed: 'Failed to load certificates.',
+    reasonRequired: 'Please give the reason for revoking the certificate.',
+    reissueFailed: 'Failed to re-issue the certificate.',
+    exported: 'Certificates exported.',
+    exportFailed: 'The file could not be downloaded. Please try again.',
+    batchFailed: 'Failed to prepare the batch.',
   },
   courseCertificate: {
     codeFormat: 'A course code has 2 to 20 letters, digits or dashes (e.g. FPFF).',
