@@ -105,6 +105,13 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'courses.update': { expect: ADMIN, call: async (w) => ({ input: courseForm(w, (await w.make.course()).id) }) },
   'courses.activate': { expect: ADMIN, call: async (w) => ({ input: { courseId: (await w.make.course({ active: false })).id } }) },
   'courses.deactivate': { expect: ADMIN, call: async (w) => ({ input: { courseId: (await w.make.course()).id } }) },
+  'courses.certificateSettings': { expect: ADMIN, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'courses.updateCertificateSettings': {
+    expect: ADMIN,
+    call: async (w) => ({
+      input: { courseId: (await w.make.course()).id, code: 'FPFF', approvalNumber: 'DGS/TC/2026/017', validityMonths: 60, refresherCourseId: null, testRequiresApprovedProfile: false },
+    }),
+  },
 
   'enrolments.dashboard': { expect: SIGNED_IN },
   'enrolments.mine': { expect: SIGNED_IN },
@@ -153,6 +160,7 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   },
   'tests.results': { expect: ADMIN },
   'overview.figures': { expect: ADMIN },
+  'certificates.reissue': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id } }) },
   'certificates.mine': { expect: SIGNED_IN },
   'certificates.forCourse': {
     expect: { ...OWNER_OR_ADMIN, admin: 404 },
@@ -163,6 +171,13 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'certificates.verifyByHolder': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number, dateOfBirth: '1990-04-12' } }) },
   'evidence.certificate': { expect: ADMIN, call: (w) => ({ input: { certificateId: w.certificate.id } }) },
   'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
+  'certificates.adminList': { expect: ADMIN, call: () => ({ input: { search: 'Nair', state: 'valid' } }) },
+  'certificates.regulatorBatch': { expect: ADMIN, call: (w) => ({ input: { courseId: w.certificate.courseId, from: '2000-01-01', to: '2099-12-31' } }) },
+  'certificates.runRemindersNow': { expect: ADMIN },
+  'certificates.reminders': { expect: ADMIN, call: (w) => ({ input: { certificateId: w.certificate.id } }) },
+  // A signed-in caller's own choice: there is no one else's to name.
+  'certificates.reminderPreference': { expect: SIGNED_IN },
+  'certificates.setReminderPreference': { expect: SIGNED_IN, call: () => ({ input: { remindersOn: true } }) },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.status': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
   'tests.grantAttempts': {
@@ -329,6 +344,15 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'GET /api/certificates/evidence.csv': {
     expect: ADMIN,
     call: (w) => ({ url: `/api/certificates/evidence.csv?courseId=${w.certificate.courseId}&from=2026-01-01&to=2036-12-31` }),
+  },
+  'GET /api/certificates/list.csv': { expect: ADMIN, call: (w) => ({ url: `/api/certificates/list.csv?courseId=${w.certificate.courseId}&expiringWithinDays=30` }) },
+  'GET /api/certificates/regulator-batch.csv': {
+    expect: ADMIN,
+    call: (w) => ({ url: `/api/certificates/regulator-batch.csv?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
+  },
+  'GET /api/certificates/regulator-batch.xlsx': {
+    expect: ADMIN,
+    call: (w) => ({ url: `/api/certificates/regulator-batch.xlsx?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
   },
   'GET /certificates/:filename': { expect: PUBLIC, call: (w) => ({ url: w.certificate.pdfUrl }) },
   'GET /api/submitTest.csv': { expect: ADMIN, call: () => ({ url: '/api/submitTest.csv?search=' }) },

@@ -6,6 +6,7 @@ import type { JobContext, TJobProcessor } from './lib/jobs/runner.ts';
 import type { TScheduledTask } from './lib/jobs/schedule.ts';
 import { sendMail } from './lib/mail/send-mail.job.ts';
 import { renderCertificate } from './modules/certificates/render-certificate.job.ts';
+import { sendDueReminders } from './modules/certificates/reminders.service.ts';
 import { referencedFileNames } from './modules/files/stored-files.service.ts';
 import { transcodeTrainingVideo } from './modules/training/transcode.job.ts';
 
@@ -46,5 +47,12 @@ export const SCHEDULED_TASKS: ReadonlyArray<TScheduledTask<TScheduleContext>> = 
     everyMs: RECONCILE_EVERY_MS,
     runAtStart: true,
     run: (ctx, occasion) => requeueLostDispatches(ctx.db, ctx.jobs, ctx.logger, occasion),
+  },
+  {
+    // Certificates about to expire: each reminder stage mailed once, the database row its record.
+    name: 'remind-expiring-certificates',
+    everyMs: 24 * 60 * 60_000,
+    runAtStart: true,
+    run: (ctx) => sendDueReminders(ctx),
   },
 ];

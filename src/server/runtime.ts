@@ -75,6 +75,7 @@ export async function createRuntime(
     dataDir,
     site,
     publicUrl: publicBaseUrl(env),
+    certificateReminderDays: env.CERTIFICATE_REMINDER_DAYS,
     dispatch: async (refs) => dispatcher?.dispatch(refs),
     processors: JOB_PROCESSORS,
   };

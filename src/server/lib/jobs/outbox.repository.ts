@@ -26,6 +26,23 @@ export async function insertIntent(
   return existing.id;
 }
 
+/**
+ * Several intents in one statement, each business key new (a fresh id, say), so none is kept back.
+ * Returns each row's id by its business key.
+ */
+export async function insertIntents(
+  db: Executor,
+  intents: ReadonlyArray<{ name: string; businessKey: string; payload: Record<string, unknown> }>,
+): Promise<Map<string, string>> {
+  if (intents.length === 0) return new Map();
+  const rows = await db
+    .insert(jobOutbox)
+    .values([...intents])
+    .onConflictDoNothing({ target: [jobOutbox.name, jobOutbox.businessKey] })
+    .returning({ id: jobOutbox.id, businessKey: jobOutbox.businessKey });
+  return new Map(rows.map((row) => [row.businessKey, row.id]));
+}
+
 export async function findById(db: Executor, id: string): Promise<TOutboxRow | undefined> {
   const [row] = await db.select().from(jobOutbox).where(eq(jobOutbox.id, id));
   return row;

@@ -26,6 +26,8 @@ export type JobContext = {
   site: TSiteConfig;
   /** The address users reach the portal at, without a trailing slash (links in documents and mail). */
   publicUrl: string;
+  /** Days before a certificate expires on which its holder is reminded (CERTIFICATE_REMINDER_DAYS, largest first). */
+  certificateReminderDays: readonly number[];
   /** Hands jobs a job queued (in its own committed transaction) to whatever runs jobs. */
   dispatch: (jobs: Array<{ id: string; name: string }>) => Promise<void>;
   /** Every job name and its processor, handed in by the composition root (src/server/jobs.ts). */

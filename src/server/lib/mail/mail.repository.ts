@@ -11,6 +11,11 @@ export async function insertMail(db: Executor, mail: TNewMail): Promise<string> 
   return row.id;
 }
 
+/** Several mails in one statement, each with the id the caller chose. */
+export async function insertMails(db: Executor, rows: ReadonlyArray<TNewMail & { id: string }>): Promise<void> {
+  if (rows.length > 0) await db.insert(mails).values([...rows]);
+}
+
 export async function findById(db: Executor, id: string): Promise<TMailRow | undefined> {
   const [row] = await db.select().from(mails).where(eq(mails.id, id));
   return row;

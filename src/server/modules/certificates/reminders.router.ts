@@ -1,2 +1,29 @@
+import { z } from 'zod';
+import {
+  ZCertificateIdRequest,
+  ZCertificateReminder,
+  ZReminderPreference,
+  ZReminderRunResult,
+} from '../../../shared/schemas/certificate.ts';
+import { adminProcedure, authedProcedure } from '../../trpc/init.ts';
+import { reminderHistory, reminderPreference, runRemindersNow, setReminderPreference } from './reminders.service.ts';
+
 /** The expiry reminders' procedures (run now, history, the learner's choice), spread into the certificates router. */
-export const certificateReminderProcedures = {};
+export const certificateReminderProcedures = {
+  /** An administrator sends the reminders due today now, recorded as run by them. */
+  runRemindersNow: adminProcedure.output(ZReminderRunResult).mutation(({ ctx }) => runRemindersNow(ctx.deps, ctx.user)),
+
+  /** A certificate's reminders, newest first; NOT_FOUND for an unknown certificate. */
+  reminders: adminProcedure
+    .input(ZCertificateIdRequest)
+    .output(z.array(ZCertificateReminder))
+    .query(({ ctx, input }) => reminderHistory(ctx.deps, input.certificateId)),
+
+  /** The caller's own choice: e-mails before a certificate expires. */
+  reminderPreference: authedProcedure.output(ZReminderPreference).query(({ ctx }) => reminderPreference(ctx.deps, ctx.user)),
+
+  setReminderPreference: authedProcedure
+    .input(ZReminderPreference)
+    .output(ZReminderPreference)
+    .mutation(({ ctx, input }) => setReminderPreference(ctx.deps, ctx.user, input)),
+};
