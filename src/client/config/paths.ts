@@ -88,6 +88,12 @@ export const paths = {
       /** What the server recorded behind one certificate, for an auditor. */
       certificateEvidence: withParam(`${ADMIN}/certificate-evidence/:certificateId`),
     },
+    certificates: {
+      /** Every certificate: search, filters, revoke, re-issue, reminders, the CSV of the list. */
+      list: `${ADMIN}/certificates`,
+      /** A course's completions over a range of days, as the regulator's batch upload (CSV, XLSX). */
+      regulatorExport: `${ADMIN}/certificates/regulator-export`,
+    },
   },
 } as const;
 

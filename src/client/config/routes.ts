@@ -198,6 +198,23 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   { pattern: admin.tests.certificateEvidence.pattern, module: 'features/admin-evidence/certificate-evidence-page.tsx', component: 'CertificateEvidencePage', area: 'admin', chunk: 'admin-tests' },
+  {
+    pattern: admin.certificates.list, module: 'features/admin-certificates/certificates-page.tsx', component: 'CertificatesPage', area: 'admin', chunk: 'admin-certificates',
+    menu: { group: 'Certificates', label: 'All Certificates' },
+    heading: {
+      width: '6xl',
+      title: 'Certificates',
+      description: 'Every certificate issued, with its state as of today. Revoke or re-issue one, see its expiry reminders, or download the list as CSV.',
+    },
+  },
+  {
+    pattern: admin.certificates.regulatorExport, module: 'features/admin-certificates/regulator-export-page.tsx', component: 'RegulatorExportPage', area: 'admin', chunk: 'admin-certificates',
+    menu: { group: 'Certificates', label: 'Regulator Export' },
+    heading: {
+      title: 'Regulator Export',
+      description: 'A course’s completions over a range of days, as the batch upload the regulator asks for. Check the rows that lack a field before you download.',
+    },
+  },
 
   // Not found: last in each area, since the server takes the first pattern that matches.
   { pattern: `${admin.root}/*`, module: 'features/errors/admin-not-found-page.tsx', component: 'AdminNotFoundPage', area: 'admin', chunk: 'admin' },
