@@ -1,5 +1,7 @@
 import {
+  Award,
   BookOpen,
+  FileSpreadsheet,
   ClipboardList,
   FilePlus2,
   FileText,
@@ -38,6 +40,7 @@ const GROUPS: ReadonlyArray<Omit<TAdminMenuGroup, 'items'>> = [
     description: 'Write tests, publish them to learners, review their results and the evidence behind certificates.',
     icon: ClipboardList,
   },
+  { title: 'Certificates', description: 'Find, revoke and re-issue certificates, send expiry reminders and export a batch for the regulator.', icon: Award },
 ];
 
 /** Each link's icon by its route; a page without one here shows a plain page icon. */
@@ -55,6 +58,8 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.admin.tests.published]: Send,
   [paths.admin.tests.results]: ListChecks,
   [paths.admin.tests.evidence]: FileSearch,
+  [paths.admin.certificates.list]: Award,
+  [paths.admin.certificates.regulatorExport]: FileSpreadsheet,
 };
 
 /** The admin area's menu (spec section 2, "Admin layout"), from the route table's `menu` entries. */
