@@ -1,0 +1,60 @@
+import { BellRing, Ban, ExternalLink, RefreshCw, UserRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { TAdminCertificateRow } from '../../../shared/schemas/certificate.ts';
+import { paths } from '@/config/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/utils.ts';
+
+/** What an administrator may ask of a certificate from the list. */
+export type TCertificateAction = 'revoke' | 'reissue' | 'reminders';
+
+/** A revoked certificate stays revoked, and a renewed one is the refresher's business. */
+export const canRevoke = (row: TAdminCertificateRow) => row.state !== 'revoked' && row.state !== 'superseded';
+/** Re-issue prints the PDF again: only a live certificate whose PDF exists. */
+export const canReissue = (row: TAdminCertificateRow) => canRevoke(row) && row.status === 'ready';
+
+/**
+ * A row's actions: View PDF, Revoke, Re-issue, the reminder history and the holder's profile. Each
+ * is named with the certificate's number, so a screen reader tells the rows' buttons apart.
+ */
+export function CertificateActions({
+  row,
+  onAction,
+  className,
+}: {
+  row: TAdminCertificateRow;
+  onAction: (action: TCertificateAction, row: TAdminCertificateRow) => void;
+  className?: string;
+}) {
+  const link = 'inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-sea-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring outline-none [&_svg]:size-4';
+  return (
+    <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
+      {row.pdfUrl && (
+        <a href={row.pdfUrl} target="_blank" rel="noreferrer" className={link} aria-label={`View PDF of certificate ${row.number}`}>
+          <ExternalLink aria-hidden />
+          View PDF
+        </a>
+      )}
+      <Link to={paths.admin.users.profile(row.holder.userId)} className={link} aria-label={`Profile of ${row.holder.name}`}>
+        <UserRound aria-hidden />
+        Profile
+      </Link>
+      <Button variant="ghost" size="sm" className="h-8 px-2 text-sea-700" onClick={() => onAction('reminders', row)} aria-label={`Reminder history of certificate ${row.number}`}>
+        <BellRing aria-hidden />
+        Reminders
+      </Button>
+      {canReissue(row) && (
+        <Button variant="ghost" size="sm" className="h-8 px-2" onClick={() => onAction('reissue', row)} aria-label={`Re-issue certificate ${row.number}`}>
+          <RefreshCw aria-hidden />
+          Re-issue
+        </Button>
+      )}
+      {canRevoke(row) && (
+        <Button variant="ghost" size="sm" className="h-8 px-2 text-destructive" onClick={() => onAction('revoke', row)} aria-label={`Revoke certificate ${row.number}`}>
+          <Ban aria-hidden />
+          Revoke
+        </Button>
+      )}
+    </div>
+  );
+}
