@@ -1,6 +1,16 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { certificateNumberSeq, certificates, courses, profiles, users } from '../../db/schema.ts';
+import {
+  certificateNumberSeq,
+  certificateReminders,
+  certificates,
+  certificateVersions,
+  courses,
+  enrolments,
+  profiles,
+  users,
+} from '../../db/schema.ts';
 
 export type TCertificateRow = typeof certificates.$inferSelect;
 
@@ -42,6 +52,106 @@ export async function findDetailsById(db: Executor, id: string): Promise<TCertif
 export async function findDetailsByNumber(db: Executor, number: string): Promise<TCertificateDetails | undefined> {
   const [row] = await withDetails(db).where(eq(certificates.number, number));
   return row && flatten(row);
+}
+
+/** Another certificate named beside one (the one that superseded it, or the one it renews). */
+export type TCertificateLink = { number: string; courseTitle: string };
+
+/**
+ * A certificate with everything its states and answers name: its course and holder's account,
+ * the certificates it links to, its course's refresher and whether the holder has asked to enrol in it.
+ */
+export type TLinkedCertificate = TCertificateRow & {
+  courseTitle: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  supersededBy: TCertificateLink | null;
+  renews: TCertificateLink | null;
+  refresher: { courseId: string; title: string; enrolled: boolean } | null;
+};
+
+const successor = alias(certificates, 'successor');
+const successorCourse = alias(courses, 'successor_course');
+const renewed = alias(certificates, 'renewed');
+const renewedCourse = alias(courses, 'renewed_course');
+const refresherCourse = alias(courses, 'refresher_course');
+
+/** A pending or approved enrolment of the certificate's holder in its course's refresher. */
+const refresherEnrolled = sql<boolean>`exists (${sql`select 1 from ${enrolments} where ${and(
+  eq(enrolments.userId, certificates.userId),
+  eq(enrolments.courseId, courses.refresherCourseId),
+  inArray(enrolments.status, ['pending', 'approved']),
+)}`})`;
+
+/** One query, however many certificates `where` matches: every link is a join. */
+async function findLinked(db: Executor, where: SQL | undefined, order: 'issued' | 'none' = 'issued'): Promise<TLinkedCertificate[]> {
+  const query = db
+    .select({
+      certificate: certificates,
+      courseTitle: courses.title,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      supersededByNumber: successor.number,
+      supersededByCourseTitle: successorCourse.title,
+      renewsNumber: renewed.number,
+      renewsCourseTitle: renewedCourse.title,
+      refresherCourseId: refresherCourse.id,
+      refresherTitle: refresherCourse.title,
+      refresherEnrolled,
+    })
+    .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .leftJoin(successor, eq(successor.id, certificates.supersededById))
+    .leftJoin(successorCourse, eq(successorCourse.id, successor.courseId))
+    .leftJoin(renewed, eq(renewed.id, certificates.renewsId))
+    .leftJoin(renewedCourse, eq(renewedCourse.id, renewed.courseId))
+    .leftJoin(refresherCourse, eq(refresherCourse.id, courses.refresherCourseId))
+    .where(where);
+  const rows = order === 'issued' ? await query.orderBy(asc(certificates.issuedAt), asc(certificates.id)) : await query;
+  return rows.map((row) => ({
+    ...row.certificate,
+    courseTitle: row.courseTitle,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    supersededBy: row.supersededByNumber ? { number: row.supersededByNumber, courseTitle: row.supersededByCourseTitle ?? '' } : null,
+    renews: row.renewsNumber ? { number: row.renewsNumber, courseTitle: row.renewsCourseTitle ?? '' } : null,
+    refresher: row.refresherCourseId ? { courseId: row.refresherCourseId, title: row.refresherTitle ?? '', enrolled: Boolean(row.refresherEnrolled) } : null,
+  }));
+}
+
+/** A learner's certificates (of one course, when given) with their links, oldest first. */
+export function findLinkedOfLearner(db: Executor, userId: string, courseId?: string): Promise<TLinkedCertificate[]> {
+  return findLinked(db, and(eq(certificates.userId, userId), courseId === undefined ? undefined : eq(certificates.courseId, courseId)));
+}
+
+export async function findLinkedByNumber(db: Executor, number: string): Promise<TLinkedCertificate | undefined> {
+  const [row] = await findLinked(db, eq(certificates.number, number), 'none');
+  return row;
+}
+
+/** The certificates of `ids` with their links, in no particular order. */
+export function findLinkedByIds(db: Executor, ids: readonly string[]): Promise<TLinkedCertificate[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return findLinked(db, inArray(certificates.id, [...ids]), 'none');
+}
+
+/** The latest expiry reminder of each of `ids` that has one. */
+export async function findLatestReminders(db: Executor, ids: readonly string[]): Promise<Map<string, { daysBefore: number; at: Date }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([certificateReminders.certificateId], {
+      certificateId: certificateReminders.certificateId,
+      daysBefore: certificateReminders.daysBefore,
+      at: certificateReminders.createdAt,
+    })
+    .from(certificateReminders)
+    .where(inArray(certificateReminders.certificateId, [...ids]))
+    .orderBy(certificateReminders.certificateId, desc(certificateReminders.createdAt), asc(certificateReminders.daysBefore));
+  return new Map(rows.map((row) => [row.certificateId, { daysBefore: row.daysBefore, at: row.at }]));
 }
 
 /** A learner's certificates with their course titles, oldest first. */
@@ -154,10 +264,13 @@ export async function revoke(
   return row;
 }
 
-/** Every PDF name rows point to (the sweep keeps these files). */
+/** Every PDF name rows point to, the current versions' and the earlier ones' (the sweep keeps these files). */
 export async function findPdfFileNames(db: Executor): Promise<Set<string>> {
-  const rows = await db.select({ pdfFile: certificates.pdfFile }).from(certificates).where(isNotNull(certificates.pdfFile));
-  return new Set(rows.map((row) => row.pdfFile!));
+  const [current, earlier] = await Promise.all([
+    db.select({ pdfFile: certificates.pdfFile }).from(certificates).where(isNotNull(certificates.pdfFile)),
+    db.select({ pdfFile: certificateVersions.pdfFile }).from(certificateVersions).where(isNotNull(certificateVersions.pdfFile)),
+  ]);
+  return new Set([...current, ...earlier].map((row) => row.pdfFile!));
 }
 
 /** The certificates of a course issued in [from, to), with their holders, oldest first. */
@@ -192,4 +305,49 @@ export async function supersedeLive(tx: Executor, userId: string, courseIds: str
 
 export async function setRenews(tx: Executor, id: string, renewsId: string): Promise<void> {
   await tx.update(certificates).set({ renewsId, updatedAt: new Date() }).where(eq(certificates.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions: a re-issue keeps the version it replaces
+
+/** The certificate's row, locked until the transaction ends (a re-issue reads and replaces it). */
+export async function lockById(tx: Executor, id: string): Promise<TCertificateRow | undefined> {
+  const [row] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
+  return row;
+}
+
+export type TCertificateVersionRow = typeof certificateVersions.$inferSelect;
+
+export async function insertVersion(tx: Executor, values: typeof certificateVersions.$inferInsert): Promise<void> {
+  await tx.insert(certificateVersions).values(values);
+}
+
+/** What a re-issue changes on the certificate's row: its version, code, holder and PDF (to be rendered). */
+export type TReissue = Pick<
+  typeof certificates.$inferInsert,
+  'version' | 'verificationCode' | 'holderName' | 'holderDateOfBirth' | 'holderIndosNo' | 'holderPassportNumber' | 'holderCdcNumber'
+>;
+
+export async function replaceVersion(tx: Executor, id: string, values: TReissue): Promise<TCertificateRow> {
+  const [row] = await tx
+    .update(certificates)
+    .set({ ...values, pdfFile: null, status: 'pending', reissuedAt: sql`now()`, updatedAt: new Date() })
+    .where(eq(certificates.id, id))
+    .returning();
+  return row!;
+}
+
+/** The earlier versions of a certificate, oldest first. */
+export function findVersionsOf(db: Executor, certificateId: string): Promise<TCertificateVersionRow[]> {
+  return db.select().from(certificateVersions).where(eq(certificateVersions.certificateId, certificateId)).orderBy(asc(certificateVersions.version));
+}
+
+/** The earlier version whose PDF has this name, with its certificate as it is now. */
+export async function findVersionByPdfFile(db: Executor, pdfFile: string): Promise<{ version: number; certificate: TCertificateRow } | undefined> {
+  const [row] = await db
+    .select({ version: certificateVersions.version, certificate: certificates })
+    .from(certificateVersions)
+    .innerJoin(certificates, eq(certificates.id, certificateVersions.certificateId))
+    .where(eq(certificateVersions.pdfFile, pdfFile));
+  return row;
 }

@@ -22,12 +22,15 @@ export const certificatesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (ap
 /**
  * GET /certificates/{filename}, from the site root as the spec's client opens it in a new tab:
  * the PDF to whoever holds its unguessable name, shown in the browser and kept out of shared
- * caches; 410 once the certificate is revoked.
+ * caches; 410 once the certificate is revoked, or once a re-issue replaced this version's PDF.
  */
 export const certificateFiles: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get<{ Params: { filename: string } }>('/certificates/:filename', async (request, reply) => {
     const pdf = await certificatePdf(deps, request.params.filename);
     if (pdf.state === 'revoked') return reply.status(410).header('cache-control', 'no-store').send({ message: MESSAGES.certificate.revoked });
+    if (pdf.state === 'superseded-version') {
+      return reply.status(410).header('cache-control', 'no-store').send({ message: MESSAGES.certificate.supersededVersion(pdf.currentVersion) });
+    }
     return sendStoredFile(
       deps.files,
       request,

@@ -3,7 +3,9 @@ import {
   ZAdminCertificate,
   ZCertificateCourseRequest,
   ZCertificateVerification,
+  ZAdminCertificateRow,
   ZLearnerCertificate,
+  ZReissueRequest,
   ZRevokeRequest,
   ZVerifyByHolderRequest,
   ZVerifyRequest,
@@ -11,9 +13,16 @@ import {
 import { adminProcedure, authedProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
 import { certificateAdminProcedures } from './certificate-admin.router.ts';
 import { certificateReminderProcedures } from './reminders.router.ts';
-import { certificateForCourse, myCertificates, revokeCertificate, verifyCertificate, verifyCertificateByHolder } from './certificates.service.ts';
+import {
+  certificateForCourse,
+  myCertificates,
+  reissueCertificate,
+  revokeCertificate,
+  verifyCertificate,
+  verifyCertificateByHolder,
+} from './certificates.service.ts';
 
-/** Certificates: the learner's own, the public verification (by code, by number, by number and holder), and revocation. */
+/** Certificates: the learner's own, the public verification (by code, by number, by number and holder), revocation and re-issue. */
 export const certificatesRouter = createRouter({
   /** The caller's certificates (Certificate Report). */
   mine: authedProcedure.output(z.array(ZLearnerCertificate)).query(({ ctx }) => myCertificates(ctx.deps, ctx.user)),
@@ -41,6 +50,15 @@ export const certificatesRouter = createRouter({
     .input(ZRevokeRequest)
     .output(ZAdminCertificate)
     .mutation(({ ctx, input }) => revokeCertificate(ctx.deps, ctx.user, input)),
+
+  /**
+   * An administrator re-issues a live certificate whose PDF is ready: same number, a new version
+   * printed from the profile as it is now; CONFLICT when it is revoked, superseded or not ready.
+   */
+  reissue: adminProcedure
+    .input(ZReissueRequest)
+    .output(z.object({ message: z.string(), certificate: ZAdminCertificateRow }))
+    .mutation(({ ctx, input }) => reissueCertificate(ctx.deps, ctx.user, input.certificateId)),
 
   ...certificateAdminProcedures,
   ...certificateReminderProcedures,

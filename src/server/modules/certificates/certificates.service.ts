@@ -3,9 +3,12 @@ import { JOBS } from '../../../shared/jobs.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { personName } from '../../../shared/names.ts';
 import type { TTestResult } from '../../../shared/schemas/tests.ts';
+import { utcDay } from '../../../shared/calendar.ts';
 import {
   certificatePdfUrl,
   type TAdminCertificate,
+  type TAdminCertificateRow,
+  type TCertificateState,
   type TCertificateVerification,
   type TLearnerCertificate,
   type TVerifyByHolderRequest,
@@ -18,29 +21,48 @@ import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
 import { throttle, type TRateLimitRule } from '../../lib/rate-limit.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { isStoredName } from '../../lib/files/storage.ts';
-import { certificateHolder, profileMatches } from '../profiles/profiles.service.ts';
+import { certificateHolder, profileMatches, type THolderDocuments } from '../profiles/profiles.service.ts';
 import { certificateTermsOf, coursesRenewedBy } from '../courses/course-certificate.service.ts';
-import { validUntilFor } from './certificate-state.ts';
+import { certificateState, expiringWindowDays, validUntilFor, type TStateFacts } from './certificate-state.ts';
 import {
   findById,
   findByPdfFile,
   findDetailsById,
-  findDetailsByNumber,
   findDetailsIssuedBetween,
+  findLatestReminders,
+  findLinkedByIds,
+  findLinkedByNumber,
+  findLinkedOfLearner,
   findOfLearner,
   findOfLearnerForCourse,
   findPdfFileNames,
+  findVersionByPdfFile,
+  findVersionsOf,
   insertPending,
+  insertVersion,
+  lockById,
   nextSerial,
+  replaceVersion,
   revoke,
   setRenews,
   supersedeLive,
   type TCertificateDetails,
   type TCertificateRow,
+  type TLinkedCertificate,
 } from './certificates.repository.ts';
 
 const C = MESSAGES.certificate;
+const A = MESSAGES.certificateAdmin;
 type Deps = Pick<AppDeps, 'db' | 'logger'>;
+/** What reading a certificate's state needs: the reminder days setting gives the expiring window. */
+type StateDeps = Pick<AppDeps, 'db' | 'logger' | 'env'>;
+
+/** The state of certificates on today's UTC day, the window from the reminder days setting. */
+function stateReader(env: Pick<AppDeps['env'], 'CERTIFICATE_REMINDER_DAYS'>): (facts: TStateFacts) => TCertificateState {
+  const today = utcDay();
+  const windowDays = expiringWindowDays(env.CERTIFICATE_REMINDER_DAYS);
+  return (facts) => certificateState(facts, today, windowDays);
+}
 
 /** Every check from one address: enough for an employer checking a crew list; too few to walk the number space. */
 export const VERIFY_LIMIT: TRateLimitRule = { limit: 30, windowMs: 60_000 };
@@ -87,13 +109,26 @@ export function newVerificationCode(): string {
 }
 
 /**
- * The intent to render the certificate's PDF, keyed on the certificate, so a second pass or a
- * retried request never queues it twice.
+ * The intent to render the certificate's PDF, keyed on the certificate and its version (the first
+ * version on the certificate alone), so a second pass or a retried request never queues it twice
+ * while each re-issue gets its own render.
  */
-async function queueCertificateRender(tx: Executor, certificateId: string): Promise<TJobRef> {
+async function queueCertificateRender(tx: Executor, certificate: { id: string; version: number }): Promise<TJobRef> {
   const name = JOBS.renderCertificate.name;
-  const id = await insertIntent(tx, { name, businessKey: certificateId, payload: { certificateId } });
+  const businessKey = certificate.version === 1 ? certificate.id : `${certificate.id}:v${certificate.version}`;
+  const id = await insertIntent(tx, { name, businessKey, payload: { certificateId: certificate.id } });
   return { id, name };
+}
+
+/** The holder's columns of a certificate version, from the holder's documents now. */
+function holderSnapshot(documents: THolderDocuments) {
+  return {
+    holderName: documents.name,
+    holderDateOfBirth: documents.dateOfBirth,
+    holderIndosNo: documents.indosNo,
+    holderPassportNumber: documents.passportNumber,
+    holderCdcNumber: documents.cdcNumber,
+  };
 }
 
 /**
@@ -116,11 +151,7 @@ async function certificateOfPass(tx: Executor, pass: TPass): Promise<TCertificat
     attemptId: pass.attemptId,
     number: certificateNumber(issuedAt, serial),
     verificationCode: newVerificationCode(),
-    holderName: holder.documents.name,
-    holderDateOfBirth: holder.documents.dateOfBirth,
-    holderIndosNo: holder.documents.indosNo,
-    holderPassportNumber: holder.documents.passportNumber,
-    holderCdcNumber: holder.documents.cdcNumber,
+    ...holderSnapshot(holder.documents),
     courseCode: terms.code,
     approvalNumber: terms.approvalNumber,
     validUntil: validUntilFor(issuedAt, terms.validityMonths),
@@ -150,7 +181,7 @@ export async function issueCertificate(tx: Executor, pass: TPass): Promise<{ cer
     issuedAt: row.issuedAt.toISOString(),
     pdfUrl: servedPdfUrl(row),
   };
-  return { certificate, renderJob: await queueCertificateRender(tx, row.id) };
+  return { certificate, renderJob: await queueCertificateRender(tx, row) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,32 +198,40 @@ export function toAdminCertificate(row: Pick<TCertificateRow, 'id' | 'number' | 
   };
 }
 
-function toLearnerCertificate(row: TCertificateRow & { courseTitle: string }): TLearnerCertificate {
+function toLearnerCertificate(row: TLinkedCertificate, state: TCertificateState): TLearnerCertificate {
   return {
     id: row.id,
     number: row.number,
-    course: { id: row.courseId, title: row.courseTitle },
+    version: row.version,
+    course: { id: row.courseId, title: row.courseTitle, code: row.courseCode },
     issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil,
+    state,
     status: row.status,
     revoked: row.revokedAt !== null,
+    revokeReason: row.revokeReason,
+    supersededBy: row.supersededBy,
+    renews: row.renews,
+    refresher: row.refresher,
     pdfUrl: servedPdfUrl(row),
     verificationCode: row.verificationCode,
   };
 }
 
-/** The caller's own certificates, oldest first. */
-export async function myCertificates(deps: Deps, user: TSessionUser): Promise<TLearnerCertificate[]> {
-  return (await findOfLearner(deps.db, user.id)).map(toLearnerCertificate);
+/** The caller's own certificates, oldest first (one query, however many there are). */
+export async function myCertificates(deps: StateDeps, user: TSessionUser): Promise<TLearnerCertificate[]> {
+  const stateOf = stateReader(deps.env);
+  return (await findLinkedOfLearner(deps.db, user.id)).map((row) => toLearnerCertificate(row, stateOf(row)));
 }
 
 /**
  * The caller's certificate for a course. Someone else's certificate is never looked at: the
  * lookup is by the caller's id, so another learner's course answers like one with none.
  */
-export async function certificateForCourse(deps: Deps, user: TSessionUser, courseId: string): Promise<TLearnerCertificate> {
-  const [row] = await findOfLearner(deps.db, user.id, courseId);
+export async function certificateForCourse(deps: StateDeps, user: TSessionUser, courseId: string): Promise<TLearnerCertificate> {
+  const [row] = await findLinkedOfLearner(deps.db, user.id, courseId);
   if (!row) throw notFound(C.notFound);
-  return toLearnerCertificate(row);
+  return toLearnerCertificate(row, stateReader(deps.env)(row));
 }
 
 /** GET /certificate/{courseId}: the PDF's file name once it is ready; not found otherwise. */
@@ -200,6 +239,47 @@ export async function readyCertificateFile(deps: Deps, user: TSessionUser, cours
   const [row] = await findOfLearner(deps.db, user.id, courseId);
   if (!row || !servedPdfUrl(row)) throw notFound(C.notFound);
   return row.pdfFile!;
+}
+
+/**
+ * A certificate as the administrators' list shows it (`lastReminder`: the latest expiry reminder
+ * sent, if any). The holder is as the current version prints them.
+ */
+export function toAdminCertificateRow(
+  row: TLinkedCertificate,
+  state: TCertificateState,
+  lastReminder: { daysBefore: number; at: Date } | null | undefined,
+): TAdminCertificateRow {
+  return {
+    id: row.id,
+    number: row.number,
+    version: row.version,
+    state,
+    status: row.status,
+    pdfUrl: servedPdfUrl(row),
+    holder: { userId: row.userId, name: row.holderName, email: row.email, indosNo: row.holderIndosNo },
+    course: { id: row.courseId, title: row.courseTitle, code: row.courseCode },
+    issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokeReason: row.revokeReason,
+    supersededBy: row.supersededBy,
+    lastReminder: lastReminder ? { daysBefore: lastReminder.daysBefore, at: lastReminder.at.toISOString() } : null,
+  };
+}
+
+/**
+ * The administrators' rows of the certificates `ids`, in the order given (ids of no certificate
+ * are left out): two queries, however many ids.
+ */
+export async function adminCertificateRows(deps: Pick<AppDeps, 'db' | 'env'>, ids: readonly string[]): Promise<TAdminCertificateRow[]> {
+  const [rows, reminders] = await Promise.all([findLinkedByIds(deps.db, ids), findLatestReminders(deps.db, ids)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const stateOf = stateReader(deps.env);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toAdminCertificateRow(row, stateOf(row), reminders.get(id))] : [];
+  });
 }
 
 /** The first letter of a name part, whatever its script: a whole code point that is a letter or digit. */
@@ -228,37 +308,66 @@ function sameSecret(given: string, stored: string): boolean {
   return timingSafeEqual(hash(given), hash(stored));
 }
 
-function fullVerification(row: TCertificateDetails): TCertificateVerification {
+/** The holder's name, course, dates and links, as the certificate's current version prints them. */
+function fullVerification(row: TLinkedCertificate, state: TCertificateState): TCertificateVerification {
   return {
     detail: 'full',
     number: row.number,
-    state: row.revokedAt ? 'revoked' : 'valid',
-    holderName: personName(row),
+    version: row.version,
+    state,
+    holderName: row.holderName,
     courseTitle: row.courseTitle,
+    courseCode: row.courseCode,
+    approvalNumber: row.approvalNumber,
     issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil,
+    supersededBy: row.supersededBy,
+    renews: row.renews,
   };
 }
 
-function maskedVerification(row: TCertificateDetails): TCertificateVerification {
-  return { detail: 'masked', number: row.number, state: row.revokedAt ? 'revoked' : 'valid', maskedName: maskedHolderName(row) };
+function maskedVerification(row: TLinkedCertificate, state: TCertificateState): TCertificateVerification {
+  return {
+    detail: 'masked',
+    number: row.number,
+    state,
+    maskedName: maskedHolderName({ firstName: row.holderName, lastName: '' }),
+    issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil,
+  };
 }
 
-type VerifyDeps = Pick<AppDeps, 'db' | 'logger' | 'rateLimit'>;
+/** The earlier version of `row` whose code is `code`, if a re-issue replaced one. */
+async function earlierVersionWithCode(db: Executor, row: TLinkedCertificate, code: string): Promise<number | undefined> {
+  if (row.version === 1) return undefined;
+  const versions = await findVersionsOf(db, row.id);
+  // Every version is compared, so the time taken says nothing about which one matched.
+  const matches = versions.filter((version) => sameSecret(code, version.verificationCode));
+  return matches[0]?.version;
+}
+
+type VerifyDeps = Pick<AppDeps, 'db' | 'logger' | 'rateLimit' | 'env'>;
 
 /**
  * /verify/{number} and /verify/{number}?code={code}. With the certificate's code (the QR code and
- * the printed link carry it): valid or revoked, the holder's name, the course and the date of
- * issue. With the number alone, or a code that is not this certificate's: only that it exists, its
- * state and the masked name. Every check counts per address; one without the right code also
- * counts across all addresses, so the numbers cannot be walked from many of them.
+ * the printed link carry it): its state, the holder's name as printed, the course with its code
+ * and approval number, the dates, the version and the certificates it links to. With an earlier
+ * version's code: that a re-issue superseded that version, and by which. With the number alone, or
+ * a code of no version of it: only that it exists, its state, its dates and the masked name.
+ * Every check counts per address; one without a code of the certificate also counts across all
+ * addresses, so the numbers cannot be walked from many of them.
  */
 export async function verifyCertificate(deps: VerifyDeps, input: { number: string; code?: string | undefined }, ip: string): Promise<TCertificateVerification> {
   await throttle(deps, [[verifyKey(ip), VERIFY_LIMIT]], C.tooManyLookups);
-  const row = await findDetailsByNumber(deps.db, input.number);
-  if (row && input.code && sameSecret(input.code, row.verificationCode)) return fullVerification(row);
+  const row = await findLinkedByNumber(deps.db, input.number);
+  if (row && input.code) {
+    if (sameSecret(input.code, row.verificationCode)) return fullVerification(row, stateReader(deps.env)(row));
+    const version = await earlierVersionWithCode(deps.db, row, input.code);
+    if (version !== undefined) return { detail: 'superseded-version', number: row.number, version, currentVersion: row.version };
+  }
   await throttle(deps, VERIFY_NUMBER_LIMITS, C.tooManyNumberLookups);
   if (!row) throw notFound(C.unknownNumber);
-  return maskedVerification(row);
+  return maskedVerification(row, stateReader(deps.env)(row));
 }
 
 /**
@@ -270,10 +379,11 @@ export async function verifyCertificateByHolder(deps: VerifyDeps, input: TVerify
   await throttle(deps, [[verifyKey(ip), VERIFY_LIMIT]], C.tooManyLookups);
   await throttle(deps, [[verifyHolderKey(input.number), VERIFY_HOLDER_LIMIT]], C.tooManyHolderChecks);
   await throttle(deps, VERIFY_NUMBER_LIMITS, C.tooManyNumberLookups);
-  const row = await findDetailsByNumber(deps.db, input.number);
+  const row = await findLinkedByNumber(deps.db, input.number);
   if (!row) throw notFound(C.unknownNumber);
   const given = { dateOfBirth: input.dateOfBirth, indosNo: input.indosNo };
-  return (await profileMatches(deps, row.userId, given)) ? fullVerification(row) : maskedVerification(row);
+  const state = stateReader(deps.env)(row);
+  return (await profileMatches(deps, row.userId, given)) ? fullVerification(row, state) : maskedVerification(row, state);
 }
 
 /** An administrator withdraws a certificate: verification says revoked and the PDF is no longer served. */
@@ -293,18 +403,78 @@ export async function revokeCertificate(
 }
 
 /**
- * The PDF behind /certificates/{filename}: whoever holds the unguessable name may read it while
- * it is ready; a revoked certificate's is gone for good, an unknown name is not found.
+ * An administrator re-issues a live certificate whose PDF is ready (after a name correction on the
+ * profile): the same number, issue date, validity and course terms; a new version printed from the
+ * holder's documents as they are now, with a new verification code and a new PDF (rendered by the
+ * job queued here). The version it replaces is kept, its code and PDF answering "superseded by
+ * version N". Two re-issues at once make two versions one after the other, never the same one twice.
  */
-export async function certificatePdf(deps: Deps, filename: string): Promise<{ state: 'ready'; name: string; number: string } | { state: 'revoked' }> {
+export async function reissueCertificate(
+  deps: Pick<AppDeps, 'db' | 'logger' | 'jobs' | 'env'>,
+  admin: { id: string },
+  certificateId: string,
+): Promise<{ message: string; certificate: TAdminCertificateRow }> {
+  const { row, renderJob } = await deps.db.transaction(async (tx) => {
+    const current = await lockById(tx, certificateId);
+    if (!current) throw notFound(C.notFound);
+    if (current.revokedAt) throw new AppError('CONFLICT', A.cannotReissueRevoked);
+    if (current.supersededAt) throw new AppError('CONFLICT', A.cannotReissueSuperseded);
+    if (current.status !== 'ready' || !current.pdfFile) throw new AppError('CONFLICT', A.cannotReissuePending);
+    const holder = await certificateHolder(tx, current.userId);
+    if (!holder) throw notFound(C.notFound);
+    await insertVersion(tx, {
+      certificateId: current.id,
+      version: current.version,
+      verificationCode: current.verificationCode,
+      pdfFile: current.pdfFile,
+      holderName: current.holderName,
+      holderDateOfBirth: current.holderDateOfBirth,
+      holderIndosNo: current.holderIndosNo,
+      holderPassportNumber: current.holderPassportNumber,
+      holderCdcNumber: current.holderCdcNumber,
+      madeAt: current.reissuedAt ?? current.issuedAt,
+      replacedBy: admin.id,
+    });
+    const next = await replaceVersion(tx, current.id, {
+      version: current.version + 1,
+      verificationCode: newVerificationCode(),
+      ...holderSnapshot(holder.documents),
+    });
+    return { row: next, renderJob: await queueCertificateRender(tx, next) };
+  });
+  await deps.jobs.dispatch([renderJob]);
+  deps.logger.info({ certificateId: row.id, number: row.number, version: row.version, by: admin.id }, 'certificate re-issued');
+  const [certificate] = await adminCertificateRows(deps, [row.id]);
+  return { message: A.reissued(row.version), certificate: certificate! };
+}
+
+/** What /certificates/{filename} serves: the PDF, or why it no longer does. */
+export type TCertificatePdf =
+  | { state: 'ready'; name: string; number: string }
+  | { state: 'revoked' }
+  /** An earlier version's PDF: a re-issue replaced it with `currentVersion`. */
+  | { state: 'superseded-version'; currentVersion: number };
+
+/**
+ * The PDF behind /certificates/{filename}: whoever holds the unguessable name may read it while
+ * it is ready; a revoked certificate's is gone for good, and so is an earlier version's (it says
+ * which version replaced it); an unknown name is not found.
+ */
+export async function certificatePdf(deps: Deps, filename: string): Promise<TCertificatePdf> {
   if (!isStoredName(filename) || !filename.endsWith('.pdf')) throw notFound(C.notFound);
   const row = await findByPdfFile(deps.db, filename);
-  if (!row || row.status !== 'ready') throw notFound(C.notFound);
+  if (!row) {
+    const earlier = await findVersionByPdfFile(deps.db, filename);
+    if (!earlier) throw notFound(C.notFound);
+    if (earlier.certificate.revokedAt) return { state: 'revoked' };
+    return { state: 'superseded-version', currentVersion: earlier.certificate.version };
+  }
+  if (row.status !== 'ready') throw notFound(C.notFound);
   if (row.revokedAt) return { state: 'revoked' };
   return { state: 'ready', name: filename, number: row.number };
 }
 
-/** Which PDFs rows point to, for the sweep of left-over files. */
+/** Which PDFs rows point to, earlier versions' too (their addresses still answer), for the sweep of left-over files. */
 export function storedCertificateFileNames(deps: Pick<AppDeps, 'db'>): Promise<ReadonlySet<string>> {
   return findPdfFileNames(deps.db);
 }

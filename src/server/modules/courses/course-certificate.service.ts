@@ -1,11 +1,18 @@
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TCourseCertificateSettings, TCourseCertificateSettingsRequest } from '../../../shared/schemas/course.ts';
 import type { Executor } from '../../db/client.ts';
-import { findCertificateTerms, findCoursesRenewedBy } from './courses.repository.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { findByIdForShare, findCertificateSettings, findCertificateTerms, findCoursesRenewedBy, updateCertificateSettings } from './courses.repository.ts';
 
 /*
  * A course's certificate settings: its code and the regulator's approval number, how long its
  * certificate is valid, the refresher course that renews it, and whether its test needs an
  * approved seafarer profile. A course with none of them set issues certificates that never expire.
  */
+
+const CC = MESSAGES.courseCertificate;
+type Deps = Pick<AppDeps, 'db' | 'logger'>;
 
 export type TCertificateTerms = {
   code: string | null;
@@ -22,4 +29,53 @@ export async function certificateTermsOf(db: Executor, courseId: string): Promis
 /** The courses whose certificates a certificate of `courseId` renews (it is their refresher). */
 export function coursesRenewedBy(db: Executor, courseId: string): Promise<string[]> {
   return findCoursesRenewedBy(db, courseId);
+}
+
+/** Administrators: a course's certificate settings; not found for an unknown course. */
+export async function certificateSettings(deps: Pick<AppDeps, 'db'>, courseId: string): Promise<TCourseCertificateSettings> {
+  const row = await findCertificateSettings(deps.db, courseId);
+  if (!row) throw notFound(MESSAGES.courses.notFound);
+  return {
+    code: row.code,
+    approvalNumber: row.approvalNumber,
+    validityMonths: row.validityMonths,
+    refresher: row.refresherId ? { id: row.refresherId, title: row.refresherTitle ?? '' } : null,
+    testRequiresApprovedProfile: row.testRequiresApprovedProfile,
+  };
+}
+
+const refused = (message: string) => new AppError('BAD_REQUEST', message, { fields: { refresherCourseId: message } });
+
+/**
+ * Administrators set a course's certificate settings. The refresher must be another course that
+ * exists (held against its removal until the change commits); an unknown course is not found.
+ * A refusal changes nothing. Certificates already issued keep the terms they were issued with.
+ */
+export async function updateCourseCertificateSettings(
+  deps: Deps,
+  admin: { id: string },
+  input: TCourseCertificateSettingsRequest,
+): Promise<{ message: string; settings: TCourseCertificateSettings }> {
+  const { courseId, refresherCourseId } = input;
+  await deps.db.transaction(async (tx) => {
+    if (!(await findByIdForShare(tx, courseId))) throw notFound(MESSAGES.courses.notFound);
+    if (refresherCourseId !== null) {
+      if (refresherCourseId === courseId) throw refused(CC.refresherSelf);
+      if (!(await findByIdForShare(tx, refresherCourseId))) throw refused(CC.refresherUnknown);
+    }
+    await updateCertificateSettings(tx, courseId, {
+      code: input.code,
+      approvalNumber: input.approvalNumber,
+      certificateValidityMonths: input.validityMonths,
+      refresherCourseId,
+      testRequiresApprovedProfile: input.testRequiresApprovedProfile,
+    });
+  });
+  deps.logger.info({ courseId, by: admin.id }, 'course certificate settings changed');
+  return { message: CC.saved, settings: await certificateSettings(deps, courseId) };
+}
+
+/** Whether the course's test waits for an approved profile; false for an unknown course. */
+export async function testRequiresApprovedProfile(db: Executor, courseId: string): Promise<boolean> {
+  return (await findCertificateTerms(db, courseId))?.testRequiresApprovedProfile ?? false;
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { courses } from '../../db/schema.ts';
 
@@ -98,4 +99,33 @@ export async function findCertificateTerms(db: Executor, id: string) {
 export async function findCoursesRenewedBy(db: Executor, refresherCourseId: string): Promise<string[]> {
   const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.refresherCourseId, refresherCourseId));
   return rows.map((row) => row.id);
+}
+
+/** A course's certificate settings, with its refresher course's title. */
+export async function findCertificateSettings(db: Executor, id: string) {
+  const refresher = alias(courses, 'refresher');
+  const [row] = await db
+    .select({
+      code: courses.code,
+      approvalNumber: courses.approvalNumber,
+      validityMonths: courses.certificateValidityMonths,
+      testRequiresApprovedProfile: courses.testRequiresApprovedProfile,
+      refresherId: refresher.id,
+      refresherTitle: refresher.title,
+    })
+    .from(courses)
+    .leftJoin(refresher, eq(refresher.id, courses.refresherCourseId))
+    .where(eq(courses.id, id));
+  return row;
+}
+
+export type TCertificateSettingsValues = Pick<
+  typeof courses.$inferInsert,
+  'code' | 'approvalNumber' | 'certificateValidityMonths' | 'refresherCourseId' | 'testRequiresApprovedProfile'
+>;
+
+/** Sets a course's certificate settings; false when the course does not exist. */
+export async function updateCertificateSettings(db: Executor, id: string, values: TCertificateSettingsValues): Promise<boolean> {
+  const rows = await db.update(courses).set(values).where(eq(courses.id, id)).returning({ id: courses.id });
+  return rows.length > 0;
 }

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import {
   ZCourse,
+  ZCourseCertificateSettings,
+  ZCourseCertificateSettingsRequest,
   ZCourseIdRequest,
   ZCourseList,
   ZCourseResult,
@@ -8,6 +11,7 @@ import {
 import { adminProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
 import { listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
 import { getCatalogue, getCourse } from './catalogue.service.ts';
+import { certificateSettings, updateCourseCertificateSettings } from './course-certificate.service.ts';
 
 /**
  * Courses. Creating a course, and changing its image, go through the multipart REST routes
@@ -40,4 +44,16 @@ export const coursesRouter = createRouter({
     .input(ZCourseIdRequest)
     .output(ZCourseResult)
     .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.user, input.courseId, false)),
+
+  /** The course's certificate settings (code, approval number, validity, refresher, the profile its test needs). */
+  certificateSettings: adminProcedure
+    .input(ZCourseIdRequest)
+    .output(ZCourseCertificateSettings)
+    .query(({ ctx, input }) => certificateSettings(ctx.deps, input.courseId)),
+
+  /** Sets them; 404 for an unknown course, 400 for a refresher that is unknown or the course itself. */
+  updateCertificateSettings: adminProcedure
+    .input(ZCourseCertificateSettingsRequest)
+    .output(z.object({ message: z.string(), settings: ZCourseCertificateSettings }))
+    .mutation(({ ctx, input }) => updateCourseCertificateSettings(ctx.deps, ctx.user, input)),
 });
