@@ -228,6 +228,12 @@ export const ZTestStatus = z.object({
   lastResult: z
     .object({ score: z.number().int(), totalQuestions: z.number().int(), percentage: z.number(), passed: z.boolean(), submittedAt: z.string() })
     .nullable(),
+  /**
+   * Set while something besides the attempts keeps the test from opening, whatever `state` says
+   * (the course needs a complete, approved seafarer profile the learner does not have yet): why,
+   * and what to do, in the catalogue's words. Starting an attempt is refused until it clears.
+   */
+  blocked: z.object({ reason: z.enum(['profileRequired']), message: z.string() }).optional(),
 });
 export type TTestStatus = z.infer<typeof ZTestStatus>;
 
