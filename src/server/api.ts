@@ -20,6 +20,7 @@ import { trainingRest } from './modules/training/training.rest.ts';
 import { testsRest } from './modules/tests/tests.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 import { evidenceRest } from './modules/evidence/evidence.rest.ts';
+import { certificateExportsRest } from './modules/certificates/certificate-exports.rest.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api, and the browser client's session calls
@@ -80,6 +81,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(testsRest, { deps });
   await api.register(certificatesRest, { deps });
   await api.register(evidenceRest, { deps });
+  await api.register(certificateExportsRest, { deps });
 
   // Built once, after every route above exists.
   let document: ReturnType<typeof buildOpenApi> | undefined;

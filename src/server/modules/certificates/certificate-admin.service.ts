@@ -1,0 +1,177 @@
+import { addDays, utcDay } from '../../../shared/calendar.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import {
+  ADMIN_CERTIFICATES_PAGE_SIZE,
+  certificatePdfUrl,
+  type TAdminCertificatePage,
+  type TAdminCertificateQuery,
+  type TAdminCertificateExportQuery,
+  type TAdminCertificateRow,
+  type TRegulatorBatch,
+  type TRegulatorBatchQuery,
+  type TRegulatorHolderField,
+  type TRegulatorRow,
+} from '../../../shared/schemas/certificate.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readPage } from '../../lib/paging.ts';
+import type { TWholeList } from '../../lib/whole-list.ts';
+import { certificateState, expiringWindowDays, stateCondition, type TStateCondition } from './certificate-state.ts';
+import {
+  countMatching,
+  findBatchCourse,
+  findIssuedNotRevoked,
+  findIds,
+  findListRows,
+  findPageIds,
+  type TAdminListRow,
+  type TBatchCertificate,
+  type TCertificateListFilters,
+} from './certificate-admin.repository.ts';
+
+const A = MESSAGES.certificateAdmin;
+type Deps = Pick<AppDeps, 'db' | 'env'>;
+
+// ---------------------------------------------------------------------------------------------
+// The administrators' certificate list
+
+/**
+ * The list's filters as conditions on rows, for the UTC day `today`: the state through the one
+ * rule (`stateCondition`), and "expiring within N days" as live certificates whose last valid day
+ * is from today to today + N.
+ */
+function listFilters(deps: Deps, query: TAdminCertificateExportQuery, today: string): TCertificateListFilters {
+  const conditions: TStateCondition[] = [];
+  if (query.state) conditions.push(stateCondition(query.state, today, expiringWindowDays(deps.env.CERTIFICATE_REMINDER_DAYS)));
+  if (query.expiringWithinDays !== undefined) {
+    conditions.push({ kind: 'live', validUntilFrom: today, validUntilTo: addDays(today, query.expiringWithinDays) });
+  }
+  return { search: query.search, courseId: query.courseId, conditions };
+}
+
+/** A ready PDF that is not revoked is the only one anybody is shown the address of. */
+function servedPdfUrl(row: Pick<TAdminListRow, 'status' | 'pdfFile' | 'revokedAt'>): string | null {
+  return row.status === 'ready' && row.pdfFile && !row.revokedAt ? certificatePdfUrl(row.pdfFile) : null;
+}
+
+function toRow(row: TAdminListRow, today: string, windowDays: number): TAdminCertificateRow {
+  return {
+    id: row.id,
+    number: row.number,
+    version: row.version,
+    state: certificateState(row, today, windowDays),
+    status: row.status,
+    pdfUrl: servedPdfUrl(row),
+    // The INDOS printed on it; one issued before the profile had it shows the profile's.
+    holder: { userId: row.userId, name: row.holderName, email: row.email, indosNo: row.holderIndosNo ?? row.profileIndosNo },
+    course: { id: row.courseId, title: row.courseTitle, code: row.courseCode },
+    issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokeReason: row.revokeReason,
+    supersededBy: row.supersededBy,
+    lastReminder: row.lastReminder && { daysBefore: row.lastReminder.daysBefore, at: row.lastReminder.at.toISOString() },
+  };
+}
+
+/** The rows of these certificates, in the order given, their states read on `today`. */
+async function rowsOf(deps: Deps, ids: readonly string[], today: string): Promise<TAdminCertificateRow[]> {
+  const windowDays = expiringWindowDays(deps.env.CERTIFICATE_REMINDER_DAYS);
+  return (await findListRows(deps.db, ids)).map((row) => toRow(row, today, windowDays));
+}
+
+/**
+ * Certificates for administrators: searched by the learner's name, e-mail, INDOS or the
+ * certificate's number, filtered by course, state and "expiring within N days", newest issue
+ * first, a page at a time. Two queries a page: the page's ids with the count, then their rows.
+ */
+export async function adminCertificates(deps: Deps, query: TAdminCertificateQuery): Promise<TAdminCertificatePage> {
+  const today = utcDay();
+  const filters = listFilters(deps, query, today);
+  return readPage(
+    query,
+    ADMIN_CERTIFICATES_PAGE_SIZE,
+    async (window) => {
+      const { ids, total } = await findPageIds(deps.db, filters, window);
+      return { rows: await rowsOf(deps, ids, today), total };
+    },
+    (row) => row,
+  );
+}
+
+/** How many certificates one batch of the list's CSV reads at a time. */
+const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Every certificate matching the list's filters, for its CSV: the count first (so a bad filter
+ * fails before the file starts), then the rows a batch at a time, newest issue first.
+ */
+export async function allAdminCertificates(deps: Deps, query: TAdminCertificateExportQuery): Promise<TWholeList<TAdminCertificateRow>> {
+  const today = utcDay();
+  const filters = listFilters(deps, query, today);
+  const total = await countMatching(deps.db, filters);
+  async function* batches() {
+    for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
+      const ids = await findIds(deps.db, filters, { limit: EXPORT_BATCH_SIZE, offset });
+      if (ids.length === 0) return;
+      yield await rowsOf(deps, ids, today);
+    }
+  }
+  return { total, batches: batches() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The regulator's batch
+
+/** The holder's fields as the regulator's row names them, read from what the certificate printed. */
+function holderFields(certificate: TBatchCertificate): Record<TRegulatorHolderField, string> {
+  return {
+    indosNo: certificate.holderIndosNo?.trim() ?? '',
+    nameAsInPassport: certificate.holderName.trim(),
+    dateOfBirth: certificate.holderDateOfBirth ?? '',
+    passportNumber: certificate.holderPassportNumber?.trim() ?? '',
+    cdcNumber: certificate.holderCdcNumber?.trim() ?? '',
+  };
+}
+
+function toRegulatorRow(certificate: TBatchCertificate, course: { code: string | null; approvalNumber: string | null }, query: TRegulatorBatchQuery): TRegulatorRow {
+  const holder = holderFields(certificate);
+  return {
+    certificateId: certificate.id,
+    userId: certificate.userId,
+    ...holder,
+    // As printed; a certificate issued before the course had them carries the course's current ones.
+    courseCode: certificate.courseCode ?? course.code ?? '',
+    approvalNumber: certificate.approvalNumber ?? course.approvalNumber ?? '',
+    batchStart: query.from,
+    batchEnd: query.to,
+    certificateNumber: certificate.number,
+    issueDate: utcDay(certificate.issuedAt),
+    validUntil: certificate.validUntil ?? '',
+    missing: (Object.keys(holder) as TRegulatorHolderField[]).filter((field) => holder[field] === ''),
+  };
+}
+
+/** The first instant of a UTC day. */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * A course's completions in a batch for the regulator: its certificates issued on the days from
+ * `from` to `to` (inclusive, UTC) that are not revoked (one superseded since by its refresher was
+ * still completed in this batch), in order of issue, each as printed: the holder's details from
+ * the certificate, never the profile as it is now, so the file says what the certificate says. A
+ * second download of the same batch gives the same rows in the same order. An unknown course is
+ * bad input (400), as is a range that ends before it starts (the query's schema refuses that).
+ */
+export async function regulatorBatch(deps: Pick<AppDeps, 'db'>, query: TRegulatorBatchQuery): Promise<TRegulatorBatch> {
+  const course = await findBatchCourse(deps.db, query.courseId);
+  if (!course) throw new AppError('BAD_REQUEST', A.unknownCourse, { fields: { courseId: A.unknownCourse } });
+  const certificates = await findIssuedNotRevoked(deps.db, course.id, startOfDay(query.from), startOfDay(addDays(query.to, 1)));
+  return {
+    course,
+    from: query.from,
+    to: query.to,
+    rows: certificates.map((certificate) => toRegulatorRow(certificate, course, query)),
+    courseMissing: [...(course.code ? [] : ['courseCode' as const]), ...(course.approvalNumber ? [] : ['approvalNumber' as const])],
+  };
+}
