@@ -173,8 +173,6 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
   'certificates.adminList': { expect: ADMIN, call: () => ({ input: { search: 'Nair', state: 'valid' } }) },
   'certificates.regulatorBatch': { expect: ADMIN, call: (w) => ({ input: { courseId: w.certificate.courseId, from: '2000-01-01', to: '2099-12-31' } }) },
-  'certificates.adminList': { expect: ADMIN, call: () => ({ input: { search: 'Nair', state: 'valid' } }) },
-  'certificates.regulatorBatch': { expect: ADMIN, call: (w) => ({ input: { courseId: w.certificate.courseId, from: '2000-01-01', to: '2099-12-31' } }) },
   'certificates.runRemindersNow': { expect: ADMIN },
   'certificates.reminders': { expect: ADMIN, call: (w) => ({ input: { certificateId: w.certificate.id } }) },
   // A signed-in caller's own choice: there is no one else's to name.
@@ -346,15 +344,6 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'GET /api/certificates/evidence.csv': {
     expect: ADMIN,
     call: (w) => ({ url: `/api/certificates/evidence.csv?courseId=${w.certificate.courseId}&from=2026-01-01&to=2036-12-31` }),
-  },
-  'GET /api/certificates/list.csv': { expect: ADMIN, call: (w) => ({ url: `/api/certificates/list.csv?courseId=${w.certificate.courseId}&expiringWithinDays=30` }) },
-  'GET /api/certificates/regulator-batch.csv': {
-    expect: ADMIN,
-    call: (w) => ({ url: `/api/certificates/regulator-batch.csv?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
-  },
-  'GET /api/certificates/regulator-batch.xlsx': {
-    expect: ADMIN,
-    call: (w) => ({ url: `/api/certificates/regulator-batch.xlsx?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
   },
   'GET /api/certificates/list.csv': { expect: ADMIN, call: (w) => ({ url: `/api/certificates/list.csv?courseId=${w.certificate.courseId}&expiringWithinDays=30` }) },
   'GET /api/certificates/regulator-batch.csv': {
