@@ -13,10 +13,17 @@ function certificate(course: { id: string; title: string }, number: string, extr
   return {
     id: `certificate-${number.slice(-3)}`,
     number,
-    course,
+    version: 1,
+    course: { ...course, code: null },
     issuedAt: '2026-11-24T09:03:05.000Z',
+    validUntil: null,
+    state: 'valid',
     status: 'ready',
     revoked: false,
+    revokeReason: null,
+    supersededBy: null,
+    renews: null,
+    refresher: null,
     pdfUrl: `/certificates/${number.slice(-3)}-5f1c2d3e4a5b6c7d8e9f.pdf`,
     verificationCode: `Kq3vX9_wTz-${number.slice(-3)}bN7pLm2rYc4sHd`,
     ...extra,
@@ -103,6 +110,18 @@ describe('Certificate Report', { timeout: 20_000 }, () => {
     expect(currentLocation.search).toBe(`?courseId=${FIRE.id}`);
   });
 
+  it("shows the state the server gives and the last valid day, or that it does not expire", async () => {
+    server.certificates[1] = certificate(SURVIVAL, 'MTA/2026/000124', { state: 'expiring', validUntil: '2027-03-01' });
+    const user = renderPage(`/certificate-report?courseId=${SURVIVAL.id}`);
+    const card = await screen.findByRole('article', { name: SURVIVAL.title });
+    expect(within(card).getByText('Expiring')).toBeTruthy();
+    expect(within(card).getByText('01 Mar 2027')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Completed course' }), FIRE.title);
+    const fire = await screen.findByRole('article', { name: FIRE.title });
+    expect(within(fire).getByText('Valid')).toBeTruthy();
+    expect(within(fire).getByText('Does not expire')).toBeTruthy();
+  });
+
   it('chooses the first certificate when the address names none', async () => {
     renderPage();
     await screen.findByRole('article', { name: FIRE.title });
@@ -149,7 +168,7 @@ describe('Certificate Report', { timeout: 20_000 }, () => {
   });
 
   it('says a revoked certificate is revoked, with nothing to open', async () => {
-    server.certificates[0] = certificate(FIRE, 'MTA/2026/000123', { revoked: true });
+    server.certificates[0] = certificate(FIRE, 'MTA/2026/000123', { revoked: true, state: 'revoked', revokeReason: 'Issued in error' });
     renderPage(`/certificate-report?courseId=${FIRE.id}`);
     const card = await screen.findByRole('article', { name: FIRE.title });
     expect(within(card).getByText(C.revoked)).toBeTruthy();

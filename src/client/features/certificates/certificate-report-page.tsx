@@ -13,8 +13,9 @@ import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCourseCertificate, useMyCertificates } from '@/features/certificates/api/certificate-queries.ts';
+import { CertificateStateBadge } from '@/features/certificates/certificate-state-badge.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { formatDay } from '@/lib/format.ts';
+import { formatCalendarDate, formatDay } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const C = MESSAGES.certificate;
@@ -23,11 +24,15 @@ export const CERTIFICATE_POLL_MS = 1_500;
 /** How long it is read again before the page stops and offers to check again. */
 export const CERTIFICATE_POLL_LIMIT_MS = 60_000;
 
+/** The state as the server says it, and, while the PDF is not there yet, that it is being prepared. */
 function StatusBadge({ certificate }: { certificate: TLearnerCertificate }) {
-  if (certificate.revoked) return <Badge variant="destructive">Revoked</Badge>;
-  if (certificate.status === 'ready') return <Badge variant="success">Ready</Badge>;
-  if (certificate.status === 'pending') return <Badge variant="warning">Being prepared</Badge>;
-  return <Badge variant="outline">Not available yet</Badge>;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <CertificateStateBadge state={certificate.state} />
+      {!certificate.revoked && certificate.status === 'pending' && <Badge variant="warning">Being prepared</Badge>}
+      {!certificate.revoked && certificate.status === 'failed' && <Badge variant="outline">Not available yet</Badge>}
+    </span>
+  );
 }
 
 /** What the learner can do with the certificate now: open it, wait for it, or know why not. */
@@ -218,7 +223,7 @@ function CertificateDetails({ courseId, listed }: { courseId: string; listed: TL
         </div>
       </div>
       <div className="grid gap-6 p-5 sm:p-6">
-        <dl className="grid gap-4 sm:grid-cols-3">
+        <dl className="grid gap-4 sm:grid-cols-2">
           <div>
             <dt className="text-xs font-medium text-muted-foreground">Certificate number</dt>
             <dd className="mt-0.5 font-mono text-base font-semibold break-all text-navy-900">{certificate.number}</dd>
@@ -230,6 +235,10 @@ function CertificateDetails({ courseId, listed }: { courseId: string; listed: TL
           <div>
             <dt className="text-xs font-medium text-muted-foreground">Issued on</dt>
             <dd className="mt-0.5 font-medium text-navy-900">{formatDay(certificate.issuedAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-muted-foreground">Valid until</dt>
+            <dd className="mt-0.5 font-medium text-navy-900">{certificate.validUntil ? formatCalendarDate(certificate.validUntil) : 'Does not expire'}</dd>
           </div>
         </dl>
         <p role="status" className="sr-only">

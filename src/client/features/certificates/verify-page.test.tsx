@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TCertificateVerification } from '../../../shared/schemas/certificate.ts';
+import type { TCertificateState, TCertificateVerification } from '../../../shared/schemas/certificate.ts';
 import { VerifyPage, numberFromPath } from '@/features/certificates/verify-page.tsx';
 import { TEST_SITE, currentLocation, networkError, renderWithServer, serverError } from '@/testing/fake-trpc.tsx';
 
@@ -12,7 +12,14 @@ const ARJUN_CODE = 'Kq3vX9_wTz-5bN7pLm2rYc4sHd';
 type TStored = {
   number: string;
   code: string;
-  state: 'valid' | 'revoked';
+  /** The code of the version a re-issue replaced, if any. */
+  oldCode?: string;
+  version?: number;
+  state: TCertificateState;
+  validUntil?: string;
+  courseCode?: string;
+  approvalNumber?: string;
+  supersededBy?: { number: string; courseTitle: string };
   holderName: string;
   maskedName: string;
   courseTitle: string;
@@ -30,10 +37,23 @@ const server = {
 };
 
 function full(found: TStored): TCertificateVerification {
-  return { detail: 'full', number: found.number, state: found.state, holderName: found.holderName, courseTitle: found.courseTitle, issuedAt: found.issuedAt };
+  return {
+    detail: 'full',
+    number: found.number,
+    version: found.version ?? 1,
+    state: found.state,
+    holderName: found.holderName,
+    courseTitle: found.courseTitle,
+    courseCode: found.courseCode ?? null,
+    approvalNumber: found.approvalNumber ?? null,
+    issuedAt: found.issuedAt,
+    validUntil: found.validUntil ?? null,
+    supersededBy: found.supersededBy ?? null,
+    renews: null,
+  };
 }
 function masked(found: TStored): TCertificateVerification {
-  return { detail: 'masked', number: found.number, state: found.state, maskedName: found.maskedName };
+  return { detail: 'masked', number: found.number, state: found.state, maskedName: found.maskedName, issuedAt: found.issuedAt, validUntil: found.validUntil ?? null };
 }
 
 function answer(path: string, input: Record<string, unknown>): unknown {
@@ -42,6 +62,9 @@ function answer(path: string, input: Record<string, unknown>): unknown {
     server.asked.push(input.code ? `${String(input.number)} with ${String(input.code)}` : String(input.number));
     if (server.fail) throw server.fail;
     if (!found) throw serverError(404, C.unknownNumber);
+    if (found.oldCode && input.code === found.oldCode) {
+      return { detail: 'superseded-version', number: found.number, version: (found.version ?? 1) - 1, currentVersion: found.version ?? 1 };
+    }
     return input.code === found.code ? full(found) : masked(found);
   }
   if (path === 'certificates.verifyByHolder') {
@@ -96,7 +119,8 @@ describe('the certificate check', { timeout: 20_000 }, () => {
     expect(within(card).getByText('Fire Prevention and Fire Fighting')).toBeTruthy();
     expect(within(card).getByText('24 Nov 2026')).toBeTruthy();
     expect(within(card).getByText('MTA/2026/000123')).toBeTruthy();
-    expect(within(card).getAllByRole('definition')).toHaveLength(3);
+    expect(within(card).getByText('Does not expire')).toBeTruthy();
+    expect(within(card).getAllByRole('definition')).toHaveLength(4);
     expect(within(card).getByText(`Issued by ${TEST_SITE.name} to`)).toBeTruthy();
     expect(server.asked).toEqual([`MTA/2026/000123 with ${ARJUN_CODE}`]);
     // Nothing more to ask for, and the verdict comes before the form for another number.
@@ -115,8 +139,9 @@ describe('the certificate check', { timeout: 20_000 }, () => {
     const card = await screen.findByRole('region', { name: 'Valid certificate' });
     expect(holderName()).toBe('A. N*** (initials only)');
     expect(within(card).queryByText('Fire Prevention and Fire Fighting')).toBeNull();
-    expect(within(card).queryByText('24 Nov 2026')).toBeNull();
-    expect(within(card).getAllByRole('definition')).toHaveLength(1);
+    // The state's dates are not the holder's: they show with the number alone.
+    expect(within(card).getByText('24 Nov 2026')).toBeTruthy();
+    expect(within(card).getAllByRole('definition')).toHaveLength(3);
 
     const form = screen.getByRole('form', { name: "See the holder's name, course and date" });
     await user.click(within(form).getByRole('button', { name: 'Show details' }));
@@ -175,6 +200,44 @@ describe('the certificate check', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Valid certificate' });
     expect(screen.getByText(C.codeFormat)).toBeTruthy();
     expect(server.asked).toEqual(['MTA/2026/000123']);
+  });
+
+  it("shows the server's state with its dates: expiring, expired, renewed by the refresher's certificate", async () => {
+    const stored = server.certificates[0]!;
+    Object.assign(stored, { state: 'expiring', validUntil: '2027-01-15', version: 2, courseCode: 'FPFF', approvalNumber: 'DGS/FPFF/2024/17' });
+    const first = renderAt(`/verify/MTA/2026/000123?code=${ARJUN_CODE}`);
+    let card = await screen.findByRole('region', { name: 'Valid certificate, expiring soon' });
+    expect(within(card).getByText(`It expires after 15 Jan 2027. Issued by ${TEST_SITE.name} to`)).toBeTruthy();
+    expect(within(card).getByText('15 Jan 2027')).toBeTruthy();
+    expect(within(card).getByText('version 2')).toBeTruthy();
+    expect(within(card).getByText('FPFF')).toBeTruthy();
+    expect(within(card).getByText('DGS/FPFF/2024/17')).toBeTruthy();
+    first.view.unmount();
+
+    stored.state = 'expired';
+    const second = renderAt('/verify/MTA/2026/000123');
+    card = await screen.findByRole('region', { name: 'Expired certificate' });
+    expect(within(card).getByText('It was valid until 15 Jan 2027 and is no longer valid. It was issued to')).toBeTruthy();
+    second.view.unmount();
+
+    Object.assign(stored, { state: 'superseded', supersededBy: { number: 'MTA/2027/000301', courseTitle: 'FPFF Refresher' } });
+    renderAt(`/verify/MTA/2026/000123?code=${ARJUN_CODE}`);
+    card = await screen.findByRole('region', { name: 'Superseded certificate' });
+    expect(within(card).getByText('It was renewed by MTA/2027/000301 and is no longer the current certificate. It was issued to')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'MTA/2027/000301' }).getAttribute('href')).toBe('/verify/MTA/2027/000301');
+  });
+
+  it("says an earlier version's code is not the current certificate, and checks the number for the one that is", async () => {
+    Object.assign(server.certificates[0]!, { version: 3, oldCode: 'Old9vX9_wTz-5bN7pLm2rYc4sHd' });
+    const { user } = renderAt('/verify/MTA/2026/000123?code=Old9vX9_wTz-5bN7pLm2rYc4sHd');
+    const card = await screen.findByRole('region', { name: 'Not the current version' });
+    expect(within(card).getByText(C.supersededVersion(3))).toBeTruthy();
+    expect(within(card).getByText('Version 2 (current: version 3)')).toBeTruthy();
+    // Nothing of the holder on a document that is no longer current.
+    expect(screen.queryByTestId('holder-name')).toBeNull();
+    await user.click(within(card).getByRole('link', { name: 'Check the current certificate' }));
+    await screen.findByRole('region', { name: 'Valid certificate' });
+    expect(currentLocation.pathname + currentLocation.search).toBe('/verify/MTA/2026/000123');
   });
 
   it('checks a typed number (any case, spaces around) and puts it in the address', async () => {

@@ -1,8 +1,13 @@
-import { AlertCircle, Search, SearchX, ShieldCheck, ShieldX, UserCheck } from 'lucide-react';
-import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AlertCircle, type LucideIcon, Search, SearchX, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, UserCheck } from 'lucide-react';
+// The holder's name in real letters whatever its script; each file declares its unicode-range, so
+// the browser fetches only the subsets a name uses. Here only: the verify page's own chunk.
+import '@fontsource/noto-serif/700.css';
+import '@fontsource/noto-serif-devanagari/700.css';
+import { type FormEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import {
+  type TCertificateState,
   type TCertificateVerification,
   ZCertificateNumber,
   ZVerificationCode,
@@ -19,13 +24,16 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useCertificateVerification, useVerifyByHolder } from '@/features/certificates/api/certificate-queries.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { formatDay } from '@/lib/format.ts';
+import { formatCalendarDate, formatDay } from '@/lib/format.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { usePageMeta } from '@/lib/use-page-meta.ts';
 import { cn } from '@/lib/utils.ts';
 
 const C = MESSAGES.certificate;
+
+/** The holder's name: Noto Serif for Latin, Greek and Cyrillic, its Devanagari sibling for Hindi, Marathi and the like. */
+const HOLDER_NAME_FONTS = "'Noto Serif', 'Noto Serif Devanagari', Georgia, serif";
 
 /**
  * The number in the address after /verify/: either its own path (/verify/MTA/2026/000123, as the
@@ -40,37 +48,71 @@ export function numberFromPath(splat: string | undefined): string {
   }
 }
 
+type TStateVerification = Exclude<TCertificateVerification, { detail: 'superseded-version' }>;
+
+/** Each state's verdict, colours and icon; the state is the server's (the page never decides it). */
+const VERDICTS: Record<TCertificateState, { title: string; tone: 'good' | 'warn' | 'bad' | 'neutral'; icon: LucideIcon }> = {
+  valid: { title: 'Valid certificate', tone: 'good', icon: ShieldCheck },
+  expiring: { title: 'Valid certificate, expiring soon', tone: 'warn', icon: ShieldAlert },
+  expired: { title: 'Expired certificate', tone: 'bad', icon: ShieldX },
+  revoked: { title: 'Revoked certificate', tone: 'bad', icon: ShieldX },
+  superseded: { title: 'Superseded certificate', tone: 'neutral', icon: ShieldQuestion },
+};
+
+const TONES = {
+  good: { border: 'border-green-300', head: 'bg-green-50', ring: 'text-success ring-green-200', title: 'text-success' },
+  warn: { border: 'border-yellow-300', head: 'bg-yellow-50', ring: 'text-warning ring-yellow-200', title: 'text-warning' },
+  bad: { border: 'border-red-300', head: 'bg-red-50', ring: 'text-destructive ring-red-200', title: 'text-destructive' },
+  neutral: { border: 'border-navy-200', head: 'bg-navy-50', ring: 'text-navy-700 ring-navy-200', title: 'text-navy-900' },
+} as const;
+
+/** The line between the verdict and the holder's name: what the state means and to whom it was issued. */
+function verdictLine(verification: TStateVerification, siteName: string): string {
+  const until = verification.validUntil ? formatCalendarDate(verification.validUntil) : undefined;
+  switch (verification.state) {
+    case 'valid':
+      return `Issued by ${siteName} to`;
+    case 'expiring':
+      return `It expires after ${until ?? 'its last valid day'}. Issued by ${siteName} to`;
+    case 'expired':
+      return `It was valid until ${until ?? 'its last valid day'} and is no longer valid. It was issued to`;
+    case 'revoked':
+      return `${C.revoked} It is no longer valid. It was issued to`;
+    case 'superseded':
+      return `It was renewed${verification.detail === 'full' && verification.supersededBy ? ` by ${verification.supersededBy.number}` : ''} and is no longer the current certificate. It was issued to`;
+  }
+}
+
+function Detail({ label, children, wide, mono }: { label: string; children: ReactNode; wide?: boolean; mono?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className={cn('mt-0.5 break-words text-navy-900', mono ? 'font-mono text-base font-semibold break-all' : 'font-medium')}>{children}</dd>
+    </div>
+  );
+}
+
 /**
  * The verdict first and the holder's name right under it, in the card's coloured head: on a phone
  * opened from the QR code, both are on the first screen. The details follow when the check gave them.
  */
-function VerificationCard({ verification, headingRef }: { verification: TCertificateVerification; headingRef?: Ref<HTMLHeadingElement> }) {
+function VerificationCard({ verification, headingRef }: { verification: TStateVerification; headingRef?: Ref<HTMLHeadingElement> }) {
   const site = useSiteConfig();
-  const valid = verification.state === 'valid';
+  const verdict = VERDICTS[verification.state];
+  const tone = TONES[verdict.tone];
   const full = verification.detail === 'full';
-  const Icon = valid ? ShieldCheck : ShieldX;
   return (
-    <section
-      aria-labelledby="verification-heading"
-      className={cn('overflow-hidden rounded-xl border-2 bg-card shadow-card', valid ? 'border-green-300' : 'border-red-300')}
-    >
-      <div className={cn('flex items-start gap-3 p-4 sm:gap-4 sm:p-6', valid ? 'bg-green-50' : 'bg-red-50')}>
-        <span
-          className={cn(
-            'flex size-11 shrink-0 items-center justify-center rounded-full bg-white ring-1 sm:size-12',
-            valid ? 'text-success ring-green-200' : 'text-destructive ring-red-200',
-          )}
-        >
-          <Icon className="size-6 sm:size-7" aria-hidden />
+    <section aria-labelledby="verification-heading" data-state={verification.state} className={cn('overflow-hidden rounded-xl border-2 bg-card shadow-card', tone.border)}>
+      <div className={cn('flex items-start gap-3 p-4 sm:gap-4 sm:p-6', tone.head)}>
+        <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-full bg-white ring-1 sm:size-12', tone.ring)}>
+          <verdict.icon className="size-6 sm:size-7" aria-hidden />
         </span>
         <div className="min-w-0">
-          <h2 id="verification-heading" ref={headingRef} tabIndex={-1} className={cn('text-xl font-bold outline-none', valid ? 'text-success' : 'text-destructive')}>
-            {valid ? 'Valid certificate' : 'Revoked certificate'}
+          <h2 id="verification-heading" ref={headingRef} tabIndex={-1} className={cn('text-xl font-bold outline-none', tone.title)}>
+            {verdict.title}
           </h2>
-          <p className="mt-0.5 text-sm text-navy-900">
-            {valid ? `Issued by ${site.name} to` : `${C.revoked} It is no longer valid. It was issued to`}
-          </p>
-          <p className="mt-1 text-2xl leading-tight font-bold break-words text-navy-900" data-testid="holder-name">
+          <p className="mt-0.5 text-sm text-navy-900">{verdictLine(verification, site.name)}</p>
+          <p className="mt-1 text-2xl leading-tight font-bold break-words text-navy-900" style={{ fontFamily: HOLDER_NAME_FONTS }} data-testid="holder-name">
             {full ? (
               verification.holderName
             ) : (
@@ -83,22 +125,70 @@ function VerificationCard({ verification, headingRef }: { verification: TCertifi
         </div>
       </div>
       <dl className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <div>
-          <dt className="text-xs font-medium text-muted-foreground">Certificate number</dt>
-          <dd className="mt-0.5 font-mono text-base font-semibold break-all text-navy-900">{verification.number}</dd>
-        </div>
+        <Detail label="Certificate number" mono>
+          {verification.number}
+          {full && verification.version > 1 && <span className="ml-2 font-sans text-sm font-normal text-muted-foreground">version {verification.version}</span>}
+        </Detail>
+        <Detail label="Issued on">{formatDay(verification.issuedAt)}</Detail>
+        <Detail label="Valid until">{verification.validUntil ? formatCalendarDate(verification.validUntil) : 'Does not expire'}</Detail>
         {full && (
           <>
-            <div>
-              <dt className="text-xs font-medium text-muted-foreground">Issued on</dt>
-              <dd className="mt-0.5 font-medium text-navy-900">{formatDay(verification.issuedAt)}</dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-xs font-medium text-muted-foreground">Course</dt>
-              <dd className="mt-0.5 font-medium break-words text-navy-900">{verification.courseTitle}</dd>
-            </div>
+            {verification.supersededBy && (
+              <Detail label="Renewed by">
+                <Link to={paths.verifyCertificate(verification.supersededBy.number)} className="font-mono font-semibold text-sea-700 underline underline-offset-2">
+                  {verification.supersededBy.number}
+                </Link>{' '}
+                <span className="text-sm text-muted-foreground">({verification.supersededBy.courseTitle})</span>
+              </Detail>
+            )}
+            <Detail label="Course" wide>
+              {verification.courseTitle}
+            </Detail>
+            {verification.courseCode && <Detail label="Course code">{verification.courseCode}</Detail>}
+            {verification.approvalNumber && <Detail label="Approval number">{verification.approvalNumber}</Detail>}
+            {verification.renews && (
+              <Detail label="Renews" wide>
+                <span className="font-mono">{verification.renews.number}</span>{' '}
+                <span className="text-sm text-muted-foreground">({verification.renews.courseTitle})</span>
+              </Detail>
+            )}
           </>
         )}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The code (or the PDF) of an earlier version: a re-issue replaced it. Said plainly as not the
+ * current certificate, with a check of the number for the one that is.
+ */
+function SupersededVersionCard({ verification }: { verification: Extract<TCertificateVerification, { detail: 'superseded-version' }> }) {
+  return (
+    <section aria-labelledby="verification-heading" data-state="superseded-version" className="overflow-hidden rounded-xl border-2 border-red-300 bg-card shadow-card">
+      <div className="flex items-start gap-3 bg-red-50 p-4 sm:gap-4 sm:p-6">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-destructive ring-1 ring-red-200 sm:size-12">
+          <ShieldX className="size-6 sm:size-7" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h2 id="verification-heading" tabIndex={-1} className="text-xl font-bold text-destructive outline-none">
+            Not the current version
+          </h2>
+          <p className="mt-1 text-navy-900">{C.supersededVersion(verification.currentVersion)}</p>
+        </div>
+      </div>
+      <dl className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <Detail label="Certificate number" mono>
+          {verification.number}
+        </Detail>
+        <Detail label="This document">
+          Version {verification.version} (current: version {verification.currentVersion})
+        </Detail>
+        <div className="sm:col-span-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.verifyCertificate(verification.number)}>Check the current certificate</Link>
+          </Button>
+        </div>
       </dl>
     </section>
   );
@@ -223,7 +313,10 @@ function VerificationResult({ number, code }: { number: string; code: string | u
       );
   }
   const shown = byHolder ?? verification.data;
-  if (shown) result = <VerificationCard verification={shown} headingRef={heading} />;
+  if (shown) {
+    result =
+      shown.detail === 'superseded-version' ? <SupersededVersionCard verification={shown} /> : <VerificationCard verification={shown} headingRef={heading} />;
+  }
   return (
     <div className="grid gap-4">
       <div aria-live="polite">{result}</div>
@@ -304,7 +397,7 @@ function NumberForm({ initial, pathError, compact }: { initial: string; pathErro
 }
 
 const ABOUT_THE_CHECK =
-  "With the link or QR code printed on the certificate, the check shows whether it is valid or revoked, the holder's name, the course and the date of issue. With the number alone, it shows whether it is valid and the holder's initials.";
+  "With the link or QR code printed on the certificate, the check shows whether it is valid, expiring, expired, revoked or renewed, the holder's name, the course and its dates. With the number alone, it shows the state, the dates and the holder's initials.";
 
 /**
  * /verify, /verify/{number} and /verify/{number}?code={code}: anyone checks a certificate (public,
