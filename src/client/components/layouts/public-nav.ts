@@ -11,6 +11,7 @@ export const PUBLIC_NAV_ENTRIES = [
 export const SIGNED_IN_NAV_ENTRIES = [
   { to: paths.profile, label: 'Profile', end: false },
   { to: paths.dashboard, label: 'Dashboard', end: false },
+  { to: paths.myCertificates, label: 'My certificates', end: false },
 ] as const;
 
 /** The id of the drawer's panel, for the menu button's aria-controls. */

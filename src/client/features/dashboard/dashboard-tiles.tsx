@@ -8,7 +8,7 @@ type TTile = { title: string; text: string; icon: LucideIcon; to?: string };
 const TILES: readonly TTile[] = [
   { title: 'Users', text: 'Your profile and documents', icon: UserRound, to: paths.profile },
   { title: 'Courses', text: 'Your enrolled courses and training', icon: BookOpen, to: paths.userCourses },
-  { title: 'Reports', text: 'Certificates of completed courses', icon: FileBadge, to: paths.certificateReport },
+  { title: 'Reports', text: 'My certificates: validity, downloads, links', icon: FileBadge, to: paths.myCertificates },
   { title: 'Settings', text: 'Nothing to set up yet', icon: Settings },
 ];
 

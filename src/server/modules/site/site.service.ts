@@ -28,7 +28,7 @@ export function siteConfigFromEnv(env: {
 
 /** The public pages search engines may list; everything behind a login stays out. */
 const INDEXED_PAGES = ['/', '/courses', '/about', '/contact', '/registration', '/login'] as const;
-const UNINDEXED_PATHS = ['/api/', '/trpc/', '/admin-dashboard', '/backend', '/admin-setup', '/dashboard', '/profile', '/updateUserProfile', '/EnrollmentRequest', '/UserCource', '/training/', '/testPage/', '/certificate-report', '/otp', '/reset-password'] as const;
+const UNINDEXED_PATHS = ['/api/', '/trpc/', '/admin-dashboard', '/backend', '/admin-setup', '/dashboard', '/profile', '/updateUserProfile', '/EnrollmentRequest', '/UserCource', '/training/', '/testPage/', '/certificate-report', '/my-certificates', '/otp', '/reset-password'] as const;
 
 export function robotsTxt(baseUrl: string): string {
   return ['User-agent: *', ...UNINDEXED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
