@@ -31,6 +31,7 @@ const server = {
   refuseTake: null as Error | null,
   refuseSubmit: null as Error | null,
   state: null as null | { state: TTestStatus['state']; message: string; nextAttemptAt?: string },
+  blocked: undefined as TTestStatus['blocked'],
 };
 
 function session(attemptId: string): TTestSession {
@@ -60,6 +61,7 @@ function status(): TTestStatus {
     attemptsLeft: state === 'inProgress' ? ALLOWED - server.attempts : Math.max(0, ALLOWED - server.attempts),
     nextAttemptAt: forced?.nextAttemptAt ?? null,
     lastResult: null,
+    ...(server.blocked ? { blocked: server.blocked } : {}),
   };
 }
 
@@ -136,6 +138,7 @@ beforeEach(() => {
   server.refuseTake = null;
   server.refuseSubmit = null;
   server.state = null;
+  server.blocked = undefined;
   window.sessionStorage.clear();
   // jsdom lays nothing out, so it has no scrolling.
   Element.prototype.scrollIntoView = () => undefined;
@@ -293,6 +296,26 @@ describe('the test page', { timeout: 20_000 }, () => {
     server.refuseTake = null;
     await user.click(screen.getByRole('button', { name: 'Back to the test overview' }));
     await screen.findByRole('button', { name: /^Start attempt/ });
+  });
+
+  it('says the course needs an approved seafarer profile first, with the way to the profile and no Start', async () => {
+    const required = MESSAGES.courseCertificate.profileRequired;
+    server.blocked = { reason: 'profileRequired', message: required };
+    const first = renderWithServer(<TestPage />, { url: `/testPage/${COURSE_ID}`, pattern: '/testPage/:courseId', answer });
+    await screen.findByText(required);
+    expect(screen.queryByRole('button', { name: /^Start attempt/ })).toBeNull();
+    await first.user.click(screen.getByRole('link', { name: 'Go to your profile' }));
+    expect(currentLocation.pathname).toBe('/profile');
+    expect(server.takeCalls).toBe(0);
+    first.view.unmount();
+
+    // Refused at the start after all (the profile changed meanwhile): the same words and link.
+    server.blocked = undefined;
+    server.refuseTake = serverError(403, required);
+    const user = renderPage();
+    await start(user);
+    await screen.findByText(required);
+    expect(screen.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe('/profile');
   });
 
   it("says so when the course has no test, and when the test could not be loaded offers to try again", async () => {

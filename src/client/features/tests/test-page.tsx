@@ -1,4 +1,4 @@
-import { AlertCircle, Award, ClipboardCheck, FileBadge, FileQuestion, Lock, PlayCircle, RotateCw, Send, Timer } from 'lucide-react';
+import { AlertCircle, Award, ClipboardCheck, FileBadge, FileQuestion, Lock, PlayCircle, RotateCw, Send, Timer, UserRoundCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
@@ -332,6 +332,8 @@ function WaitNotice({ nextAttemptAt, onOpen }: { nextAttemptAt: string; onOpen: 
 function TestOverview({ status, courseId, onStart, onRecheck }: { status: TTestStatus; courseId: string; onStart: () => void; onRecheck: () => void }) {
   const { state, test, lastResult } = status;
   const closed = state === 'exhausted' || state === 'training';
+  // The course asks for an approved seafarer profile first: no Start until it is.
+  const blocked = state !== 'passed' && state !== 'inProgress' ? status.blocked : undefined;
   return (
     <section aria-labelledby="test-overview-heading" className="mt-8 rounded-xl border border-border bg-card p-6 shadow-card sm:p-8">
       <h2 id="test-overview-heading" className="sr-only">
@@ -367,7 +369,9 @@ function TestOverview({ status, courseId, onStart, onRecheck }: { status: TTestS
         </Alert>
       )}
 
-      {(state === 'open' || state === 'inProgress') && (
+      {blocked && <ProfileRequired message={blocked.message} className="mt-6" />}
+
+      {((state === 'open' && !blocked) || state === 'inProgress') && (
         <p className="mt-6 text-sm text-muted-foreground">
           {state === 'open'
             ? 'Each attempt draws its questions for you and shows them, and their options, in a new order. Starting uses one attempt; the time runs from the start.'
@@ -376,7 +380,7 @@ function TestOverview({ status, courseId, onStart, onRecheck }: { status: TTestS
       )}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {state === 'open' && (
+        {state === 'open' && !blocked && (
           <Button size="lg" onClick={onStart}>
             <PlayCircle aria-hidden />
             Start attempt {status.attemptsUsed + 1} of {status.attemptsAllowed}
@@ -404,6 +408,22 @@ function TestOverview({ status, courseId, onStart, onRecheck }: { status: TTestS
         </Button>
       </div>
     </section>
+  );
+}
+
+/** The course's test opens only to a complete, approved seafarer profile: why, and the way to the profile. */
+function ProfileRequired({ message, className }: { message: string; className?: string }) {
+  return (
+    <Alert variant="warning" className={className}>
+      <UserRoundCheck aria-hidden />
+      <AlertTitle>Your seafarer profile is needed first</AlertTitle>
+      <AlertDescription>
+        <p>{message}</p>
+        <Button asChild size="sm" className="mt-3">
+          <Link to={paths.profile}>Go to your profile</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }
 
@@ -442,12 +462,16 @@ export function TestPage() {
     if (session.isPending) body = <TestSkeleton />;
     else if (session.isError) {
       const code = httpStatusOf(session.error);
-      // Refused now (the wait, the attempts, a pass elsewhere): the reason, and the overview again.
+      // Refused now (the wait, the attempts, a pass elsewhere): the reason, and the overview again;
+      // the profile the course requires: the way to the profile.
+      const refusal = errorMessage(session.error, { fallback: T.somethingWrong });
       body =
-        code === 403 || code === 409 || code === 429 ? (
+        code === 403 && refusal === MESSAGES.courseCertificate.profileRequired ? (
+          <ProfileRequired message={refusal} className="mt-8" />
+        ) : code === 403 || code === 409 || code === 429 ? (
           <Alert variant="warning" className="mt-8">
             <AlertCircle aria-hidden />
-            <AlertTitle>{errorMessage(session.error, { fallback: T.somethingWrong })}</AlertTitle>
+            <AlertTitle>{refusal}</AlertTitle>
             <AlertDescription>
               <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void backToOverview()}>
                 Back to the test overview
@@ -483,9 +507,14 @@ export function TestPage() {
   if (status.isError && mode !== 'taking') {
     const code = httpStatusOf(status.error);
     if (code === 403) {
+      const refusal = errorMessage(status.error, { fallback: T.notEnrolled });
       return (
         <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
-          <Unavailable icon={Lock} title="The test is not open to you" message={errorMessage(status.error, { fallback: T.notEnrolled })} courseId={courseId} toTraining={false} />
+          {refusal === MESSAGES.courseCertificate.profileRequired ? (
+            <ProfileRequired message={refusal} />
+          ) : (
+            <Unavailable icon={Lock} title="The test is not open to you" message={refusal} courseId={courseId} toTraining={false} />
+          )}
         </div>
       );
     }
