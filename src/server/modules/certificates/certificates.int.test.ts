@@ -15,7 +15,7 @@ import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf 
 import { mailsTo, uniqueIp } from '../../../testing/mailbox.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
-import { certificates, jobOutbox, mails, testAttempts } from '../../db/schema.ts';
+import { certificates, jobOutbox, mails, profiles, testAttempts } from '../../db/schema.ts';
 import type { JobContext } from '../../lib/jobs/runner.ts';
 import { VERIFY_HOLDER_LIMIT, VERIFY_LIMIT, VERIFY_NUMBER_LIMITS } from './certificates.service.ts';
 import { renderCertificate } from './render-certificate.job.ts';
@@ -172,7 +172,9 @@ for (const runner of runners) {
       const [profile] = await portal.runtime.db.execute<{ indos_no: string }>(sql`select indos_no from profiles where user_id = ${learner.id}`).then(
         (rows) => (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ indos_no: string }> }).rows),
       );
-      expect(text).toContain(`${learner.firstName} ${learner.lastName}`);
+      // The holder's name as on the profile, which the certificate's row keeps.
+      expect(row!.holderName).not.toBe(`${learner.firstName} ${learner.lastName}`);
+      expect(text).toContain(row!.holderName);
       expect(text).toContain(course.title);
       expect(text).toContain(number);
       expect(text).toContain(profile!.indos_no);
@@ -349,17 +351,25 @@ describe('certificates', () => {
     const visitor = portal.caller(null, uniqueIp());
 
     const { verificationCode } = (await k.as(learner).certificates.forCourse({ courseId: course.id }));
+    const [profile] = await db().select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, learner.id));
     const valid = await visitor.certificates.verify({ number: ` ${certificate!.number.toLowerCase()} `, code: verificationCode });
+    // The name as the certificate prints it: the profile's, not the account's.
     expect(valid).toEqual({
       detail: 'full',
       number: certificate!.number,
+      version: 1,
       state: 'valid',
-      holderName: `${learner.firstName} ${learner.lastName}`,
+      holderName: profile!.name,
       courseTitle: course.title,
+      courseCode: null,
+      approvalNumber: null,
       issuedAt: certificate!.issuedAt,
+      validUntil: null,
+      supersededBy: null,
+      renews: null,
     });
     const byNumber = await visitor.certificates.verify({ number: certificate!.number });
-    expect(byNumber).toMatchObject({ detail: 'masked', state: 'valid' });
+    expect(byNumber).toMatchObject({ detail: 'masked', state: 'valid', issuedAt: certificate!.issuedAt, validUntil: null });
 
     const results = await k.as(k.admin()).tests.results({ search: learner.email });
     expect(results.items).toHaveLength(1);
@@ -386,7 +396,12 @@ describe('certificates', () => {
     expect(pdf.statusCode).toBe(410);
     expect(pdf.json()).toEqual({ message: C.revoked });
     expect((await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(learner) })).statusCode).toBe(404);
-    expect(await k.as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({ revoked: true, pdfUrl: null });
+    expect(await k.as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({
+      revoked: true,
+      state: 'revoked',
+      revokeReason: 'Issued against a disputed attempt.',
+      pdfUrl: null,
+    });
     expect((await k.as(k.admin()).tests.results({ search: learner.email })).items[0]!.certificate).toMatchObject({ revokedAt: revoked.revokedAt, pdfUrl: null });
   });
 
@@ -414,7 +429,14 @@ describe('certificates', () => {
     const { certificate, course, learner } = await pendingCertificate({ user: { firstName: 'Arjun', lastName: 'Menon' } });
     const visitor = portal.caller(null, uniqueIp());
     const answer = await visitor.certificates.verify({ number: certificate.number });
-    expect(answer).toEqual({ detail: 'masked', number: certificate.number, state: 'valid', maskedName: 'A. M***' });
+    expect(answer).toEqual({
+      detail: 'masked',
+      number: certificate.number,
+      state: 'valid',
+      maskedName: 'A. M***',
+      issuedAt: certificate.issuedAt.toISOString(),
+      validUntil: null,
+    });
     const said = JSON.stringify(answer);
     for (const secret of ['Arjun', 'Menon', course.title, learner.email, certificate.verificationCode]) expect(said).not.toContain(secret);
 
@@ -432,13 +454,26 @@ describe('certificates', () => {
     expect(await visitor.certificates.verify({ number: certificate.number, code: certificate.verificationCode })).toEqual({
       detail: 'full',
       number: certificate.number,
+      version: 1,
       state: 'valid',
       holderName: 'Meera Iyer',
       courseTitle: course.title,
+      courseCode: null,
+      approvalNumber: null,
       issuedAt: certificate.issuedAt.toISOString(),
+      validUntil: null,
+      supersededBy: null,
+      renews: null,
     });
     const alone = await visitor.certificates.verify({ number: certificate.number });
-    expect(alone).toEqual({ detail: 'masked', number: certificate.number, state: 'valid', maskedName: 'M. I***' });
+    expect(alone).toEqual({
+      detail: 'masked',
+      number: certificate.number,
+      state: 'valid',
+      maskedName: 'M. I***',
+      issuedAt: certificate.issuedAt.toISOString(),
+      validUntil: null,
+    });
     // Another certificate's code, or one made up, tells no more than the number alone.
     expect(await visitor.certificates.verify({ number: certificate.number, code: other.certificate.verificationCode })).toEqual(alone);
     expect(await visitor.certificates.verify({ number: certificate.number, code: 'x'.repeat(27) })).toEqual(alone);
@@ -457,13 +492,26 @@ describe('certificates', () => {
     const full = {
       detail: 'full',
       number: certificate.number,
+      version: 1,
       state: 'valid',
       holderName: 'Kavya Menon',
       courseTitle: course.title,
+      courseCode: null,
+      approvalNumber: null,
       issuedAt: certificate.issuedAt.toISOString(),
+      validUntil: null,
+      supersededBy: null,
+      renews: null,
     };
     const alone = await visitor.certificates.verify({ number: certificate.number });
-    expect(alone).toEqual({ detail: 'masked', number: certificate.number, state: 'valid', maskedName: 'K. M***' });
+    expect(alone).toEqual({
+      detail: 'masked',
+      number: certificate.number,
+      state: 'valid',
+      maskedName: 'K. M***',
+      issuedAt: certificate.issuedAt.toISOString(),
+      validUntil: null,
+    });
 
     expect(await visitor.certificates.verifyByHolder({ number: certificate.number, dateOfBirth: '1994-07-21' })).toEqual(full);
     expect(await visitor.certificates.verifyByHolder({ number: certificate.number, indosNo: ' 13el-4567 ' })).toEqual(full);

@@ -23,6 +23,7 @@ import type { TSessionUser } from '../../lib/session-user.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { issueCertificate, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
+import { testRequiresApprovedProfile } from '../courses/course-certificate.service.ts';
 import {
   endTrainingRound,
   findApprovedEnrolment,
@@ -31,6 +32,7 @@ import {
   openRoundByGrant,
   type TApprovedEnrolment,
 } from '../enrolments/enrolments.service.ts';
+import { certificateHolder } from '../profiles/profiles.service.ts';
 import { resetWatching } from '../training/training.service.ts';
 import { drawAttempt, questionsOfAttempt } from './attempt-draw.ts';
 import { nextAttemptMessage, standingMessage, standingOf, type TStanding } from './attempt-policy.ts';
@@ -200,6 +202,17 @@ async function standingFacts(
   return { standing, open, last: facts.last };
 }
 
+/**
+ * What keeps the course's test closed to the learner besides the attempts: a course that asks for
+ * a complete, approved seafarer profile (the certificate prints its INDOS number, date of birth
+ * and passport) opens its test only to a learner who has one.
+ */
+async function testBlock(db: Executor, userId: string, courseId: string): Promise<TTestStatus['blocked']> {
+  if (!(await testRequiresApprovedProfile(db, courseId))) return undefined;
+  if ((await certificateHolder(db, userId))?.profileApproved) return undefined;
+  return { reason: 'profileRequired', message: MESSAGES.courseCertificate.profileRequired };
+}
+
 /** A new attempt may not start: the refusal, in the catalogue's words, with the status that fits. */
 function refusal(standing: TStanding, now: Date): AppError {
   const message = standingMessage(standing, now);
@@ -228,6 +241,8 @@ export async function testStatus(deps: Deps, learner: TSessionUser, courseId: st
   const test = await findPublishedOfCourse(deps.db, courseId);
   const now = new Date();
   const { standing, open, last } = await standingFacts(deps.db, learner.id, courseId, test, enrolment, now);
+  // Said before the test opens (training, waiting), so the learner can put the profile right meanwhile.
+  const blocked = standing.state === 'passed' || standing.state === 'noTest' ? undefined : await testBlock(deps.db, learner.id, courseId);
   return {
     courseId,
     state: standing.state,
@@ -255,6 +270,7 @@ export async function testStatus(deps: Deps, learner: TSessionUser, courseId: st
             submittedAt: last.submittedAt.toISOString(),
           }
         : null,
+    ...(blocked ? { blocked } : {}),
   };
 }
 
@@ -264,6 +280,8 @@ export async function testStatus(deps: Deps, learner: TSessionUser, courseId: st
  * otherwise a new one starts when the policy allows: it draws its questions from the bank and
  * orders them and their options anew, and keeps them, so its submission is scored on exactly
  * those. The enrolment is locked meanwhile: openings at once cannot start more than are left.
+ * A course that requires an approved seafarer profile hands out no attempt, new or open, until
+ * the learner has one.
  */
 export async function openTest(deps: Deps, learner: TSessionUser, courseId: string): Promise<TTestSession> {
   requireLearner(learner);
@@ -273,6 +291,10 @@ export async function openTest(deps: Deps, learner: TSessionUser, courseId: stri
     const enrolment = await lockApprovedEnrolment(tx, learner.id, courseId);
     if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
     const found = await standingFacts(tx, learner.id, courseId, test, enrolment, now);
+    if (found.open || found.standing.state === 'open') {
+      const blocked = await testBlock(tx, learner.id, courseId);
+      if (blocked) throw new AppError('FORBIDDEN', blocked.message);
+    }
     if (found.open) return { attempt: found.open, standing: found.standing };
     if (found.standing.state !== 'open') throw refusal(found.standing, now);
     const questions = drawAttempt(test!.questions, test!.questionsPerAttempt);
