@@ -53,7 +53,7 @@ describe("the administrators' certificate list", () => {
   const list = (query: Partial<TAdminCertificateQuery>) => as(admin).certificates.adminList(query);
   const idsOf = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id).sort();
 
-  /** A course with a test, and a learner of it (their own account) holding a certificate with the given details. */
+  /** A course with a test; `certificateIn` gives a new learner of it a certificate with the given details. */
   async function courseWithTest(overrides: Parameters<typeof createCourse>[1] = {}) {
     const course = await createCourse(db(), overrides);
     return { course, test: await createTestRow(db(), course.id) };
@@ -63,7 +63,9 @@ describe("the administrators' certificate list", () => {
     options: { user?: Parameters<typeof createUser>[1]; certificate?: Parameters<typeof createCertificateRow>[2] } = {},
   ) {
     const holder = await createUser(db(), { approvedAt: new Date(), ...options.user });
-    const certificate = await createCertificateRow(db(), { userId: holder.id, courseId: where.course.id, testId: where.test.id }, options.certificate);
+    // Printed with the course's terms, as a pass issues it.
+    const printed = { courseCode: where.course.code, approvalNumber: where.course.approvalNumber, ...options.certificate };
+    const certificate = await createCertificateRow(db(), { userId: holder.id, courseId: where.course.id, testId: where.test.id }, printed);
     return { holder, certificate };
   }
 
@@ -190,7 +192,7 @@ describe("the administrators' certificate list", () => {
     expect(Date.parse(row!.lastReminder!.at)).toBeGreaterThan(earlier.getTime());
   });
 
-  it.runIf(inject('databaseUrl'))('reads a page in two queries, however many rows it holds or the search joins', async () => {
+  it.runIf(inject('databaseUrl'))('reads a page in three queries, however many rows it holds or the search joins', async () => {
     const where = await courseWithTest();
     for (let index = 0; index < 30; index += 1) await certificateIn(where, { certificate: { validUntil: addDays(today, index) } });
     let queries = 0;
@@ -202,7 +204,7 @@ describe("the administrators' certificate list", () => {
         queries = 0;
         const page = await adminCertificates(deps, { page: 1, pageSize: 100, ...query });
         expect(page.items.length).toBeGreaterThan(0);
-        expect(queries).toBe(2);
+        expect(queries).toBe(3);
       }
     } finally {
       await client.end();

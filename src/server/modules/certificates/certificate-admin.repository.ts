@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern, prefixPattern } from '../../db/like-patterns.ts';
-import { certificateReminders, certificates, courses, profiles, users } from '../../db/schema.ts';
+import { certificates, courses, profiles, users } from '../../db/schema.ts';
 import type { TStateCondition } from './certificate-state.ts';
 
 /*
@@ -109,82 +108,6 @@ export async function findIds(db: Executor, filters: TCertificateListFilters, wi
     .limit(window.limit)
     .offset(window.offset);
   return rows.map((row) => row.id);
-}
-
-/** A certificate as the administrators' list shows it: its holder, course, successor and latest reminder. */
-export type TAdminListRow = {
-  id: string;
-  number: string;
-  version: number;
-  status: 'pending' | 'ready' | 'failed';
-  pdfFile: string | null;
-  userId: string;
-  holderName: string;
-  holderIndosNo: string | null;
-  email: string;
-  profileIndosNo: string | null;
-  courseId: string;
-  courseTitle: string;
-  courseCode: string | null;
-  issuedAt: Date;
-  validUntil: string | null;
-  revokedAt: Date | null;
-  revokeReason: string | null;
-  supersededAt: Date | null;
-  supersededBy: { number: string; courseTitle: string } | null;
-  lastReminder: { daysBefore: number; at: Date } | null;
-};
-
-const successor = alias(certificates, 'successor');
-const successorCourse = alias(courses, 'successor_course');
-
-/** The latest reminder of the row's certificate, as one JSON value (null when none was sent). */
-const lastReminder = sql<{ daysBefore: number; at: string } | null>`(${sql`select json_build_object('daysBefore', ${certificateReminders.daysBefore}, 'at', ${certificateReminders.createdAt}) from ${certificateReminders} where ${eq(
-  certificateReminders.certificateId,
-  certificates.id,
-)} order by ${certificateReminders.createdAt} desc, ${certificateReminders.daysBefore} asc limit 1`})`;
-
-/** The rows of these certificates in one query (every link a join), newest issue first. */
-export async function findListRows(db: Executor, ids: readonly string[]): Promise<TAdminListRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: certificates.id,
-      number: certificates.number,
-      version: certificates.version,
-      status: certificates.status,
-      pdfFile: certificates.pdfFile,
-      userId: certificates.userId,
-      holderName: certificates.holderName,
-      holderIndosNo: certificates.holderIndosNo,
-      email: users.email,
-      profileIndosNo: profiles.indosNo,
-      courseId: certificates.courseId,
-      courseTitle: courses.title,
-      // The code printed on it; a certificate issued before the course had one shows the course's.
-      courseCode: sql<string | null>`coalesce(${certificates.courseCode}, ${courses.code})`,
-      issuedAt: certificates.issuedAt,
-      validUntil: certificates.validUntil,
-      revokedAt: certificates.revokedAt,
-      revokeReason: certificates.revokeReason,
-      supersededAt: certificates.supersededAt,
-      successorNumber: successor.number,
-      successorCourseTitle: successorCourse.title,
-      lastReminder,
-    })
-    .from(certificates)
-    .innerJoin(users, eq(users.id, certificates.userId))
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
-    .leftJoin(profiles, eq(profiles.userId, certificates.userId))
-    .leftJoin(successor, eq(successor.id, certificates.supersededById))
-    .leftJoin(successorCourse, eq(successorCourse.id, successor.courseId))
-    .where(inArray(certificates.id, [...ids]))
-    .orderBy(...newestFirst);
-  return rows.map(({ successorNumber, successorCourseTitle, lastReminder: reminder, ...row }) => ({
-    ...row,
-    supersededBy: successorNumber ? { number: successorNumber, courseTitle: successorCourseTitle ?? '' } : null,
-    lastReminder: reminder ? { daysBefore: reminder.daysBefore, at: new Date(reminder.at) } : null,
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------

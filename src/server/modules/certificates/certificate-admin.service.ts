@@ -2,7 +2,6 @@ import { addDays, utcDay } from '../../../shared/calendar.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import {
   ADMIN_CERTIFICATES_PAGE_SIZE,
-  certificatePdfUrl,
   type TAdminCertificatePage,
   type TAdminCertificateQuery,
   type TAdminCertificateExportQuery,
@@ -16,15 +15,14 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readPage } from '../../lib/paging.ts';
 import type { TWholeList } from '../../lib/whole-list.ts';
-import { certificateState, expiringWindowDays, stateCondition, type TStateCondition } from './certificate-state.ts';
+import { expiringWindowDays, stateCondition, type TStateCondition } from './certificate-state.ts';
+import { adminCertificateRows } from './certificates.service.ts';
 import {
   countMatching,
   findBatchCourse,
   findIssuedNotRevoked,
   findIds,
-  findListRows,
   findPageIds,
-  type TAdminListRow,
   type TBatchCertificate,
   type TCertificateListFilters,
 } from './certificate-admin.repository.ts';
@@ -49,41 +47,11 @@ function listFilters(deps: Deps, query: TAdminCertificateExportQuery, today: str
   return { search: query.search, courseId: query.courseId, conditions };
 }
 
-/** A ready PDF that is not revoked is the only one anybody is shown the address of. */
-function servedPdfUrl(row: Pick<TAdminListRow, 'status' | 'pdfFile' | 'revokedAt'>): string | null {
-  return row.status === 'ready' && row.pdfFile && !row.revokedAt ? certificatePdfUrl(row.pdfFile) : null;
-}
-
-function toRow(row: TAdminListRow, today: string, windowDays: number): TAdminCertificateRow {
-  return {
-    id: row.id,
-    number: row.number,
-    version: row.version,
-    state: certificateState(row, today, windowDays),
-    status: row.status,
-    pdfUrl: servedPdfUrl(row),
-    // The INDOS printed on it; one issued before the profile had it shows the profile's.
-    holder: { userId: row.userId, name: row.holderName, email: row.email, indosNo: row.holderIndosNo ?? row.profileIndosNo },
-    course: { id: row.courseId, title: row.courseTitle, code: row.courseCode },
-    issuedAt: row.issuedAt.toISOString(),
-    validUntil: row.validUntil,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-    revokeReason: row.revokeReason,
-    supersededBy: row.supersededBy,
-    lastReminder: row.lastReminder && { daysBefore: row.lastReminder.daysBefore, at: row.lastReminder.at.toISOString() },
-  };
-}
-
-/** The rows of these certificates, in the order given, their states read on `today`. */
-async function rowsOf(deps: Deps, ids: readonly string[], today: string): Promise<TAdminCertificateRow[]> {
-  const windowDays = expiringWindowDays(deps.env.CERTIFICATE_REMINDER_DAYS);
-  return (await findListRows(deps.db, ids)).map((row) => toRow(row, today, windowDays));
-}
-
 /**
  * Certificates for administrators: searched by the learner's name, e-mail, INDOS or the
  * certificate's number, filtered by course, state and "expiring within N days", newest issue
- * first, a page at a time. Two queries a page: the page's ids with the count, then their rows.
+ * first, a page at a time. Three queries a page, however many rows or matches: the page's ids
+ * with the count, then their rows and their latest reminders.
  */
 export async function adminCertificates(deps: Deps, query: TAdminCertificateQuery): Promise<TAdminCertificatePage> {
   const today = utcDay();
@@ -93,7 +61,7 @@ export async function adminCertificates(deps: Deps, query: TAdminCertificateQuer
     ADMIN_CERTIFICATES_PAGE_SIZE,
     async (window) => {
       const { ids, total } = await findPageIds(deps.db, filters, window);
-      return { rows: await rowsOf(deps, ids, today), total };
+      return { rows: await adminCertificateRows(deps, ids), total };
     },
     (row) => row,
   );
@@ -114,7 +82,7 @@ export async function allAdminCertificates(deps: Deps, query: TAdminCertificateE
     for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
       const ids = await findIds(deps.db, filters, { limit: EXPORT_BATCH_SIZE, offset });
       if (ids.length === 0) return;
-      yield await rowsOf(deps, ids, today);
+      yield await adminCertificateRows(deps, ids);
     }
   }
   return { total, batches: batches() };
