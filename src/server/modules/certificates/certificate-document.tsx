@@ -1,16 +1,27 @@
 import { Document, Page, Path, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import QRCode from 'qrcode';
+import { fittedFontSize, FONT_STACKS, loadedFonts, registerCertificateFonts, type TTextBox } from './certificate-fonts.ts';
 
-/** What a certificate says; every value is already the text to print. */
+/** What a certificate says; every value is already the text to print, and null is not printed. */
 export type TCertificateContent = {
   academyName: string;
   academyCity: string;
+  /** As on the certificate's holder snapshot, written as the holder writes it. */
   holderName: string;
   indosNo: string | null;
+  dateOfBirth: string | null;
+  passportNumber: string | null;
   courseTitle: string;
-  /** The day the course was completed (the passing attempt), as printed. */
-  completedOn: string;
+  courseCode: string | null;
+  approvalNumber: string | null;
   number: string;
+  /** 1 for the certificate as first issued; a re-issue prints its version. */
+  version: number;
+  issuedOn: string;
+  /** The day this version was made, on a re-issue. */
+  reissuedOn: string | null;
+  /** The last day it is valid; null when it does not expire. */
+  validUntil: string | null;
   /**
    * The public page that confirms the certificate, with its secret code beside the number: the QR
    * code holds it and the foot of the page prints it.
@@ -22,31 +33,44 @@ const NAVY = '#0b2545';
 const SEA = '#0f766e';
 const GOLD = '#b08d3c';
 const MUTED = '#4a5b70';
+const SERIF = FONT_STACKS.serif;
+const SANS = FONT_STACKS.sans;
+
+/** The width inside the frame: A4 landscape less the page's padding, both borders and the inner padding. */
+const CONTENT_WIDTH = 841.89 - 2 * 22 - 2 * (3 + 5) - 2 * (1 + 48);
+/** The holder's name and the course title keep these boxes whatever their length: the layout below never moves. */
+const HOLDER_BOX: TTextBox = { width: CONTENT_WIDTH, height: 66, maxSize: 32, maxLines: 2 };
+const COURSE_BOX: TTextBox = { width: CONTENT_WIDTH, height: 50, maxSize: 19, maxLines: 2 };
 
 const styles = StyleSheet.create({
-  page: { backgroundColor: '#fdfcf8', padding: 22, fontFamily: 'Helvetica', color: NAVY },
+  page: { backgroundColor: '#fdfcf8', padding: 22, fontFamily: SANS, color: NAVY },
   outer: { flexGrow: 1, borderWidth: 3, borderColor: NAVY, padding: 5 },
-  inner: { flexGrow: 1, borderWidth: 1, borderColor: GOLD, paddingVertical: 26, paddingHorizontal: 48, alignItems: 'center' },
-  academy: { fontSize: 15, letterSpacing: 3, textTransform: 'uppercase', fontFamily: 'Helvetica-Bold', color: SEA },
-  city: { fontSize: 9, letterSpacing: 1.5, color: MUTED, marginTop: 3, textTransform: 'uppercase' },
-  title: { fontFamily: 'Times-Bold', fontSize: 40, marginTop: 30, letterSpacing: 1 },
-  rule: { width: 120, height: 2, backgroundColor: GOLD, marginTop: 10 },
-  lead: { fontFamily: 'Times-Italic', fontSize: 15, color: MUTED, marginTop: 24 },
-  holder: { fontFamily: 'Times-Bold', fontSize: 34, marginTop: 10, textAlign: 'center' },
-  indos: { fontSize: 10, color: MUTED, marginTop: 5, letterSpacing: 0.5 },
-  course: { fontFamily: 'Helvetica-Bold', fontSize: 20, marginTop: 10, textAlign: 'center', color: SEA },
+  inner: { flexGrow: 1, borderWidth: 1, borderColor: GOLD, paddingVertical: 24, paddingHorizontal: 48, alignItems: 'center' },
+  academy: { fontSize: 15, letterSpacing: 3, textTransform: 'uppercase', fontWeight: 700, color: SEA, textAlign: 'center' },
+  city: { fontSize: 8.5, letterSpacing: 1.5, color: MUTED, marginTop: 1, textTransform: 'uppercase' },
+  title: { fontFamily: SERIF, fontWeight: 700, fontSize: 34, marginTop: 12, letterSpacing: 0.5 },
+  rule: { width: 120, height: 2, backgroundColor: GOLD, marginTop: 4 },
+  lead: { fontFamily: SERIF, fontStyle: 'italic', fontSize: 13, color: MUTED, marginTop: 12 },
+  box: { width: '100%', justifyContent: 'center', overflow: 'hidden' },
+  holderBox: { height: HOLDER_BOX.height, marginTop: 4 },
+  holder: { fontFamily: SERIF, fontWeight: 700, textAlign: 'center', maxLines: HOLDER_BOX.maxLines, textOverflow: 'ellipsis' },
+  facts: { fontSize: 9.5, color: MUTED, marginTop: 3, letterSpacing: 0.3, textAlign: 'center' },
+  factValue: { color: NAVY, fontWeight: 700 },
+  courseBox: { height: COURSE_BOX.height, marginTop: 4 },
+  course: { fontWeight: 700, textAlign: 'center', color: SEA, maxLines: COURSE_BOX.maxLines, textOverflow: 'ellipsis' },
   footer: { flexDirection: 'row', width: '100%', marginTop: 'auto', alignItems: 'flex-end', justifyContent: 'space-between' },
   column: { width: 210 },
-  label: { fontSize: 8, color: MUTED, textTransform: 'uppercase', letterSpacing: 1 },
-  value: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginTop: 2, marginBottom: 8 },
+  label: { fontSize: 7.5, color: MUTED, textTransform: 'uppercase', letterSpacing: 1 },
+  value: { fontSize: 11.5, fontWeight: 700, marginTop: 1, marginBottom: 6 },
+  version: { fontSize: 8.5, fontWeight: 400, color: MUTED },
   signature: { width: 210, alignItems: 'center' },
   signatureLine: { width: 190, borderBottomWidth: 1, borderColor: NAVY, height: 36 },
-  signatureName: { fontSize: 10, marginTop: 5, fontFamily: 'Helvetica-Bold' },
-  signatureRole: { fontSize: 8, color: MUTED, marginTop: 2 },
+  signatureName: { fontSize: 10, marginTop: 5, fontWeight: 700 },
+  signatureRole: { fontSize: 8, color: MUTED, marginTop: 2, textAlign: 'center' },
   qr: { width: 210, alignItems: 'flex-end' },
-  qrCaption: { fontSize: 7, color: MUTED, marginTop: 4, textAlign: 'right', width: 210 },
-  link: { fontSize: 7.5, color: MUTED, marginTop: 10, textAlign: 'center', width: '100%' },
-  linkUrl: { fontFamily: 'Courier', color: NAVY },
+  qrCaption: { fontSize: 7, color: MUTED, marginTop: 3, textAlign: 'right', width: 210 },
+  link: { fontSize: 7.5, color: MUTED, marginTop: 8, textAlign: 'center', width: '100%' },
+  linkUrl: { color: NAVY },
 });
 
 /** The QR code as one vector path (crisp at any zoom and in print), one unit per module. */
@@ -62,13 +86,31 @@ function qrPath(text: string): { size: number; d: string } {
   return { size, d: parts.join('') };
 }
 
-function CertificateDocument({ content }: { content: TCertificateContent }) {
+/** Label and value pairs on one line, those without a value left out. */
+function Facts({ facts }: { facts: Array<[string, string | null]> }) {
+  const present = facts.filter((fact): fact is [string, string] => Boolean(fact[1]));
+  if (present.length === 0) return null;
+  return (
+    <Text style={styles.facts}>
+      {present.map(([label, value], index) => (
+        <Text key={label}>
+          {index > 0 ? '   ·   ' : ''}
+          {label} <Text style={styles.factValue}>{value}</Text>
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+type TSizes = { holder: number; course: number };
+
+function CertificateDocument({ content, sizes }: { content: TCertificateContent; sizes: TSizes }) {
   const qr = qrPath(content.verifyUrl);
   // A quiet zone of four modules around the code, as readers expect.
   const box = qr.size + 8;
   return (
     <Document title={`Certificate ${content.number}`} author={content.academyName} subject={content.courseTitle} creator={content.academyName} producer={content.academyName}>
-      <Page size="A4" orientation="landscape" style={styles.page}>
+      <Page size="A4" orientation="landscape" style={styles.page} wrap={false}>
         <View style={styles.outer}>
           <View style={styles.inner}>
             <Text style={styles.academy}>{content.academyName}</Text>
@@ -76,16 +118,41 @@ function CertificateDocument({ content }: { content: TCertificateContent }) {
             <Text style={styles.title}>Certificate of Completion</Text>
             <View style={styles.rule} />
             <Text style={styles.lead}>This is to certify that</Text>
-            <Text style={styles.holder}>{content.holderName}</Text>
-            {content.indosNo ? <Text style={styles.indos}>INDOS No. {content.indosNo}</Text> : null}
+            <View style={[styles.box, styles.holderBox]}>
+              <Text style={[styles.holder, { fontSize: sizes.holder }]}>{content.holderName}</Text>
+            </View>
+            <Facts
+              facts={[
+                ['INDOS No.', content.indosNo],
+                ['Date of birth', content.dateOfBirth],
+                ['Passport No.', content.passportNumber],
+              ]}
+            />
             <Text style={styles.lead}>has successfully completed the course</Text>
-            <Text style={styles.course}>{content.courseTitle}</Text>
+            <View style={[styles.box, styles.courseBox]}>
+              <Text style={[styles.course, { fontSize: sizes.course }]}>{content.courseTitle}</Text>
+            </View>
+            <Facts
+              facts={[
+                ['Course code', content.courseCode],
+                ['Approval No.', content.approvalNumber],
+              ]}
+            />
             <View style={styles.footer}>
               <View style={styles.column}>
                 <Text style={styles.label}>Certificate No.</Text>
-                <Text style={styles.value}>{content.number}</Text>
-                <Text style={styles.label}>Date of completion</Text>
-                <Text style={styles.value}>{content.completedOn}</Text>
+                <Text style={styles.value}>
+                  {content.number}
+                  {content.version > 1 ? <Text style={styles.version}>{`   Version ${content.version}`}</Text> : null}
+                </Text>
+                <Text style={styles.label}>{content.reissuedOn ? 'Date of issue · re-issued' : 'Date of issue'}</Text>
+                <Text style={styles.value}>{content.reissuedOn ? `${content.issuedOn} · ${content.reissuedOn}` : content.issuedOn}</Text>
+                {content.validUntil ? (
+                  <>
+                    <Text style={styles.label}>Valid until</Text>
+                    <Text style={styles.value}>{content.validUntil}</Text>
+                  </>
+                ) : null}
               </View>
               <View style={styles.signature}>
                 <View style={styles.signatureLine} />
@@ -93,7 +160,7 @@ function CertificateDocument({ content }: { content: TCertificateContent }) {
                 <Text style={styles.signatureRole}>{content.academyName}</Text>
               </View>
               <View style={styles.qr}>
-                <Svg width={96} height={96} viewBox={`-4 -4 ${box} ${box}`}>
+                <Svg width={92} height={92} viewBox={`-4 -4 ${box} ${box}`}>
                   <Path d={qr.d} fill={NAVY} />
                 </Svg>
                 <Text style={styles.qrCaption}>Scan to verify</Text>
@@ -110,7 +177,14 @@ function CertificateDocument({ content }: { content: TCertificateContent }) {
   );
 }
 
-/** The certificate as a one-page A4 landscape PDF. */
-export function renderCertificatePdf(content: TCertificateContent): Promise<Buffer> {
-  return renderToBuffer(<CertificateDocument content={content} />);
+/**
+ * The certificate as a one-page A4 landscape PDF, every font embedded. Text is normalised (NFC) so
+ * a letter and its accent typed apart print as one glyph from one font.
+ */
+export async function renderCertificatePdf(content: TCertificateContent): Promise<Buffer> {
+  registerCertificateFonts();
+  const normalised = { ...content, holderName: content.holderName.normalize('NFC'), courseTitle: content.courseTitle.normalize('NFC') };
+  const [serifBold, sansBold] = await Promise.all([loadedFonts('serif', 700), loadedFonts('sans', 700)]);
+  const sizes = { holder: fittedFontSize(serifBold, normalised.holderName, HOLDER_BOX), course: fittedFontSize(sansBold, normalised.courseTitle, COURSE_BOX) };
+  return renderToBuffer(<CertificateDocument content={normalised} sizes={sizes} />);
 }

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCertificatePdf, type TCertificateContent } from './certificate-document.tsx';
+import { fittedFontSize, loadedFonts } from './certificate-fonts.ts';
+
+const run = promisify(execFile);
+
+const ACCENTED = 'María-José Ñúñez Łódź-Šćepanović Ørstedt-Þórðardóttir Françoise Ångström Dvořák Kościuszko';
+const DEVANAGARI = 'श्रीमती अन्नपूर्णा लक्ष्मीनारायण वेंकटरमण सुब्रह्मण्यम् चक्रवर्ती';
+const GREEK_CYRILLIC = 'Αλέξανδρος Παπαδόπουλος Наталья Александровна Воронцова-Дашкова';
+const LONG_TITLE =
+  'Advanced Training in Fire Fighting, Medical First Aid, Personal Survival Techniques, Proficiency in Survival Craft and Rescue Boats other than Fast Rescue Boats and Security Awareness with Duties STCW';
+/** The fourteen fonts every PDF reader has, which a PDF may name without embedding. */
+const STANDARD_FONTS = /Helvetica|Times|Courier|Symbol|ZapfDingbats/;
+
+const base: TCertificateContent = {
+  academyName: 'Maritime Training Academy',
+  academyCity: 'Mumbai',
+  holderName: 'Priya Menon',
+  indosNo: '12AB3456',
+  dateOfBirth: '12 April 1990',
+  passportNumber: 'Z1234567',
+  courseTitle: 'Fire Prevention and Fire Fighting',
+  courseCode: 'FPFF',
+  approvalNumber: 'DGS/MTI/2021/FPFF/0457',
+  number: 'MTA/2026/000123',
+  version: 1,
+  issuedOn: '24 November 2026',
+  reissuedOn: null,
+  validUntil: '23 November 2031',
+  verifyUrl: 'https://academy.example/verify/MTA/2026/000123?code=VJkkq9rp6ochTeYpKT4Dqb8wNYI',
+};
+
+const cases = {
+  accented: { ...base, holderName: ACCENTED, courseTitle: LONG_TITLE, version: 2, reissuedOn: '3 March 2027' },
+  devanagari: { ...base, holderName: DEVANAGARI },
+  greekCyrillic: { ...base, holderName: GREEK_CYRILLIC, courseCode: null, approvalNumber: null, validUntil: null },
+} satisfies Record<string, TCertificateContent>;
+type TCase = keyof typeof cases;
+
+type TWord = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
+type TReadBack = { text: string; lines: string[]; words: TWord[]; fonts: string[][]; pages: number };
+
+const dir = mkdtempSync(path.join(tmpdir(), 'certificate-document-'));
+const read = {} as Record<TCase, TReadBack>;
+
+/** What poppler reads back: the text, each word with its box (points from the top left), the font table, the page count. */
+async function readBack(file: string): Promise<TReadBack> {
+  const [text, bbox, fonts, info] = await Promise.all([
+    run('pdftotext', [file, '-']),
+    run('pdftotext', ['-bbox', file, '-']),
+    run('pdffonts', [file]),
+    run('pdfinfo', [file]),
+  ]);
+  const words = [...bbox.stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+    text: m[5]!.replaceAll('&amp;', '&'),
+  }));
+  return {
+    text: text.stdout.replace(/\s+/g, ' '),
+    lines: text.stdout.split('\n').map((line) => line.trim()).filter(Boolean),
+    words,
+    // Rows under the header: name, type, encoding, emb, sub, uni, object, generation.
+    fonts: fonts.stdout.split('\n').slice(2).filter(Boolean).map((row) => row.trim().split(/\s+/)),
+    pages: Number(/Pages:\s+(\d+)/.exec(info.stdout)![1]),
+  };
+}
+
+/** The words printed between two others (exclusive), e.g. the name between "that" and "INDOS". */
+function wordsBetween(words: TWord[], after: string, before: string): TWord[] {
+  const start = words.findIndex((word) => word.text === after);
+  const end = words.findIndex((word, index) => index > start && word.text === before);
+  return words.slice(start + 1, end);
+}
+
+/** Code points in order: the same characters whatever order the PDF's glyphs give them back in. */
+const sortedCodePoints = (text: string) => [...text.normalize('NFC').replace(/\s+/g, '')].sort().join('');
+
+beforeAll(async () => {
+  for (const [name, content] of Object.entries(cases) as Array<[TCase, TCertificateContent]>) {
+    const file = path.join(dir, `${name}.pdf`);
+    writeFileSync(file, await renderCertificatePdf(content));
+    read[name] = await readBack(file);
+  }
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the certificate PDF', () => {
+  it('is one page however long the name and the course title', () => {
+    expect([...ACCENTED]).toHaveLength(90);
+    expect(LONG_TITLE).toHaveLength(200);
+    for (const name of Object.keys(cases) as TCase[]) expect(read[name].pages, name).toBe(1);
+  });
+
+  it('embeds every font it uses and names no standard font', () => {
+    for (const name of Object.keys(cases) as TCase[]) {
+      const { fonts } = read[name];
+      expect(fonts.length, name).toBeGreaterThan(0);
+      for (const row of fonts) {
+        expect(row[0], name).not.toMatch(STANDARD_FONTS);
+        // The row ends with emb, sub, uni, object and generation (a type may have two words).
+        expect(row.at(-5), `${name}: ${row[0]} embedded`).toBe('yes');
+      }
+    }
+    expect(read.devanagari.fonts.map((row) => row[0]).join(' ')).toMatch(/NotoSerifDevanagari-Bold/);
+  });
+
+  it('prints a Latin name with its accents, and Greek and Cyrillic, as written', () => {
+    expect(read.accented.text).toContain(ACCENTED);
+    expect(read.greekCyrillic.text).toContain(GREEK_CYRILLIC);
+  });
+
+  it('prints a Devanagari name with every character; words without a reph come back in order', () => {
+    const line = read.devanagari.lines.find((candidate) => candidate.includes('लक्ष्मीनारायण'));
+    // A reph (र् above the next letter) is drawn after the letter it sits on, so poppler gives it back there.
+    expect(sortedCodePoints(line!)).toBe(sortedCodePoints(DEVANAGARI));
+    for (const word of ['श्रीमती', 'लक्ष्मीनारायण', 'वेंकटरमण', 'सुब्रह्मण्यम्']) expect(line).toContain(word);
+  });
+
+  it('keeps the name and the course title inside the frame and clear of the lines around them', () => {
+    const frame = { left: 31, right: 841.89 - 31 };
+    for (const name of Object.keys(cases) as TCase[]) {
+      const { words } = read[name];
+      const facts = words.find((word) => word.text === 'INDOS')!;
+      const holder = wordsBetween(words, 'that', 'INDOS');
+      const course = wordsBetween(words, 'course', name === 'greekCyrillic' ? 'Certificate' : 'Course');
+      const lead = words.find((word) => word.text === 'that')!;
+      const courseLead = words.find((word) => word.text === 'course')!;
+      expect(holder.length, name).toBeGreaterThan(0);
+      expect(course.length, name).toBeGreaterThan(0);
+      for (const word of [...holder, ...course]) {
+        expect(word.xMin, `${name}: ${word.text}`).toBeGreaterThanOrEqual(frame.left);
+        expect(word.xMax, `${name}: ${word.text}`).toBeLessThanOrEqual(frame.right);
+      }
+      for (const word of holder) {
+        expect(word.yMin, `${name}: ${word.text}`).toBeGreaterThanOrEqual(lead.yMax);
+        expect(word.yMax, `${name}: ${word.text}`).toBeLessThanOrEqual(facts.yMin);
+      }
+      for (const word of course) expect(word.yMin, `${name}: ${word.text}`).toBeGreaterThanOrEqual(courseLead.yMax);
+    }
+    expect(read.accented.text).toContain(LONG_TITLE);
+  });
+
+  it('prints the holder, the course terms, the version on a re-issue and the validity where there is one', () => {
+    const { text } = read.accented;
+    for (const expected of ['INDOS No. 12AB3456', 'Date of birth 12 April 1990', 'Passport No. Z1234567', 'Course code FPFF', 'Approval No. DGS/MTI/2021/FPFF/0457']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/MTA\/2026\/000123 Version 2/);
+    expect(text).toContain('24 November 2026 · 3 March 2027');
+    // The labels are letter-spaced, so poppler reads them a letter at a time.
+    expect(text.replaceAll(' ', '')).toContain('VALIDUNTIL23November2031');
+    expect(text).toContain(base.verifyUrl);
+
+    expect(read.devanagari.text).not.toContain('Version');
+    expect(read.devanagari.text.replaceAll(' ', '')).toContain('VALIDUNTIL23November2031');
+    const plain = read.greekCyrillic.text.replaceAll(' ', '');
+    for (const absent of ['VALIDUNTIL', 'Coursecode', 'ApprovalNo.', 'Version']) expect(plain).not.toContain(absent);
+  });
+});
+
+describe('fittedFontSize', () => {
+  const box = { width: 600, height: 66, maxSize: 32, maxLines: 2 };
+
+  it('keeps a short name at the largest size and shrinks a longer one, never growing with length', async () => {
+    const fonts = await loadedFonts('serif', 700);
+    expect(fittedFontSize(fonts, 'Priya Menon', box)).toBe(32);
+    let previous = 32;
+    for (let words = 2; words <= 16; words += 2) {
+      const size = fittedFontSize(fonts, Array.from({ length: words }, () => 'Subrahmanyam').join(' '), box);
+      expect(size).toBeLessThanOrEqual(previous);
+      previous = size;
+    }
+    expect(previous).toBeLessThan(16);
+  });
+
+  it('shrinks one word of dozens of letters until it fits the width rather than letting it run out', async () => {
+    const fonts = await loadedFonts('serif', 700);
+    const size = fittedFontSize(fonts, 'W'.repeat(60), box);
+    expect(size).toBeLessThan(12);
+    expect(size).toBeGreaterThan(0);
+  });
+});
