@@ -362,6 +362,20 @@ describe('re-issue', () => {
     await ready(learner, where.course.id);
   });
 
+  it('two re-issues at once make one new version; the other is refused', async () => {
+    const learner = await createUser(db(), { approvedAt: new Date() });
+    const certificate = await certificateRow(learner);
+    const outcomes = await Promise.allSettled([
+      as(admin).certificates.reissue({ certificateId: certificate.id }),
+      as(admin).certificates.reissue({ certificateId: certificate.id }),
+    ]);
+    const made = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.certificate.version] : []));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as TRPCError).message] : []));
+    expect([made, refused]).toEqual([[2], [A.cannotReissuePending]]);
+    expect(await db().select({ version: certificateVersions.version }).from(certificateVersions).where(eq(certificateVersions.certificateId, certificate.id))).toEqual([{ version: 1 }]);
+    await portal.drainJobs();
+  });
+
   it('refuses a revoked, a superseded, an unrendered or an unknown certificate, and changes nothing', async () => {
     const learner = await createUser(db(), { approvedAt: new Date() });
     const renewal = await certificateRow(learner);

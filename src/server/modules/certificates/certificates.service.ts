@@ -407,7 +407,8 @@ export async function revokeCertificate(
  * profile): the same number, issue date, validity and course terms; a new version printed from the
  * holder's documents as they are now, with a new verification code and a new PDF (rendered by the
  * job queued here). The version it replaces is kept, its code and PDF answering "superseded by
- * version N". Two re-issues at once make two versions one after the other, never the same one twice.
+ * version N". The row is locked meanwhile: of two re-issues at once, the second finds the new
+ * version's PDF not ready yet and is refused, so one click makes one version.
  */
 export async function reissueCertificate(
   deps: Pick<AppDeps, 'db' | 'logger' | 'jobs' | 'env'>,
