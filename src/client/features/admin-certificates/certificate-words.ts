@@ -37,10 +37,10 @@ export const COURSE_FIELD_LABELS: Record<'courseCode' | 'approvalNumber', string
   approvalNumber: 'approval number',
 };
 
-/** "a, b and c". */
-export function listInWords(words: readonly string[]): string {
+/** "a, b and c" (or "a, b or c"). */
+export function listInWords(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
 }
 
 /** The server's bound on "expiring within N days" (EXPIRING_WITHIN_MAX_DAYS). */

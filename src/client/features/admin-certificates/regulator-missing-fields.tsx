@@ -33,7 +33,7 @@ export function RegulatorMissingFields({ batch }: { batch: TRegulatorBatch }) {
       </h2>
       {courseLacks && (
         <p className="text-sm text-navy-900">
-          The course has no {listInWords(batch.courseMissing.map((field) => COURSE_FIELD_LABELS[field]))}.{' '}
+          The course has no {listInWords(batch.courseMissing.map((field) => COURSE_FIELD_LABELS[field]), 'or')}.{' '}
           <Link to={paths.admin.courses.edit(batch.course.id)} className="font-medium text-sea-700 underline underline-offset-4">
             Open the course’s certificate settings
           </Link>

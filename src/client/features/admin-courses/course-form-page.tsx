@@ -8,6 +8,7 @@ import { BackLink } from '@/components/navigation/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useAdminCourse } from '@/features/admin-courses/api/use-admin-course.ts';
+import { CourseCertificateSettings } from '@/features/admin-courses/course-certificate-settings.tsx';
 import { CourseForm } from '@/features/admin-courses/course-form.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 
@@ -52,8 +53,14 @@ function EditCourse({ courseId }: { courseId: string }) {
       />
     );
   }
-  // Keyed by the saved version, so a newer copy from the server refills the form.
-  return <CourseForm key={`${course.data.id}:${course.data.updatedAt}`} course={course.data} />;
+  // Keyed by the saved version, so a newer copy from the server refills the form. The certificate
+  // settings are saved on their own, under it.
+  return (
+    <>
+      <CourseForm key={`${course.data.id}:${course.data.updatedAt}`} course={course.data} />
+      <CourseCertificateSettings courseId={course.data.id} />
+    </>
+  );
 }
 
 /** /admin-dashboard/create-course, and with ?edit=<id> the same form for an existing course. */
