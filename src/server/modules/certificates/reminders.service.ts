@@ -43,11 +43,12 @@ export const REMINDER_BATCH = 1000;
 const CATALOGUE_PATH = '/courses';
 const MY_CERTIFICATES_PATH = '/my-certificates';
 
+// Made once: a formatter costs far more to make than to use, and a sweep prints thousands of dates.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** 24 November 2026, from a UTC day: a date nobody reads the wrong way round. */
 function printedDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
 }
 
 function daysLeftText(daysLeft: number): string {
