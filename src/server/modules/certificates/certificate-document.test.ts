@@ -43,7 +43,7 @@ const cases = {
 type TCase = keyof typeof cases;
 
 type TWord = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
-type TReadBack = { text: string; lines: string[]; words: TWord[]; fonts: string[][]; pages: number };
+type TReadBack = { text: string; lines: string[]; words: TWord[]; fonts: string[][]; pages: number; pageSize: string };
 
 const dir = mkdtempSync(path.join(tmpdir(), 'certificate-document-'));
 const read = {} as Record<TCase, TReadBack>;
@@ -70,6 +70,7 @@ async function readBack(file: string): Promise<TReadBack> {
     // Rows under the header: name, type, encoding, emb, sub, uni, object, generation.
     fonts: fonts.stdout.split('\n').slice(2).filter(Boolean).map((row) => row.trim().split(/\s+/)),
     pages: Number(/Pages:\s+(\d+)/.exec(info.stdout)![1]),
+    pageSize: /Page size:\s+(.*)/.exec(info.stdout)![1]!.trim(),
   };
 }
 
@@ -94,10 +95,13 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the certificate PDF', () => {
-  it('is one page however long the name and the course title', () => {
+  it('is one A4 landscape page however long the name and the course title', () => {
     expect([...ACCENTED]).toHaveLength(90);
     expect(LONG_TITLE).toHaveLength(200);
-    for (const name of Object.keys(cases) as TCase[]) expect(read[name].pages, name).toBe(1);
+    for (const name of Object.keys(cases) as TCase[]) {
+      expect(read[name].pages, name).toBe(1);
+      expect(read[name].pageSize, name).toBe('841.89 x 595.28 pts (A4)');
+    }
   });
 
   it('embeds every font it uses and names no standard font', () => {
@@ -145,6 +149,9 @@ describe('the certificate PDF', () => {
         expect(word.yMax, `${name}: ${word.text}`).toBeLessThanOrEqual(facts.yMin);
       }
       for (const word of course) expect(word.yMin, `${name}: ${word.text}`).toBeGreaterThanOrEqual(courseLead.yMax);
+      // The foot (the number's label first) starts below everything above it.
+      const foot = words.find((word) => word.text === 'C')!;
+      for (const word of words.slice(0, words.indexOf(foot))) expect(word.yMax, `${name}: ${word.text}`).toBeLessThan(foot.yMin);
     }
     expect(read.accented.text).toContain(LONG_TITLE);
   });
@@ -154,8 +161,8 @@ describe('the certificate PDF', () => {
     for (const expected of ['INDOS No. 12AB3456', 'Date of birth 12 April 1990', 'Passport No. Z1234567', 'Course code FPFF', 'Approval No. DGS/MTI/2021/FPFF/0457']) {
       expect(text).toContain(expected);
     }
-    expect(text).toMatch(/MTA\/2026\/000123 Version 2/);
-    expect(text).toContain('24 November 2026 · 3 March 2027');
+    expect(text).toContain('MTA/2026/000123 Version 2, re-issued 3 March 2027');
+    expect(text.replaceAll(' ', '')).toContain('DATEOFISSUE24November2026');
     // The labels are letter-spaced, so poppler reads them a letter at a time.
     expect(text.replaceAll(' ', '')).toContain('VALIDUNTIL23November2031');
     expect(text).toContain(base.verifyUrl);

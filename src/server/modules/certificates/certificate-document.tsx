@@ -48,9 +48,9 @@ const styles = StyleSheet.create({
   inner: { flexGrow: 1, borderWidth: 1, borderColor: GOLD, paddingVertical: 24, paddingHorizontal: 48, alignItems: 'center' },
   academy: { fontSize: 15, letterSpacing: 3, textTransform: 'uppercase', fontWeight: 700, color: SEA, textAlign: 'center' },
   city: { fontSize: 8.5, letterSpacing: 1.5, color: MUTED, marginTop: 1, textTransform: 'uppercase' },
-  title: { fontFamily: SERIF, fontWeight: 700, fontSize: 34, marginTop: 12, letterSpacing: 0.5 },
+  title: { fontFamily: SERIF, fontWeight: 700, fontSize: 34, marginTop: 16, letterSpacing: 0.5 },
   rule: { width: 120, height: 2, backgroundColor: GOLD, marginTop: 4 },
-  lead: { fontFamily: SERIF, fontStyle: 'italic', fontSize: 13, color: MUTED, marginTop: 12 },
+  lead: { fontFamily: SERIF, fontStyle: 'italic', fontSize: 13, color: MUTED, marginTop: 14 },
   box: { width: '100%', justifyContent: 'center', overflow: 'hidden' },
   holderBox: { height: HOLDER_BOX.height, marginTop: 4 },
   holder: { fontFamily: SERIF, fontWeight: 700, textAlign: 'center', maxLines: HOLDER_BOX.maxLines, textOverflow: 'ellipsis' },
@@ -62,7 +62,7 @@ const styles = StyleSheet.create({
   column: { width: 210 },
   label: { fontSize: 7.5, color: MUTED, textTransform: 'uppercase', letterSpacing: 1 },
   value: { fontSize: 11.5, fontWeight: 700, marginTop: 1, marginBottom: 6 },
-  version: { fontSize: 8.5, fontWeight: 400, color: MUTED },
+  version: { fontSize: 8, color: MUTED, marginBottom: 6 },
   signature: { width: 210, alignItems: 'center' },
   signatureLine: { width: 190, borderBottomWidth: 1, borderColor: NAVY, height: 36 },
   signatureName: { fontSize: 10, marginTop: 5, fontWeight: 700 },
@@ -110,7 +110,7 @@ function CertificateDocument({ content, sizes }: { content: TCertificateContent;
   const box = qr.size + 8;
   return (
     <Document title={`Certificate ${content.number}`} author={content.academyName} subject={content.courseTitle} creator={content.academyName} producer={content.academyName}>
-      <Page size="A4" orientation="landscape" style={styles.page} wrap={false}>
+      <Page size="A4" orientation="landscape" style={styles.page}>
         <View style={styles.outer}>
           <View style={styles.inner}>
             <Text style={styles.academy}>{content.academyName}</Text>
@@ -141,12 +141,12 @@ function CertificateDocument({ content, sizes }: { content: TCertificateContent;
             <View style={styles.footer}>
               <View style={styles.column}>
                 <Text style={styles.label}>Certificate No.</Text>
-                <Text style={styles.value}>
-                  {content.number}
-                  {content.version > 1 ? <Text style={styles.version}>{`   Version ${content.version}`}</Text> : null}
-                </Text>
-                <Text style={styles.label}>{content.reissuedOn ? 'Date of issue · re-issued' : 'Date of issue'}</Text>
-                <Text style={styles.value}>{content.reissuedOn ? `${content.issuedOn} · ${content.reissuedOn}` : content.issuedOn}</Text>
+                <Text style={[styles.value, content.version > 1 ? { marginBottom: 1 } : {}]}>{content.number}</Text>
+                {content.version > 1 ? (
+                  <Text style={styles.version}>{`Version ${content.version}${content.reissuedOn ? `, re-issued ${content.reissuedOn}` : ''}`}</Text>
+                ) : null}
+                <Text style={styles.label}>Date of issue</Text>
+                <Text style={styles.value}>{content.issuedOn}</Text>
                 {content.validUntil ? (
                   <>
                     <Text style={styles.label}>Valid until</Text>
