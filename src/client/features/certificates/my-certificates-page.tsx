@@ -88,14 +88,16 @@ function DownloadAction({ certificate, waiting, onCheckAgain, checking }: { cert
     );
   }
   return (
-    <span className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-      <Hourglass className="size-4 text-warning" aria-hidden />
-      The PDF is being prepared. Please check again in a few minutes.
-      <Button type="button" variant="outline" size="sm" onClick={onCheckAgain} disabled={checking}>
-        <RotateCw className={checking ? 'animate-spin' : undefined} aria-hidden />
-        Check again
-      </Button>
-    </span>
+    <div className="flex w-full items-start gap-2 text-sm text-muted-foreground">
+      <Hourglass className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+      <div>
+        <p>{certificate.status === 'failed' ? 'The PDF could not be prepared yet.' : 'The PDF is taking longer than usual.'} Please check again in a few minutes.</p>
+        <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onCheckAgain} disabled={checking}>
+          <RotateCw className={checking ? 'animate-spin' : undefined} aria-hidden />
+          Check again
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -194,13 +196,15 @@ function CertificateCard({ certificate, waiting, onCheckAgain, checking }: { cer
           <Detail label="Valid until">{certificate.validUntil ? formatCalendarDate(certificate.validUntil) : 'Does not expire'}</Detail>
         </dl>
       </div>
-      <div className="grid gap-3 border-t border-border p-4 sm:p-5">
-        <div className="flex flex-wrap items-center gap-2">
-          {live && <DownloadAction certificate={certificate} waiting={waiting} onCheckAgain={onCheckAgain} checking={checking} />}
-          <RefresherAction certificate={certificate} />
+      {live && (
+        <div className="grid gap-3 border-t border-border p-4 sm:p-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <DownloadAction certificate={certificate} waiting={waiting} onCheckAgain={onCheckAgain} checking={checking} />
+            <RefresherAction certificate={certificate} />
+          </div>
+          <ShareLink certificate={certificate} />
         </div>
-        {live && <ShareLink certificate={certificate} />}
-      </div>
+      )}
     </article>
   );
 }

@@ -33,7 +33,7 @@ export function ReminderSwitch() {
   }
 
   return (
-    <section aria-labelledby="reminder-switch-label" className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-card sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+    <section aria-labelledby="reminder-switch-label" className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-card sm:items-center sm:gap-4 sm:p-5">
       <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700 sm:flex">
         <BellRing className="size-5" aria-hidden />
       </span>
@@ -59,7 +59,7 @@ export function ReminderSwitch() {
       {preference.isPending ? (
         <Skeleton className="h-7 w-12 shrink-0 rounded-full" />
       ) : (
-        <span className="relative inline-flex shrink-0 items-center self-start sm:self-center">
+        <span className="relative inline-flex shrink-0 items-center">
           <input
             id="reminder-switch"
             type="checkbox"
