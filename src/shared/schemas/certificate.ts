@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from '../calendar.ts';
 import { CERTIFICATE_REVOKE_REASON_MAX_LENGTH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { plainText, requestObject, ZId } from './common.ts';
@@ -254,7 +255,11 @@ export type TReminderRunResult = z.infer<typeof ZReminderRunResult>;
 export const ZReminderPreference = requestObject({ remindersOn: z.boolean() });
 export type TReminderPreference = z.output<typeof ZReminderPreference>;
 
-const ZBatchDay = z.string({ error: C2.dateFormat }).regex(/^\d{4}-\d{2}-\d{2}$/, C2.dateFormat);
+/** A calendar day as YYYY-MM-DD that exists (no 31 February, no month 13). */
+const ZBatchDay = z
+  .string({ error: C2.dateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, C2.dateFormat)
+  .refine((day) => addDays(day, 0) === day, C2.dateFormat);
 
 /** A batch for the regulator: a course and the days (inclusive) of the certificates' issue. */
 export const ZRegulatorBatchQuery = requestObject({ courseId: ZId, from: ZBatchDay, to: ZBatchDay }).refine((query) => query.from <= query.to, {
