@@ -3,7 +3,7 @@ import type { TCourseCertificateSettings, TCourseCertificateSettingsRequest } fr
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findByIdForShare, findCertificateSettings, findCertificateTerms, findCoursesRenewedBy, updateCertificateSettings } from './courses.repository.ts';
+import { findById, findCertificateSettings, findCertificateTerms, findCoursesRenewedBy, updateCertificateSettings } from './courses.repository.ts';
 
 /*
  * A course's certificate settings: its code and the regulator's approval number, how long its
@@ -48,8 +48,9 @@ const refused = (message: string) => new AppError('BAD_REQUEST', message, { fiel
 
 /**
  * Administrators set a course's certificate settings. The refresher must be another course that
- * exists (held against its removal until the change commits); an unknown course is not found.
- * A refusal changes nothing. Certificates already issued keep the terms they were issued with.
+ * exists (the update's foreign key holds it against removal once written); an unknown course is
+ * not found. A refusal changes nothing. Certificates already issued keep the terms they were
+ * issued with.
  */
 export async function updateCourseCertificateSettings(
   deps: Deps,
@@ -57,20 +58,19 @@ export async function updateCourseCertificateSettings(
   input: TCourseCertificateSettingsRequest,
 ): Promise<{ message: string; settings: TCourseCertificateSettings }> {
   const { courseId, refresherCourseId } = input;
-  await deps.db.transaction(async (tx) => {
-    if (!(await findByIdForShare(tx, courseId))) throw notFound(MESSAGES.courses.notFound);
-    if (refresherCourseId !== null) {
-      if (refresherCourseId === courseId) throw refused(CC.refresherSelf);
-      if (!(await findByIdForShare(tx, refresherCourseId))) throw refused(CC.refresherUnknown);
-    }
-    await updateCertificateSettings(tx, courseId, {
-      code: input.code,
-      approvalNumber: input.approvalNumber,
-      certificateValidityMonths: input.validityMonths,
-      refresherCourseId,
-      testRequiresApprovedProfile: input.testRequiresApprovedProfile,
-    });
+  if (!(await findById(deps.db, courseId))) throw notFound(MESSAGES.courses.notFound);
+  if (refresherCourseId !== null) {
+    if (refresherCourseId === courseId) throw refused(CC.refresherSelf);
+    if (!(await findById(deps.db, refresherCourseId))) throw refused(CC.refresherUnknown);
+  }
+  const updated = await updateCertificateSettings(deps.db, courseId, {
+    code: input.code,
+    approvalNumber: input.approvalNumber,
+    certificateValidityMonths: input.validityMonths,
+    refresherCourseId,
+    testRequiresApprovedProfile: input.testRequiresApprovedProfile,
   });
+  if (!updated) throw notFound(MESSAGES.courses.notFound);
   deps.logger.info({ courseId, by: admin.id }, 'course certificate settings changed');
   return { message: CC.saved, settings: await certificateSettings(deps, courseId) };
 }
