@@ -49,11 +49,6 @@ export async function findDetailsById(db: Executor, id: string): Promise<TCertif
   return row && flatten(row);
 }
 
-export async function findDetailsByNumber(db: Executor, number: string): Promise<TCertificateDetails | undefined> {
-  const [row] = await withDetails(db).where(eq(certificates.number, number));
-  return row && flatten(row);
-}
-
 /** Another certificate named beside one (the one that superseded it, or the one it renews). */
 export type TCertificateLink = { number: string; courseTitle: string };
 
