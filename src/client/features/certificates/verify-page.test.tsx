@@ -207,7 +207,7 @@ describe('the certificate check', { timeout: 20_000 }, () => {
     Object.assign(stored, { state: 'expiring', validUntil: '2027-01-15', version: 2, courseCode: 'FPFF', approvalNumber: 'DGS/FPFF/2024/17' });
     const first = renderAt(`/verify/MTA/2026/000123?code=${ARJUN_CODE}`);
     let card = await screen.findByRole('region', { name: 'Valid certificate, expiring soon' });
-    expect(within(card).getByText(`It expires after 15 Jan 2027. Issued by ${TEST_SITE.name} to`)).toBeTruthy();
+    expect(within(card).getByText(`Valid until 15 Jan 2027, then it expires. Issued by ${TEST_SITE.name} to`)).toBeTruthy();
     expect(within(card).getByText('15 Jan 2027')).toBeTruthy();
     expect(within(card).getByText('version 2')).toBeTruthy();
     expect(within(card).getByText('FPFF')).toBeTruthy();

@@ -73,7 +73,7 @@ function verdictLine(verification: TStateVerification, siteName: string): string
     case 'valid':
       return `Issued by ${siteName} to`;
     case 'expiring':
-      return `It expires after ${until ?? 'its last valid day'}. Issued by ${siteName} to`;
+      return `Valid until ${until ?? 'its last valid day'}, then it expires. Issued by ${siteName} to`;
     case 'expired':
       return `It was valid until ${until ?? 'its last valid day'} and is no longer valid. It was issued to`;
     case 'revoked':
@@ -125,6 +125,11 @@ function VerificationCard({ verification, headingRef }: { verification: TStateVe
         </div>
       </div>
       <dl className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        {full && (
+          <Detail label="Course" wide>
+            {verification.courseTitle}
+          </Detail>
+        )}
         <Detail label="Certificate number" mono>
           {verification.number}
           {full && verification.version > 1 && <span className="ml-2 font-sans text-sm font-normal text-muted-foreground">version {verification.version}</span>}
@@ -133,6 +138,8 @@ function VerificationCard({ verification, headingRef }: { verification: TStateVe
         <Detail label="Valid until">{verification.validUntil ? formatCalendarDate(verification.validUntil) : 'Does not expire'}</Detail>
         {full && (
           <>
+            {verification.courseCode && <Detail label="Course code">{verification.courseCode}</Detail>}
+            {verification.approvalNumber && <Detail label="Approval number">{verification.approvalNumber}</Detail>}
             {verification.supersededBy && (
               <Detail label="Renewed by">
                 <Link to={paths.verifyCertificate(verification.supersededBy.number)} className="font-mono font-semibold text-sea-700 underline underline-offset-2">
@@ -141,13 +148,8 @@ function VerificationCard({ verification, headingRef }: { verification: TStateVe
                 <span className="text-sm text-muted-foreground">({verification.supersededBy.courseTitle})</span>
               </Detail>
             )}
-            <Detail label="Course" wide>
-              {verification.courseTitle}
-            </Detail>
-            {verification.courseCode && <Detail label="Course code">{verification.courseCode}</Detail>}
-            {verification.approvalNumber && <Detail label="Approval number">{verification.approvalNumber}</Detail>}
             {verification.renews && (
-              <Detail label="Renews" wide>
+              <Detail label="Renews">
                 <span className="font-mono">{verification.renews.number}</span>{' '}
                 <span className="text-sm text-muted-foreground">({verification.renews.courseTitle})</span>
               </Detail>
