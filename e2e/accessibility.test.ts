@@ -174,6 +174,7 @@ const SCREENS: TScreen[] = [
     },
   },
   { name: 'certificate report', as: 'learner', url: () => paths.certificateReport, heading: 'Certificate Report' },
+  { name: 'my certificates', as: 'learner', url: () => paths.myCertificates, heading: 'My certificates', then: async (page, w) => page.getByText(w.certificate.number).first().waitFor() },
   {
     name: 'certificate report, a course chosen',
     as: 'learner',
@@ -230,6 +231,7 @@ const BUDGETED: Array<[string, (w: TWalkWorld) => string]> = [
   ['training player', (w) => paths.training(w.playerCourseId)],
   ['test page', (w) => paths.testPage(w.course.courseId)],
   ['certificate report', (w) => paths.courseCertificate(w.certificate.courseId)],
+  ['my certificates', () => paths.myCertificates],
   ['profile', () => paths.profile],
 ];
 
