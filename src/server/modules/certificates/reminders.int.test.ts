@@ -155,6 +155,22 @@ describe('certificate expiry reminders', () => {
     expect(received.map((mail) => mail.text.match(/: (\d+) days from today/)?.[1])).toEqual(['90', '30', '7']);
   });
 
+  it('follows the reminder days setting (CERTIFICATE_REMINDER_DAYS, here 60 and 14)', async () => {
+    expect(portal.runtime.jobContext.certificateReminderDays).toEqual([90, 30, 7]);
+    const base = newBase();
+    const course = await courseWithTest(db());
+    const validUntil = addDays(base, 90);
+    const { certificate } = await certificateOf(db(), course, validUntil);
+    const deps = { ...reminderDepsOf(portal.runtime), certificateReminderDays: [60, 14] };
+    const queuedOn = async (daysLeft: number) => (await sendDueReminders(deps, { today: addDays(validUntil, -daysLeft) })).queued;
+    expect([await queuedOn(90), await queuedOn(61), await queuedOn(60), await queuedOn(30), await queuedOn(14), await queuedOn(7)]).toEqual([0, 0, 1, 0, 1, 0]);
+    const { reminders } = await written(db(), [certificate.id]);
+    expect(reminders.map((row) => row.daysBefore).sort((a, b) => b - a)).toEqual([60, 14]);
+    await portal.drainJobs();
+    const [, second] = await mailsTo(smtp, (await db().select({ email: users.email }).from(users).where(eq(users.id, certificate.userId)))[0]!.email, 2);
+    expect(second!.text.replace(/\s+/g, ' ')).toContain('We write 60 and 14 days before a certificate expires.');
+  });
+
   it('the mail: to the holder, the academy in the subject, course, number, last valid day, days left, the refresher link and how to stop', async () => {
     const base = newBase();
     const refresher = await courseWithTest(db(), { title: `FPFF Refresher ${randomUUID().slice(0, 6)}` });
