@@ -2,7 +2,6 @@ import { BellRing, Ban, ExternalLink, RefreshCw, UserRound } from 'lucide-react'
 import { Link } from 'react-router-dom';
 import type { TAdminCertificateRow } from '../../../shared/schemas/certificate.ts';
 import { paths } from '@/config/paths.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 
 /** What an administrator may ask of a certificate from the list. */
@@ -12,6 +11,10 @@ export type TCertificateAction = 'revoke' | 'reissue' | 'reminders';
 export const canRevoke = (row: TAdminCertificateRow) => row.state !== 'revoked' && row.state !== 'superseded';
 /** Re-issue prints the PDF again: only a live certificate whose PDF exists. */
 export const canReissue = (row: TAdminCertificateRow) => canRevoke(row) && row.status === 'ready';
+
+/** Every action looks alike, a link or a button: a small word with its icon, in a row that wraps. */
+const ACTION =
+  'inline-flex cursor-pointer items-center gap-1 rounded-sm py-0.5 text-sm font-medium whitespace-nowrap text-sea-700 outline-none underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5 [&_svg]:shrink-0';
 
 /**
  * A row's actions: View PDF, Revoke, Re-issue, the reminder history and the holder's profile. Each
@@ -26,34 +29,33 @@ export function CertificateActions({
   onAction: (action: TCertificateAction, row: TAdminCertificateRow) => void;
   className?: string;
 }) {
-  const link = 'inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-sea-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring outline-none [&_svg]:size-4';
   return (
-    <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
+    <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1.5', className)}>
       {row.pdfUrl && (
-        <a href={row.pdfUrl} target="_blank" rel="noreferrer" className={link} aria-label={`View PDF of certificate ${row.number}`}>
+        <a href={row.pdfUrl} target="_blank" rel="noreferrer" className={ACTION} aria-label={`View PDF of certificate ${row.number}`}>
           <ExternalLink aria-hidden />
           View PDF
         </a>
       )}
-      <Link to={paths.admin.users.profile(row.holder.userId)} className={link} aria-label={`Profile of ${row.holder.name}`}>
+      <Link to={paths.admin.users.profile(row.holder.userId)} className={ACTION} aria-label={`Profile of ${row.holder.name}`}>
         <UserRound aria-hidden />
         Profile
       </Link>
-      <Button variant="ghost" size="sm" className="h-8 px-2 text-sea-700" onClick={() => onAction('reminders', row)} aria-label={`Reminder history of certificate ${row.number}`}>
+      <button type="button" className={ACTION} onClick={() => onAction('reminders', row)} aria-label={`Reminder history of certificate ${row.number}`}>
         <BellRing aria-hidden />
         Reminders
-      </Button>
+      </button>
       {canReissue(row) && (
-        <Button variant="ghost" size="sm" className="h-8 px-2" onClick={() => onAction('reissue', row)} aria-label={`Re-issue certificate ${row.number}`}>
+        <button type="button" className={ACTION} onClick={() => onAction('reissue', row)} aria-label={`Re-issue certificate ${row.number}`}>
           <RefreshCw aria-hidden />
           Re-issue
-        </Button>
+        </button>
       )}
       {canRevoke(row) && (
-        <Button variant="ghost" size="sm" className="h-8 px-2 text-destructive" onClick={() => onAction('revoke', row)} aria-label={`Revoke certificate ${row.number}`}>
+        <button type="button" className={cn(ACTION, 'text-destructive')} onClick={() => onAction('revoke', row)} aria-label={`Revoke certificate ${row.number}`}>
           <Ban aria-hidden />
           Revoke
-        </Button>
+        </button>
       )}
     </div>
   );

@@ -57,12 +57,14 @@ function CertificateTable({ rows, onAction }: { rows: TAdminCertificateRow[]; on
                   {row.number}
                   <Version version={row.version} />
                 </p>
-                <CertificateActions row={row} onAction={onAction} className="mt-2 max-w-56" />
+                <CertificateActions row={row} onAction={onAction} className="mt-2 max-w-52" />
               </TableCell>
               <TableCell className="max-w-56">
                 <p className="font-semibold break-words text-navy-900">{row.holder.name}</p>
                 <p className="text-xs break-all text-muted-foreground">{row.holder.email}</p>
-                <p className="text-xs text-muted-foreground">INDoS {row.holder.indosNo ?? '—'}</p>
+                <p className="text-xs text-muted-foreground">
+                  INDoS <span className="whitespace-nowrap">{row.holder.indosNo ?? '—'}</span>
+                </p>
               </TableCell>
               <TableCell className="max-w-52">
                 <p className="break-words text-navy-900">{row.course.title}</p>

@@ -73,21 +73,22 @@ function BatchRows({ batch }: { batch: TRegulatorBatch }) {
             <TableHead>Date of birth</TableHead>
             <TableHead>Passport</TableHead>
             <TableHead>CDC</TableHead>
-            <TableHead>Issued</TableHead>
-            <TableHead>Valid until</TableHead>
+            <TableHead>Issued, valid until</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody className="bg-card">
           {batch.rows.map((row) => (
             <TableRow key={row.certificateId} className={row.missing.length > 0 ? 'bg-yellow-50' : undefined}>
               <TableCell className="font-mono text-xs whitespace-nowrap">{row.certificateNumber}</TableCell>
-              <TableCell className="min-w-40 break-words">{dash(row.nameAsInPassport)}</TableCell>
+              <TableCell className="min-w-36 break-words">{dash(row.nameAsInPassport)}</TableCell>
               <TableCell className="whitespace-nowrap">{dash(row.indosNo)}</TableCell>
               <TableCell className="whitespace-nowrap">{row.dateOfBirth ? formatCalendarDate(row.dateOfBirth) : '—'}</TableCell>
               <TableCell className="whitespace-nowrap">{dash(row.passportNumber)}</TableCell>
               <TableCell className="whitespace-nowrap">{dash(row.cdcNumber)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatCalendarDate(row.issueDate)}</TableCell>
-              <TableCell className="whitespace-nowrap">{row.validUntil ? formatCalendarDate(row.validUntil) : '—'}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {formatCalendarDate(row.issueDate)}
+                <span className="block text-xs text-muted-foreground">{row.validUntil ? `to ${formatCalendarDate(row.validUntil)}` : 'does not expire'}</span>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
