@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCertificatePdf, type TCertificateContent } from './certificate-document.tsx';
-import { fittedFontSize, loadedFonts } from './certificate-fonts.ts';
+import { charactersWithoutGlyph, fittedFontSize, loadedFonts } from './certificate-fonts.ts';
 
 const run = promisify(execFile);
 
@@ -39,6 +39,8 @@ const cases = {
   accented: { ...base, holderName: ACCENTED, courseTitle: LONG_TITLE, version: 2, reissuedOn: '3 March 2027' },
   devanagari: { ...base, holderName: DEVANAGARI },
   greekCyrillic: { ...base, holderName: GREEK_CYRILLIC, courseCode: null, approvalNumber: null, validUntil: null },
+  // A script none of the fonts covers: its letters print as empty boxes, still from an embedded font.
+  uncovered: { ...base, holderName: 'Wei 李伟 Zhang' },
 } satisfies Record<string, TCertificateContent>;
 type TCase = keyof typeof cases;
 
@@ -135,7 +137,7 @@ describe('the certificate PDF', () => {
       const { words } = read[name];
       const facts = words.find((word) => word.text === 'INDOS')!;
       const holder = wordsBetween(words, 'that', 'INDOS');
-      const course = wordsBetween(words, 'course', name === 'greekCyrillic' ? 'Certificate' : 'Course');
+      const course = wordsBetween(words, 'course', name === 'greekCyrillic' ? 'C' : 'Course');
       const lead = words.find((word) => word.text === 'that')!;
       const courseLead = words.find((word) => word.text === 'course')!;
       expect(holder.length, name).toBeGreaterThan(0);
@@ -171,6 +173,13 @@ describe('the certificate PDF', () => {
     expect(read.devanagari.text.replaceAll(' ', '')).toContain('VALIDUNTIL23November2031');
     const plain = read.greekCyrillic.text.replaceAll(' ', '');
     for (const absent of ['VALIDUNTIL', 'Coursecode', 'ApprovalNo.', 'Version']) expect(plain).not.toContain(absent);
+  });
+});
+
+describe('charactersWithoutGlyph', () => {
+  it('names the characters of a script the fonts do not cover, and nothing of those they do', async () => {
+    expect(await charactersWithoutGlyph('Wei 李伟 Zhang')).toEqual(['李', '伟']);
+    expect(await charactersWithoutGlyph(`${ACCENTED} ${DEVANAGARI} ${GREEK_CYRILLIC}`)).toEqual([]);
   });
 });
 

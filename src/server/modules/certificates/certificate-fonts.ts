@@ -46,10 +46,16 @@ function familyName(typeface: TTypeface, subset: string): string {
   return `certificate-${typeface}-${subset}`;
 }
 
+/**
+ * react-pdf's last resort, which it adds to the end of every list: here Noto Sans (see
+ * registerCertificateFonts). Named in the lists too, so the render loads it like the others.
+ */
+const LAST_RESORT = 'Helvetica';
+
 /** The fallback list a style names as its `fontFamily`. */
 export const FONT_STACKS: Record<TTypeface, string[]> = {
-  serif: [...SUBSETS, 'devanagari'].map((subset) => familyName('serif', subset)),
-  sans: [...SUBSETS, 'devanagari'].map((subset) => familyName('sans', subset)),
+  serif: [...[...SUBSETS, 'devanagari'].map((subset) => familyName('serif', subset)), LAST_RESORT],
+  sans: [...[...SUBSETS, 'devanagari'].map((subset) => familyName('sans', subset)), LAST_RESORT],
 };
 
 /**
@@ -120,7 +126,7 @@ export function registerCertificateFonts(): void {
   }
   // Every face the certificate sets, since the last resort is asked for the same weight and style.
   const lastResort: TFace[] = [...new Map(Object.values(TYPEFACES).flatMap(({ faces }) => faces.map((face): [string, TFace] => [`${face.weight}${face.style}`, face]))).values()];
-  Font.register({ family: 'Helvetica', fonts: lastResort.map((face) => ({ src: fontSource('noto-sans', 'latin', face), fontWeight: face.weight, fontStyle: face.style })) });
+  Font.register({ family: LAST_RESORT, fonts: lastResort.map((face) => ({ src: fontSource('noto-sans', 'latin', face), fontWeight: face.weight, fontStyle: face.style })) });
   // Names are never hyphenated; other text breaks between words only.
   Font.registerHyphenationCallback((word) => [word]);
   registered = true;
