@@ -98,15 +98,13 @@ export async function countMatching(db: Executor, filters: TCertificateListFilte
   return row?.total ?? 0;
 }
 
-/** The ids of a stretch of the matching certificates, newest issue first (the CSV's batches). */
-export async function findIds(db: Executor, filters: TCertificateListFilters, window: { limit: number; offset: number }): Promise<string[]> {
+/** The ids of every matching certificate, newest issue first (the CSV's list, fixed when it starts). */
+export async function findAllIds(db: Executor, filters: TCertificateListFilters): Promise<string[]> {
   const rows = await db
     .select({ id: certificates.id })
     .from(certificates)
     .where(filtersSql(db, filters))
-    .orderBy(...newestFirst)
-    .limit(window.limit)
-    .offset(window.offset);
+    .orderBy(...newestFirst);
   return rows.map((row) => row.id);
 }
 

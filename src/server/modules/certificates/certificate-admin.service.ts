@@ -18,10 +18,9 @@ import type { TWholeList } from '../../lib/whole-list.ts';
 import { expiringWindowDays, stateCondition, type TStateCondition } from './certificate-state.ts';
 import { adminCertificateRows } from './certificates.service.ts';
 import {
-  countMatching,
   findBatchCourse,
   findIssuedNotRevoked,
-  findIds,
+  findAllIds,
   findPageIds,
   type TBatchCertificate,
   type TCertificateListFilters,
@@ -71,21 +70,19 @@ export async function adminCertificates(deps: Deps, query: TAdminCertificateQuer
 const EXPORT_BATCH_SIZE = 500;
 
 /**
- * Every certificate matching the list's filters, for its CSV: the count first (so a bad filter
- * fails before the file starts), then the rows a batch at a time, newest issue first.
+ * Every certificate matching the list's filters, for its CSV, newest issue first. Which ones is
+ * read once, before the file starts (a failure is an error, never a file cut short), so a
+ * certificate issued or revoked during a long download neither shifts a row into two batches nor
+ * out of all of them; their rows are then read a batch at a time as the file is written.
  */
 export async function allAdminCertificates(deps: Deps, query: TAdminCertificateExportQuery): Promise<TWholeList<TAdminCertificateRow>> {
-  const today = utcDay();
-  const filters = listFilters(deps, query, today);
-  const total = await countMatching(deps.db, filters);
+  const ids = await findAllIds(deps.db, listFilters(deps, query, utcDay()));
   async function* batches() {
-    for (let offset = 0; offset < total; offset += EXPORT_BATCH_SIZE) {
-      const ids = await findIds(deps.db, filters, { limit: EXPORT_BATCH_SIZE, offset });
-      if (ids.length === 0) return;
-      yield await adminCertificateRows(deps, ids);
+    for (let start = 0; start < ids.length; start += EXPORT_BATCH_SIZE) {
+      yield await adminCertificateRows(deps, ids.slice(start, start + EXPORT_BATCH_SIZE));
     }
   }
-  return { total, batches: batches() };
+  return { total: ids.length, batches: batches() };
 }
 
 // ---------------------------------------------------------------------------------------------
