@@ -14,7 +14,7 @@ export const canReissue = (row: TAdminCertificateRow) => canRevoke(row) && row.s
 
 /** Every action looks alike, a link or a button: a small word with its icon, in a row that wraps. */
 const ACTION =
-  'inline-flex cursor-pointer items-center gap-1 rounded-sm py-0.5 text-sm font-medium whitespace-nowrap text-sea-700 outline-none underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5 [&_svg]:shrink-0';
+  'inline-flex cursor-pointer items-center gap-1 rounded-sm py-0.5 text-sm font-medium whitespace-nowrap outline-none underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5 [&_svg]:shrink-0';
 
 /**
  * A row's actions: View PDF, Revoke, Re-issue, the reminder history and the holder's profile. Each
@@ -32,21 +32,21 @@ export function CertificateActions({
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1.5', className)}>
       {row.pdfUrl && (
-        <a href={row.pdfUrl} target="_blank" rel="noreferrer" className={ACTION} aria-label={`View PDF of certificate ${row.number}`}>
+        <a href={row.pdfUrl} target="_blank" rel="noreferrer" className={cn(ACTION, 'text-sea-700')} aria-label={`View PDF of certificate ${row.number}`}>
           <ExternalLink aria-hidden />
           View PDF
         </a>
       )}
-      <Link to={paths.admin.users.profile(row.holder.userId)} className={ACTION} aria-label={`Profile of ${row.holder.name}`}>
+      <Link to={paths.admin.users.profile(row.holder.userId)} className={cn(ACTION, 'text-sea-700')} aria-label={`Profile of ${row.holder.name}`}>
         <UserRound aria-hidden />
         Profile
       </Link>
-      <button type="button" className={ACTION} onClick={() => onAction('reminders', row)} aria-label={`Reminder history of certificate ${row.number}`}>
+      <button type="button" className={cn(ACTION, 'text-sea-700')} onClick={() => onAction('reminders', row)} aria-label={`Reminder history of certificate ${row.number}`}>
         <BellRing aria-hidden />
         Reminders
       </button>
       {canReissue(row) && (
-        <button type="button" className={ACTION} onClick={() => onAction('reissue', row)} aria-label={`Re-issue certificate ${row.number}`}>
+        <button type="button" className={cn(ACTION, 'text-sea-700')} onClick={() => onAction('reissue', row)} aria-label={`Re-issue certificate ${row.number}`}>
           <RefreshCw aria-hidden />
           Re-issue
         </button>

@@ -52,7 +52,7 @@ function CertificateTable({ rows, onAction }: { rows: TAdminCertificateRow[]; on
         <TableBody className="bg-card">
           {rows.map((row) => (
             <TableRow key={row.id} className="align-top">
-              <TableCell>
+              <TableCell className="w-52">
                 <p className="font-mono text-xs whitespace-nowrap text-navy-900">
                   {row.number}
                   <Version version={row.version} />

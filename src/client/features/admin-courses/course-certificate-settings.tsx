@@ -151,7 +151,7 @@ function SettingsForm({ courseId, settings }: { courseId: string; settings: TCou
 
       <fieldset className="grid gap-3" aria-describedby={validityHint}>
         <legend className="text-sm font-medium text-navy-900">Validity</legend>
-        <p id={validityHint} className="-mt-1 text-xs text-muted-foreground">
+        <p id={validityHint} className="mt-1 text-xs text-muted-foreground">
           How long a certificate of this course is valid from its day of issue. Certificates already issued keep their dates.
         </p>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
