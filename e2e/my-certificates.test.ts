@@ -223,6 +223,24 @@ describe('My certificates', () => {
     }
   });
 
+  it('the signed-in bar holds My certificates from 601 px (the widest phone layout is 600 px) without spilling over', async () => {
+    const learner = await createUser(harness.portal.runtime.db, { approvedAt: new Date() });
+    for (const width of [601, 768, 1024]) {
+      const { page, context } = await harness.newPage(width, 800);
+      await signInAs(page, learner.email);
+      await page.goto('/dashboard');
+      // The app's own render (the server's frame comes first), with the learner's greeting.
+      await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
+      const right = await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'My certificates' })
+        .evaluate((link) => link.getBoundingClientRect().right);
+      expect(right, `${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+  });
+
   it('the home page and the other public pages load no name fonts', async () => {
     const { page, context } = await harness.newPage(1280);
     for (const address of ['/', '/courses', '/verify']) {

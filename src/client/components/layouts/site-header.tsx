@@ -43,11 +43,12 @@ export function SiteHeader({ frame = false }: { frame?: boolean }) {
           to={paths.home}
           className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         >
-          <BrandMark className="size-9" />
+          <BrandMark className="size-9 shrink-0" />
           <span className="truncate text-base font-bold tracking-tight text-navy-900 sm:text-lg">{site.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-auto flex items-center gap-1 compact:hidden">
+        {/* Tighter between 601 px and 1024 px, where a signed-in bar has six links beside the name. */}
+        <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 compact:hidden lg:gap-1">
           {entries.map((entry) => (
             <NavLink
               key={entry.to}
@@ -55,7 +56,7 @@ export function SiteHeader({ frame = false }: { frame?: boolean }) {
               end={entry.end}
               className={({ isActive }) =>
                 cn(
-                  'rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-ring',
+                  'rounded-md px-1.5 py-2 text-[13px] font-medium whitespace-nowrap transition-colors lg:px-3 lg:text-sm outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-ring',
                   isActive
                     ? 'text-sea-800 underline decoration-sea-500 decoration-2 underline-offset-[6px]'
                     : 'text-navy-700 hover:text-navy-900',
@@ -66,8 +67,8 @@ export function SiteHeader({ frame = false }: { frame?: boolean }) {
             </NavLink>
           ))}
           {signedIn ? (
-            <Button variant="outline" className="ml-3" disabled={frame} onClick={() => void logOutAndReload()}>
-              <LogOut aria-hidden />
+            <Button variant="outline" className="ml-1.5 max-lg:h-8 max-lg:px-2.5 max-lg:text-[13px] lg:ml-3" disabled={frame} onClick={() => void logOutAndReload()}>
+              <LogOut className="max-lg:hidden" aria-hidden />
               Logout
             </Button>
           ) : (
