@@ -193,6 +193,8 @@ describe("what a screen's page preloads (decision 035)", () => {
       paths.admin.tests.results,
       paths.admin.tests.evidence,
       paths.admin.tests.certificateEvidence.pattern,
+      paths.admin.certificates.list,
+      paths.admin.certificates.regulatorExport,
     ];
     for (const route of showOnly) {
       const packages = packagesPreloaded(route);
@@ -216,6 +218,8 @@ describe("what a screen's page preloads (decision 035)", () => {
       paths.admin.training.list,
       paths.admin.tests.list,
       paths.admin.tests.results,
+      paths.admin.certificates.list,
+      paths.admin.certificates.regulatorExport,
     ];
     for (const route of screens) {
       const packages = packagesPreloaded(route);
