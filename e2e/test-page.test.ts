@@ -136,4 +136,30 @@ describe('the test page', () => {
     // Where the learner stands is read, not refused: nothing went wrong.
     expect(tab.problems).toEqual([]);
   });
+  it('a course that requires an approved seafarer profile says so and leads to the profile, with no Start (390 px and 1280 px)', async () => {
+    const db = harness.portal.runtime.db;
+    const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
+    const learner = await createUser(db, { approvedAt: new Date() });
+    const course = await createCourse(db, { title: `Survival Craft ${learner.id.slice(0, 6)}`, testRequiresApprovedProfile: true });
+    await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    const asAdmin = harness.portal.caller(sessionOf(admin));
+    const { test } = await asAdmin.tests.create({ courseId: course.id, title: `${course.title} test`, passMark: 70, questions: QUESTIONS });
+    await asAdmin.tests.publish({ testId: test.id });
+
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await harness.newPage(width, width === 390 ? 844 : 900);
+      await signInAs(page, learner.email);
+      await page.goto(`/testPage/${course.id}`);
+      await page.getByText(MESSAGES.courseCertificate.profileRequired).waitFor();
+      expect(await page.getByRole('button', { name: /^Start attempt/ }).count()).toBe(0);
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/test-page-profile-required-${width}.png`, fullPage: true });
+      await page.getByRole('link', { name: 'Go to your profile' }).click();
+      await page.waitForURL('**/profile');
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    // Nothing was started.
+    const attempts = await db.select({ n: sql<number>`count(*)::int` }).from(testAttempts).where(and(eq(testAttempts.userId, learner.id), eq(testAttempts.courseId, course.id)));
+    expect(attempts[0]!.n).toBe(0);
+  });
 });
