@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
 import { certificateReminders, certificates, courses, enrolments, mails, users } from '../../db/schema.ts';
 
@@ -19,7 +20,7 @@ export type TRemindable = {
   lastName: string;
   /** The holder's choice (users.certificate_reminders). */
   remindersOn: boolean;
-  /** The holder has a pending or approved enrolment in the course's refresher. */
+  /** The holder has an enrolment in the course's refresher in one of the statuses asked about. */
   enrolledInRefresher: boolean;
   /** The stages (days before) already recorded for this certificate. */
   sentStages: number[];
@@ -37,6 +38,7 @@ export async function findRemindableBatch(
   window: { from: string; to: string },
   after: TSweepCursor | undefined,
   limit: number,
+  refresherStatuses: readonly TEnrolmentStatus[],
 ): Promise<TRemindable[]> {
   const rows = await db
     .select({
@@ -51,7 +53,7 @@ export async function findRemindableBatch(
       lastName: users.lastName,
       remindersOn: users.certificateReminders,
       enrolledInRefresher: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.userId} = ${certificates.userId}
-        and ${enrolments.courseId} = ${courses.refresherCourseId} and ${enrolments.status} in ('pending', 'approved'))`,
+        and ${enrolments.courseId} = ${courses.refresherCourseId} and ${inArray(enrolments.status, [...refresherStatuses])})`,
       sentStages: sql<number[]>`coalesce((select array_agg(${certificateReminders.daysBefore}) from ${certificateReminders}
         where ${certificateReminders.certificateId} = ${certificates.id}), '{}')`,
     })
@@ -146,13 +148,4 @@ export async function setReminderChoice(db: Executor, userId: string, on: boolea
     .where(eq(users.id, userId))
     .returning({ on: users.certificateReminders });
   return row?.on;
-}
-
-/** The recorded stages of some certificates (tests and the bench read what a sweep wrote). */
-export async function findStagesOf(db: Executor, certificateIds: readonly string[]) {
-  if (certificateIds.length === 0) return [];
-  return db
-    .select({ certificateId: certificateReminders.certificateId, daysBefore: certificateReminders.daysBefore })
-    .from(certificateReminders)
-    .where(inArray(certificateReminders.certificateId, [...certificateIds]));
 }

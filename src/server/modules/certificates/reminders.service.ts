@@ -1,4 +1,5 @@
 import { addDays, daysBetween, utcDay } from '../../../shared/calendar.ts';
+import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { personName } from '../../../shared/names.ts';
 import type { TCertificateReminder, TReminderPreference, TReminderRunResult } from '../../../shared/schemas/certificate.ts';
@@ -38,6 +39,9 @@ export function reminderDepsOf(deps: AppDeps): TReminderDeps {
 
 /** Certificates read per batch: one read, and at most one transaction of four writes, per batch. */
 export const REMINDER_BATCH = 1000;
+
+/** A holder who asked for the refresher (still pending, or accepted) is not reminded. */
+const REFRESHER_ASKED: readonly TEnrolmentStatus[] = ['pending', 'approved'];
 
 /** The client's addresses a reminder links to (src/client/config/paths.ts: courses, myCertificates). */
 const CATALOGUE_PATH = '/courses';
@@ -114,7 +118,7 @@ export async function sendDueReminders(
   let queued = 0;
   let batches = 0;
   for (;;) {
-    const batch = await findRemindableBatch(ctx.db, window, after, batchSize);
+    const batch = await findRemindableBatch(ctx.db, window, after, batchSize, REFRESHER_ASKED);
     batches += 1;
     examined += batch.length;
     const due = batch.flatMap((certificate) => {
