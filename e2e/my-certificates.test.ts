@@ -98,9 +98,10 @@ describe('My certificates', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signInAs(page, learner.email);
 
-      // From the dashboard's Reports tile.
+      // From the dashboard's link beside the tiles (the Reports tile keeps the spec's certificate report).
       await page.goto('/dashboard');
-      await page.getByRole('link', { name: /^Reports/ }).click();
+      expect(await page.getByRole('link', { name: /^Reports/ }).getAttribute('href')).toBe('/certificate-report');
+      await page.getByRole('link', { name: /^My certificates Validity/ }).click();
       await page.waitForURL('**/my-certificates');
       await page.getByRole('heading', { level: 1, name: 'My certificates' }).waitFor();
       await card(page, courses.firstAid.title).waitFor();
