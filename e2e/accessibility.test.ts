@@ -218,6 +218,8 @@ const SCREENS: TScreen[] = [
     heading: 'Certificate Evidence',
     then: async (page) => page.getByRole('heading', { name: 'Test attempts' }).waitFor(),
   },
+  { name: 'certificates, revoke dialog', as: 'admin', url: () => paths.admin.certificates.list, heading: 'Certificates', then: openDialog(/^Revoke certificate/, 'Revoke certificate') },
+  { name: 'regulator export, errors shown', as: 'admin', url: () => paths.admin.certificates.regulatorExport, heading: 'Regulator Export', then: submitEmpty('Preview batch') },
   { name: 'admin page not found', as: 'admin', url: () => `${paths.admin.root}/no-such-page`, heading: 'Page not found' },
 ];
 
