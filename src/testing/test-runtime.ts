@@ -16,6 +16,9 @@ import { createCallerFactory } from '../server/trpc/init.ts';
 import { startWorker } from '../workers/job-worker.ts';
 import { createTestBucket, type TStorageDriver } from './storage.ts';
 
+/** The worker `npm run worker` runs, for tests that start several on one Redis (tests reach workers through here). */
+export { startWorker };
+
 const createCaller = createCallerFactory(appRouter);
 
 export type TestPortal = {
