@@ -1,19 +1,17 @@
-import { Download, Eye, FileSpreadsheet, Loader2, RotateCw } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { Download, Eye, FileSpreadsheet, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TRegulatorBatch, TRegulatorBatchQuery } from '../../../shared/schemas/certificate.ts';
 import { paths } from '@/config/paths.ts';
+import { CourseDayRangeFields, useCourseDayRange } from '@/components/course/course-day-range.tsx';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
@@ -25,36 +23,6 @@ import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCalendarDate, formatCount } from '@/lib/format.ts';
 
 const CA = MESSAGES.certificateAdmin;
-/** The days the form offers first: the last 30, today included. */
-const DEFAULT_DAYS = 30;
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** A day of the administrator's calendar as a date input holds it: YYYY-MM-DD. */
-function dayOf(date: Date): string {
-  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
-}
-
-function daysBefore(date: Date, days: number): Date {
-  const earlier = new Date(date);
-  earlier.setDate(earlier.getDate() - days);
-  return earlier;
-}
-
-type TField = 'course' | 'from' | 'to';
-export type TBatchFormErrors = Partial<Record<TField, string>>;
-
-/** What is wrong with the form, field by field, in the catalogue's words (the server checks the same and answers 400). */
-export function batchFormProblems({ courseId, from, to }: { courseId: string; from: string; to: string }): TBatchFormErrors {
-  const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const errors: TBatchFormErrors = {};
-  if (!courseId) errors.course = MESSAGES.tests.courseRequired;
-  if (!isDay(from)) errors.from = CA.dateFormat;
-  if (!isDay(to)) errors.to = CA.dateFormat;
-  else if (isDay(from) && from > to) errors.to = CA.rangeOrder;
-  return errors;
-}
-
 const dash = (value: string) => value || '—';
 
 /** The batch's rows as the file lists them. */
@@ -194,29 +162,13 @@ function BatchPreview({ query }: { query: TRegulatorBatchQuery }) {
  */
 export function RegulatorExportPage() {
   const courses = useCertificateCourses();
-  const [courseId, setCourseId] = useState('');
-  const [from, setFrom] = useState(() => dayOf(daysBefore(new Date(), DEFAULT_DAYS - 1)));
-  const [to, setTo] = useState(() => dayOf(new Date()));
-  const [errors, setErrors] = useState<TBatchFormErrors>({});
+  const form = useCourseDayRange(CA);
   const [query, setQuery] = useState<TRegulatorBatchQuery | null>(null);
-  const fields = { course: useRef<HTMLSelectElement>(null), from: useRef<HTMLInputElement>(null), to: useRef<HTMLInputElement>(null) };
-  const none = courses.courses?.length === 0;
 
   function preview(event: FormEvent) {
     event.preventDefault();
-    const problems = batchFormProblems({ courseId, from, to });
-    setErrors(problems);
-    const first = (['course', 'from', 'to'] as const).find((field) => problems[field]);
-    if (first) {
-      fields[first].current?.focus();
-      return;
-    }
-    setQuery({ courseId, from, to });
-  }
-
-  /** A field's error goes once the field is changed; the others keep theirs until the next try. */
-  function changed(field: TField) {
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+    const range = form.check();
+    if (range) setQuery(range);
   }
 
   return (
@@ -224,71 +176,12 @@ export function RegulatorExportPage() {
       <Card className="mb-8">
         <CardContent className="p-4 sm:p-6">
           <form noValidate onSubmit={preview} className="grid gap-5" aria-label="Regulator batch">
-            <FormField
-              id="batch-course"
-              label="Course"
-              error={errors.course ?? (courses.isError ? MESSAGES.courses.adminLoadFailed : undefined)}
-              hint={none ? 'There is no course yet.' : 'Every course is listed, active or not.'}
-            >
-              {(control) => (
-                <div className="flex flex-wrap items-center gap-2">
-                  <NativeSelect
-                    {...control}
-                    ref={fields.course}
-                    className="min-w-0 flex-1"
-                    value={courseId}
-                    disabled={!courses.courses || none}
-                    onChange={(event) => {
-                      setCourseId(event.target.value);
-                      changed('course');
-                    }}
-                  >
-                    <option value="">{courses.isPending ? 'Loading courses…' : 'Select a course'}</option>
-                    {courses.courses?.map((course) => (
-                      <option key={course.id} value={course.id}>
-                        {course.isActive ? course.title : `${course.title} (inactive)`}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                  {courses.isError && (
-                    <Button variant="outline" size="sm" onClick={() => void courses.refetch()} disabled={courses.isFetching}>
-                      <RotateCw className={courses.isFetching ? 'animate-spin' : undefined} aria-hidden />
-                      Try again
-                    </Button>
-                  )}
-                </div>
-              )}
-            </FormField>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="batch-from" label="Issued from" error={errors.from} hint="The batch’s first day (UTC), included.">
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={fields.from}
-                    type="date"
-                    value={from}
-                    onChange={(event) => {
-                      setFrom(event.target.value);
-                      changed('from');
-                    }}
-                  />
-                )}
-              </FormField>
-              <FormField id="batch-to" label="Issued to" error={errors.to} hint="The batch’s last day (UTC), included.">
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={fields.to}
-                    type="date"
-                    value={to}
-                    onChange={(event) => {
-                      setTo(event.target.value);
-                      changed('to');
-                    }}
-                  />
-                )}
-              </FormField>
-            </div>
+            <CourseDayRangeFields
+              idPrefix="batch"
+              form={form}
+              choices={courses}
+              hints={{ from: 'The batch’s first day (UTC), included.', to: 'The batch’s last day (UTC), included.' }}
+            />
             <div>
               <SubmitButton pending={false}>
                 <Eye aria-hidden />
