@@ -17,6 +17,7 @@ import { CertificateStateBadge } from '@/features/certificates/certificate-state
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatCalendarDate, formatDay } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useCopyLink } from '@/features/certificates/use-copy-link.ts';
 
 const C = MESSAGES.certificate;
 /** How often a certificate whose PDF is being prepared is read again. */
@@ -115,14 +116,7 @@ function CertificateState({
  */
 function ShareLink({ certificate }: { certificate: TLearnerCertificate }) {
   const path = paths.verifyCertificate(certificate.number, certificate.verificationCode);
-  const [copied, setCopied] = useState<'yes' | 'failed'>();
-
-  function copy() {
-    navigator.clipboard.writeText(`${window.location.origin}${path}`).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  }
+  const { copied, copy } = useCopyLink(path);
 
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-border bg-navy-50/40 p-4 text-sm sm:flex-row sm:items-center sm:justify-between">

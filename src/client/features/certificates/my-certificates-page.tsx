@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCalendarDate, formatDay } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { cn } from '@/lib/utils.ts';
+import { useCopyLink } from '@/features/certificates/use-copy-link.ts';
 
 const C = MESSAGES.certificate;
 
@@ -38,14 +39,7 @@ function Detail({ label, children, className }: { label: string; children: React
 /** The verification link to give an employer (its number and secret code, as the QR code carries them). */
 function ShareLink({ certificate }: { certificate: TLearnerCertificate }) {
   const path = paths.verifyCertificate(certificate.number, certificate.verificationCode);
-  const [copied, setCopied] = useState<'yes' | 'failed'>();
-
-  function copy() {
-    navigator.clipboard.writeText(`${window.location.origin}${path}`).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  }
+  const { copied, copy } = useCopyLink(path);
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
