@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, utcDay } from '../src/shared/calendar.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { createCertificateRow, createTestRow } from '../src/testing/certificate-rows.ts';
-import { createCourse, createProfileRow, createUser } from '../src/testing/factories.ts';
+import { createCourse, createProfileWithFiles, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';
 
@@ -54,7 +54,7 @@ async function certificatesOfOneCourse(token: string) {
   });
   async function holder(serial: number, certificate: Parameters<typeof createCertificateRow>[2]) {
     const user = await createUser(db, { approvedAt: new Date(), firstName: `Seafarer ${serial}`, lastName: token, email: `seafarer${serial}-${token.toLowerCase()}@example.com` });
-    await createProfileRow(db, user.id, { name: `Seafarer ${serial} ${token}`, indosNo: `07K${serial}${token.toUpperCase()}` });
+    await createProfileWithFiles(db, harness.portal.runtime.files, user.id, { name: `Seafarer ${serial} ${token}`, indosNo: `07K${serial}${token.toUpperCase()}` });
     const row = await createCertificateRow(db, { userId: user.id, courseId: course.id, testId: test.id }, { ...snapshot(serial), ...certificate });
     return { user, certificate: row };
   }

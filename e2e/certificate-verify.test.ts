@@ -12,7 +12,7 @@ import { MESSAGES } from '../src/shared/messages.ts';
 import { certificates, testAttempts, tests } from '../src/server/db/schema.ts';
 import { newVerificationCode } from '../src/server/modules/certificates/certificates.service.ts';
 import { renderCertificate } from '../src/server/modules/certificates/render-certificate.job.ts';
-import { createCourse, createProfileRow, createUser } from '../src/testing/factories.ts';
+import { createCourse, createProfileWithFiles, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 
 const run = promisify(execFile);
@@ -32,7 +32,7 @@ async function renderedCertificate() {
   const db = harness.portal.runtime.db;
   const unique = Date.now().toString(36);
   const learner = await createUser(db, { firstName: 'Kavya', lastName: `Menon-${unique}`, approvedAt: new Date() });
-  await createProfileRow(db, learner.id, { dateOfBirth: '1994-07-21' });
+  await createProfileWithFiles(db, harness.portal.runtime.files, learner.id, { dateOfBirth: '1994-07-21' });
   const course = await createCourse(db, { title: `Ship Security Awareness ${unique}` });
   const [test] = await db.insert(tests).values({ courseId: course.id, title: course.title, passMark: 50, isPublished: true }).returning();
   const [attempt] = await db

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
 import { courses, enrolments, profiles, users } from '../server/db/schema.ts';
+import type { FileStorage } from '../server/lib/files/storage.ts';
 import type { TSessionUser } from '../server/lib/session-user.ts';
+import { imageOf } from './images.ts';
 
 /**
  * The password every factory user has, and its argon2id hash at the production cost, computed
@@ -97,6 +99,30 @@ export async function createProfileRow(
     })
     .returning();
   return profile!;
+}
+
+/** The smallest PDF a reader opens: one empty page. */
+const EMPTY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * A profile row whose picture, signature and ID document exist in storage: for browser tests,
+ * where every screen that lists profiles (the administrators' User Profiles, shared by the run's
+ * tests) loads their pictures.
+ */
+export async function createProfileWithFiles(
+  db: Executor,
+  files: FileStorage,
+  userId: string,
+  overrides: Partial<typeof profiles.$inferInsert> = {},
+) {
+  const profile = await createProfileRow(db, userId, overrides);
+  const picture = await imageOf('png', 64, 64);
+  await files.put('profile_pictures', profile.profilePictureFile, picture);
+  await files.put('signatures', profile.signatureFile, picture);
+  await files.put('id_documents', profile.idDocumentFile, EMPTY_PDF);
+  return profile;
 }
 
 /** A learner's enrolment in a course (pending unless told otherwise). */

@@ -3,8 +3,10 @@ import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createProfileRow, createUser } from '../../../testing/factories.ts';
+import { mailsTo } from '../../../testing/mailbox.ts';
+import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
-import { certificates, mails, testAttempts, tests } from '../../db/schema.ts';
+import { certificates, testAttempts, tests } from '../../db/schema.ts';
 import { renderCertificate } from './render-certificate.job.ts';
 
 const run = promisify(execFile);
@@ -17,13 +19,17 @@ const HOLDER = 'श्रीमती अन्नपूर्णा लक्�
  */
 describe('the certificate render job', () => {
   let portal: TestPortal;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const db = () => portal.runtime.db;
 
   beforeAll(async () => {
-    portal = await createTestPortal({ env: { PUBLIC_URL } });
+    // The mail as the learner receives it: a delivered mail's body is cleared from its row.
+    smtp = await startSmtpServer();
+    portal = await createTestPortal({ env: { PUBLIC_URL, SMTP_URL: smtp.url } });
   }, 60_000);
   afterAll(async () => {
     await portal?.close();
+    await smtp?.close();
   });
 
   /** A pending certificate of a course, with the given holder snapshot and terms, whose profile says something else. */
@@ -84,7 +90,7 @@ describe('the certificate render job', () => {
     expect(text.replaceAll(' ', '')).toContain('VALIDUNTIL23November2031');
     for (const live of ['Changed Since Issue', 'LIVE0001', 'L0000001', '1 January 1970']) expect(text).not.toContain(live);
 
-    const [mail] = await db().select().from(mails).where(eq(mails.to, learner.email));
+    const [mail] = await mailsTo(smtp, learner.email);
     expect(mail!.text).toContain(`Your certificate ${certificate.number} for Fire Prevention and Fire Fighting has been re-issued as version 2.`);
     expect(mail!.text).toContain(`${PUBLIC_URL}/my-certificates`);
     expect(mail!.text).not.toContain('Congratulations');
@@ -100,7 +106,7 @@ describe('the certificate render job', () => {
     for (const absent of ['Version', 'INDOS', 'Passport', 'Date of birth', 'Course code', 'Approval No.', 'Changed Since Issue']) expect(text).not.toContain(absent);
     expect(text.replaceAll(' ', '')).not.toContain('VALIDUNTIL');
 
-    const [mail] = await db().select().from(mails).where(eq(mails.to, learner.email));
+    const [mail] = await mailsTo(smtp, learner.email);
     expect(mail!.text).toContain(`Congratulations on completing Fire Prevention and Fire Fighting. Your certificate ${certificate.number} is ready.`);
   });
 });
