@@ -18,12 +18,10 @@ import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatCalendarDate, formatDay } from '@/lib/format.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCopyLink } from '@/features/certificates/use-copy-link.ts';
+import { usePdfPolling, usePollLimit } from '@/features/certificates/use-pdf-polling.ts';
 
 const C = MESSAGES.certificate;
-/** How often a certificate whose PDF is being prepared is read again. */
-export const CERTIFICATE_POLL_MS = 1_500;
-/** How long it is read again before the page stops and offers to check again. */
-export const CERTIFICATE_POLL_LIMIT_MS = 60_000;
+export { CERTIFICATE_POLL_LIMIT_MS, CERTIFICATE_POLL_MS } from '@/features/certificates/use-pdf-polling.ts';
 
 /** The state as the server says it, and, while the PDF is not there yet, that it is being prepared. */
 function StatusBadge({ certificate }: { certificate: TLearnerCertificate }) {
@@ -145,11 +143,10 @@ function ShareLink({ certificate }: { certificate: TLearnerCertificate }) {
 
 /** One course's certificate, read with certificates.forCourse and read again while its PDF is prepared. */
 function CertificateDetails({ courseId, listed }: { courseId: string; listed: TLearnerCertificate | undefined }) {
-  const [gaveUp, setGaveUp] = useState(false);
-  const [round, setRound] = useState(0);
-  const query = useCourseCertificate(courseId, gaveUp ? false : CERTIFICATE_POLL_MS);
+  const polling = usePdfPolling();
+  const query = useCourseCertificate(courseId, polling.interval);
   const certificate = query.data ?? (query.isError ? undefined : listed);
-  const waiting = certificate?.status === 'pending' && !certificate.revoked && !gaveUp;
+  const waiting = certificate?.status === 'pending' && !certificate.revoked && !polling.gaveUp;
   const [announcement, setAnnouncement] = useState('');
   const sawPending = useRef(false);
 
@@ -160,17 +157,8 @@ function CertificateDetails({ courseId, listed }: { courseId: string; listed: TL
   }, [certificate?.status]);
 
   // Polling stops after a while; Check again starts another round.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setTimeout(() => setGaveUp(true), CERTIFICATE_POLL_LIMIT_MS);
-    return () => window.clearTimeout(timer);
-  }, [waiting, round]);
-
-  function checkAgain() {
-    setGaveUp(false);
-    setRound((old) => old + 1);
-    void query.refetch();
-  }
+  usePollLimit(waiting, polling);
+  const checkAgain = () => polling.checkAgain(query.refetch);
 
   if (query.isError && !certificate) {
     if (httpStatusOf(query.error) === 404) {
@@ -238,7 +226,7 @@ function CertificateDetails({ courseId, listed }: { courseId: string; listed: TL
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        <CertificateState certificate={certificate} waiting={waiting} gaveUp={gaveUp} checking={query.isFetching} onCheckAgain={checkAgain} />
+        <CertificateState certificate={certificate} waiting={waiting} gaveUp={polling.gaveUp} checking={query.isFetching} onCheckAgain={checkAgain} />
         {!certificate.revoked && <ShareLink certificate={certificate} />}
       </div>
     </article>

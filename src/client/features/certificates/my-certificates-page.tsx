@@ -1,5 +1,5 @@
 import { Ban, Check, Clock, Copy, Download, FileBadge, Hourglass, RefreshCw, Repeat, RotateCw } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TLearnerCertificate } from '../../../shared/schemas/certificate.ts';
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useMyCertificates } from '@/features/certificates/api/certificate-queries.ts';
-import { CERTIFICATE_POLL_LIMIT_MS, CERTIFICATE_POLL_MS } from '@/features/certificates/certificate-report-page.tsx';
+import { usePdfPolling, usePollLimit } from '@/features/certificates/use-pdf-polling.ts';
 import { CertificateStateBadge } from '@/features/certificates/certificate-state-badge.tsx';
 import { ReminderSwitch } from '@/features/certificates/reminder-switch.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
@@ -237,25 +237,14 @@ function CertificatesSkeleton() {
  */
 export function MyCertificatesPage() {
   useDocumentTitle('My certificates');
-  const [gaveUp, setGaveUp] = useState(false);
-  const [round, setRound] = useState(0);
-  const mine = useMyCertificates(gaveUp ? false : CERTIFICATE_POLL_MS);
+  const polling = usePdfPolling();
+  const mine = useMyCertificates(polling.interval);
   const list = mine.data ?? [];
   const preparing = list.some((certificate) => certificate.status === 'pending' && !certificate.revoked);
-  const waiting = preparing && !gaveUp;
-
+  const waiting = preparing && !polling.gaveUp;
   // Reading again stops after a while; Check again starts another round.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setTimeout(() => setGaveUp(true), CERTIFICATE_POLL_LIMIT_MS);
-    return () => window.clearTimeout(timer);
-  }, [waiting, round]);
-
-  function checkAgain() {
-    setGaveUp(false);
-    setRound((old) => old + 1);
-    void mine.refetch();
-  }
+  usePollLimit(waiting, polling);
+  const checkAgain = () => polling.checkAgain(mine.refetch);
 
   let body;
   if (mine.isPending) body = <CertificatesSkeleton />;
