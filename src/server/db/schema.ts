@@ -8,6 +8,7 @@ export * from './schema/auth-tokens.ts';
 export * from './schema/profiles.ts';
 export * from './schema/courses.ts';
 export * from './schema/training.ts';
+export * from './schema/offline.ts';
 export * from './schema/tests.ts';
 export * from './schema/certificates.ts';
 export * from './schema/jobs.ts';
