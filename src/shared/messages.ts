@@ -259,6 +259,11 @@ export const MESSAGES = {
     retried: 'The video is queued to be prepared again.',
     notPlayable: 'This file is not a playable video.',
     processingFailed: 'The video could not be prepared for playback.',
+    offlineNotFound: 'This download is not known here. Download the course again.',
+    offlineEnded: 'This download no longer works: your enrolment in the course has ended.',
+    offlineLinkRefused:
+      'This downloaded video can be fetched only by the learner who downloaded it, signed in on this device. Sign in and open the download again.',
+    offlineNotInCourse: 'This video is not a part of the downloaded course.',
   },
   files: {
     tooLarge: 'This file is too large.',
