@@ -64,3 +64,22 @@ export function streamLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TS
 export function isStreamLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, videoId: string, height: number, given: string | undefined): boolean {
   return isSignatureOf(fileUrlKey(deps.jwtSecret), linkText(viewer, videoId, height), given);
 }
+
+/** The media of one part of an offline download (decision 050): bound to its viewer, session, download, part and rendition. */
+const offlineLinkText = (viewer: TStreamViewer, downloadId: string, videoId: string, height: number) =>
+  `offline-stream:${viewer.userId}/${viewer.sessionId}/${downloadId}/${videoId}/${height}`;
+
+export function offlineLinkSignature(deps: Pick<AppDeps, 'jwtSecret'>, viewer: TStreamViewer, downloadId: string, videoId: string, height: number): string {
+  return signText(fileUrlKey(deps.jwtSecret), offlineLinkText(viewer, downloadId, videoId, height));
+}
+
+export function isOfflineLinkSignature(
+  deps: Pick<AppDeps, 'jwtSecret'>,
+  viewer: TStreamViewer,
+  downloadId: string,
+  videoId: string,
+  height: number,
+  given: string | undefined,
+): boolean {
+  return isSignatureOf(fileUrlKey(deps.jwtSecret), offlineLinkText(viewer, downloadId, videoId, height), given);
+}

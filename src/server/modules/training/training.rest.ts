@@ -21,6 +21,8 @@ import {
   VIDEOS_PER_UPLOAD,
 } from './training.service.ts';
 import { STREAM_PASS_TTL_SECONDS, streamPassCookie } from './stream-pass.ts';
+import { authorizeOfflineStream, syncOffline } from './offline.service.ts';
+import { ZOfflineSyncRequest } from '../../../shared/schemas/offline.ts';
 
 const ZCourseParams = requestObject({ courseId: ZId });
 const ZSetParams = requestObject({ id: ZId });
@@ -107,5 +109,22 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
       const file = await authorizeStream(deps, { ...request.params, ...request.query, headers: request.headers });
       return sendStoredFile(deps.files, request, reply, file, `private, max-age=${STREAM_PASS_TTL_SECONDS}`);
     },
+  );
+
+  // A part of a course downloaded for offline study (decision 050): the device fetches it once, in
+  // Range requests, and keeps it in the site's storage; no second copy in the HTTP cache.
+  api.get<{ Params: { downloadId: string; videoId: string }; Querystring: { signature?: string } }>(
+    '/trainingVideo/stream/offline/:downloadId/:videoId',
+    doc({ summary: 'A part of a course downloaded for offline study, by the link its package gave, with the downloader’s stream pass cookie (Range requests). Served while the enrolment is approved, whatever the part’s lock; the download’s rendition, or the nearest the part has.', access: 'signed link', tag: 'Training', answers: { 403: 'No stream pass, another learner’s, the session has ended, the enrolment has ended, or the video is not a part of the course.' } }),
+    async (request, reply) => {
+      const file = await authorizeOfflineStream(deps, { ...request.params, signature: request.query.signature, headers: request.headers });
+      return sendStoredFile(deps.files, request, reply, file, 'private, no-store');
+    },
+  );
+
+  // The device's background sync replays this without a bearer token: the records' signatures
+  // (HMAC-SHA256 with the download's record key) are what authenticate them.
+  api.post('/trainingVideo/offline/sync', doc({ summary: 'Send the watching a device recorded offline: the download’s records, in order, each signed with its record key (HMAC-SHA256, base64url, over the text of shared/offline-record.ts). Each record is taken in once: the answer says per record whether it was credited (and how many seconds), refused (and why) or a duplicate of one taken in before.', access: 'signed link', tag: 'Training', body: ZOfflineSyncRequest, answers: { 403: 'The enrolment in the course has ended: nothing was taken in.', 404: 'No such download.' } }), async (request) =>
+    syncOffline(deps, parseInput(ZOfflineSyncRequest, request.body)),
   );
 };

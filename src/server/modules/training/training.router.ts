@@ -11,6 +11,15 @@ import {
   ZTrainingSubmitResult,
   ZVideoRequest,
 } from '../../../shared/schemas/training.ts';
+import {
+  ZOfflinePackage,
+  ZOfflinePackageRequest,
+  ZOfflineResumeRequest,
+  ZOfflineStatus,
+  ZOfflineStatusRequest,
+  ZOfflineSyncRequest,
+  ZOfflineSyncResult,
+} from '../../../shared/schemas/offline.ts';
 import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
 import {
   deleteTrainingVideo,
@@ -21,6 +30,7 @@ import {
   retryVideo,
   submitTraining,
 } from './training.service.ts';
+import { createOfflinePackage, offlineStatus, resumeOfflinePackage, syncOffline } from './offline.service.ts';
 import { streamPassCookie } from './stream-pass.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 
@@ -62,6 +72,30 @@ export const trainingRouter = createRouter({
     .input(ZHeartbeat)
     .output(ZHeartbeatResult)
     .mutation(async ({ ctx, input }) => renewStreamPass(ctx, await recordHeartbeat(ctx.deps, ctx.user, input))),
+
+  /** A course downloaded to the learner's device (decision 050): a new download with its record key, and every ready part's media link. */
+  offlinePackage: authedProcedure
+    .input(ZOfflinePackageRequest)
+    .output(ZOfflinePackage)
+    .mutation(async ({ ctx, input }) => renewStreamPass(ctx, await createOfflinePackage(ctx.deps, ctx.user, input))),
+
+  /** The same download with fresh media links for this session (a download resumed on its device). */
+  offlineResume: authedProcedure
+    .input(ZOfflineResumeRequest)
+    .output(ZOfflinePackage)
+    .query(async ({ ctx, input }) => renewStreamPass(ctx, await resumeOfflinePackage(ctx.deps, ctx.user, input.downloadId))),
+
+  /** Which of the device's downloads still work; the device removes the others' files. */
+  offlineStatus: authedProcedure
+    .input(ZOfflineStatusRequest)
+    .output(ZOfflineStatus)
+    .query(async ({ ctx, input }) => renewStreamPass(ctx, await offlineStatus(ctx.deps, ctx.user, input.downloadIds))),
+
+  /** The watching a device recorded offline, taken in once each, in order (also POST /api/trainingVideo/offline/sync). */
+  syncOffline: authedProcedure
+    .input(ZOfflineSyncRequest)
+    .output(ZOfflineSyncResult)
+    .mutation(async ({ ctx, input }) => renewStreamPass(ctx, await syncOffline(ctx.deps, input, ctx.user))),
 
   submit: authedProcedure
     .input(ZTrainingSubmitRequest)
