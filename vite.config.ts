@@ -7,8 +7,10 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { directImports } from './build/direct-imports.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
+const clientOutDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
 /**
  * A brotli (.br) and a gzip (.gz) copy beside every text file the browser downloads, at the
@@ -48,10 +50,10 @@ const devEntry: Plugin = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [devEntry, directImports(), react(), tailwindcss(), precompressedCopies],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [devEntry, directImports(), react(), tailwindcss(), precompressedCopies, serviceWorker(clientOutDir)],
   resolve: { alias: { '@': clientRoot } },
   build: isSsrBuild ? ssrBuild : {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    outDir: clientOutDir,
     emptyOutDir: true,
     sourcemap: true,
     // .vite/manifest.json: each source module's file, its CSS and the files it imports, which the
