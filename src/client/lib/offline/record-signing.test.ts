@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { offlineRecordText } from '../../../shared/offline-record.ts';
+import { type TSignedRecordFields, offlineRecordText } from '../../../shared/offline-record.ts';
 import { signRecord } from '@/lib/offline/record-signing.ts';
 
 const downloadId = '5c4f6a7e-1d2b-4c3a-9e8f-0a1b2c3d4e5f';
 const recordKey = 'k3Y_wVt9-aF1bQ2cR7dE8fG0hJ4kL6mN5pS3tU9vX2y';
-const record = {
+const record: TSignedRecordFields = {
   id: '0f9e8d7c-6b5a-4a3b-8c2d-1e0f9a8b7c6d',
   seq: 3,
   videoId: '11111111-2222-4333-8444-555555555555',
@@ -19,7 +19,7 @@ const record = {
 };
 
 /** What the server computes to check a record (modules/training/offline-credit.ts). */
-const serverSignature = (key: string, id: string, fields: typeof record) => createHmac('sha256', key).update(offlineRecordText(id, fields)).digest('base64url');
+const serverSignature = (key: string, id: string, fields: TSignedRecordFields) => createHmac('sha256', key).update(offlineRecordText(id, fields)).digest('base64url');
 
 describe('record signing on the device', () => {
   it('signs as the server verifies: HMAC-SHA256 with the key text over the record text, base64url', async () => {
