@@ -206,6 +206,7 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'GET /readyz': { expect: PUBLIC, call: () => ({ url: '/readyz' }) },
   'GET /robots.txt': { expect: PUBLIC, call: () => ({ url: '/robots.txt' }) },
   'GET /sitemap.xml': { expect: PUBLIC, call: () => ({ url: '/sitemap.xml' }) },
+  'GET /manifest.webmanifest': { expect: PUBLIC, call: () => ({ url: '/manifest.webmanifest' }) },
   'GET /api/site-config': { expect: PUBLIC, call: () => ({ url: '/api/site-config' }) },
   'GET /api/docs': { expect: PUBLIC, call: () => ({ url: '/api/docs' }) },
   'GET /api/docs/openapi.json': { expect: PUBLIC, call: () => ({ url: '/api/docs/openapi.json' }) },
