@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -14,6 +15,7 @@ import { escapeMarkup } from './lib/markup.ts';
 import { ASSET_HEADERS, SECURITY_HEADERS } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
+import { webManifestRoute } from './web-manifest.ts';
 import { certificateFiles } from './modules/certificates/certificates.rest.ts';
 import { getCatalogue, type TCatalogue } from './modules/courses/catalogue.service.ts';
 import type { TCourse } from '../shared/schemas/course.ts';
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
 
   await app.register(restApi, { prefix: '/api', deps });
   await app.register(siteCrawlers, { deps });
+  await app.register(webManifestRoute, { site: deps.site });
   // The spec's client opens a certificate at the site root: /certificates/{filename}.
   await app.register(certificateFiles, { deps });
 
@@ -145,10 +148,12 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
       // The build writes .br and .gz copies beside each text file (vite.config.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite puts a content hash in every asset's name, so those never change.
+        // Vite puts a content hash in every asset's name, so those never change. The service
+        // worker's script is checked on every visit, so a new build's worker is found at once
+        // (browsers cap its HTTP caching at a day anyway).
         res.header(
           'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : filePath.endsWith(`${path.sep}sw.js`) ? 'no-cache' : 'public, max-age=3600',
         );
       },
     });
