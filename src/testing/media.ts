@@ -18,6 +18,11 @@ export type TClip = {
   rate?: number;
   /** Written as a stream, as a browser's recorder does: a WebM then states no duration. */
   streamed?: boolean;
+  /**
+   * Grain changing every frame (ffmpeg's noise filter, 0–100), as a camera's in poor light: the
+   * picture an encoder cannot make small, so its bitrate reaches the cap.
+   */
+  grain?: number;
 };
 
 /**
@@ -39,9 +44,10 @@ export async function makeClip(dir: string, name: string, clip: TClip): Promise<
     container === 'webm'
       ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '500k', '-c:a', 'libopus']
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
+  const filters = clip.grain && container !== 'm4a' ? ['-vf', `noise=alls=${clip.grain}:allf=t+u`] : [];
   const target = clip.rotate ? `${file}.upright.${container}` : file;
   const output = clip.streamed ? ['-f', formatOf(container), 'pipe:1'] : ['-f', formatOf(container), target];
-  const made = await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, ...codecs, ...output], {
+  const made = await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, ...filters, ...codecs, ...output], {
     encoding: 'buffer',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -74,6 +80,7 @@ export async function withIndexFirst(source: string, name: string): Promise<stri
 type TProbedStream = {
   codec_type: string;
   codec_name: string;
+  channels?: number;
   profile?: string;
   pix_fmt?: string;
   width?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRenditions, transcodeArguments } from './renditions.ts';
+import { bytesPerHourAtCap, OFFLINE_BYTES_PER_HOUR, planRenditions, transcodeArguments } from './renditions.ts';
 
 const sizes = (picture: { width: number; height: number }, heights?: number[]) =>
   planRenditions(picture, heights).map((plan) => `${plan.height}p ${plan.frame.width}x${plan.frame.height}`);
@@ -42,8 +42,20 @@ describe('planRenditions', () => {
 
   it('caps the bitrate by size', () => {
     const [hd, sd] = planRenditions({ width: 1280, height: 720 });
-    expect(hd).toMatchObject({ videoMaxKbps: 2800, audioKbps: 128 });
-    expect(sd).toMatchObject({ videoMaxKbps: 900, audioKbps: 96 });
+    expect(hd).toMatchObject({ videoMaxKbps: 2800, audioKbps: 128, audioChannels: 2 });
+    expect(sd).toMatchObject({ videoMaxKbps: 320, audioKbps: 64, audioChannels: 1 });
+    const capOf = (height: number) => planRenditions({ width: 3840, height: 2160 }, [height])[0]!.videoMaxKbps;
+    expect([240, 360, 480, 720, 1080].map(capOf)).toEqual([170, 320, 790, 2800, 5360]);
+  });
+
+  it('keeps an hour at 360p, or any smaller download, within the offline budget with a margin', () => {
+    // Wide, portrait and below-360p sources too: the download is the smallest rendition.
+    for (const picture of [{ width: 1280, height: 720 }, { width: 2560, height: 1080 }, { width: 720, height: 1280 }, { width: 320, height: 240 }]) {
+      const smallest = planRenditions(picture).at(-1)!;
+      // Room for the encoder's two-second buffer and the MP4's index (under 1 % measured).
+      expect(bytesPerHourAtCap(smallest) * 1.02 + (smallest.videoMaxKbps * 2 * 1000) / 8).toBeLessThanOrEqual(OFFLINE_BYTES_PER_HOUR * 0.9);
+    }
+    expect(OFFLINE_BYTES_PER_HOUR).toBe(200_000_000);
   });
 });
 
@@ -67,7 +79,8 @@ describe('transcodeArguments', () => {
     expect(graph).toContain('[r1]scale=640:360,setsar=1,format=yuv420p[v1]');
     expect(graph).toContain("select='gte(t,1.250)',trim=end_frame=1,scale=1280:720");
     expect(args.filter((arg) => arg === '+faststart')).toHaveLength(2);
-    expect(args.join(' ')).toContain('-ac 2');
+    // Stereo at 720p; speech in mono at 360p, where 64 kb/s keeps it clear.
+    expect(args.join(' ')).toMatch(/-b:a 128k -ac 2 .*-b:a 64k -ac 1 /);
   });
 
   it('reads only local files in the accepted containers, never a name as an option', () => {

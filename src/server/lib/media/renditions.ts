@@ -13,17 +13,45 @@ export type TRenditionPlan = {
   /** The cap on the video's bitrate; quality is set by CRF below it. */
   videoMaxKbps: number;
   audioKbps: number;
+  /** Sound channels at most: 360p and below carry speech in mono, which AAC keeps clear at 64 kb/s. */
+  audioChannels: 1 | 2;
 };
 
 /** Quality target for x264: visually clean at the caps below for lectures, slides and deck footage. */
 const CRF = 23;
 /** A keyframe every two seconds, so the player can start anywhere after a seek within that. */
 const KEYFRAME_SECONDS = 2;
-/** 2 800 kb/s for 720p, scaled by a power of the size between (900 for 360p). */
+/** 2 800 kb/s for 720p, the picture for watching online on a good link. */
 const MAX_KBPS_AT_720 = 2800;
+/**
+ * 320 kb/s for 360p, the rendition a course is downloaded in for study at sea: with its 64 kb/s of
+ * sound an hour is at most (320 + 64) kb/s × 3 600 s = 172.8 MB plus the MP4's index (about 1 %),
+ * inside the offline budget below; slides' 24 px text stays legible at it (decision 050).
+ */
+const MAX_KBPS_AT_360 = 320;
+/** Bytes an hour of a course may take to download at 360p (issue 27: at most 200 MB). */
+export const OFFLINE_BYTES_PER_HOUR = 200_000_000;
 
+/**
+ * The cap for a height: the anchors above, a power of the size between them, and the same 1.6 power
+ * of the size as before beyond them (1080p 5 360 kb/s; a 240p source 170 kb/s).
+ */
 function videoMaxKbps(height: number): number {
-  return Math.max(150, Math.round((MAX_KBPS_AT_720 * (height / 720) ** 1.6) / 50) * 50);
+  const kbps =
+    height >= 720
+      ? MAX_KBPS_AT_720 * (height / 720) ** 1.6
+      : height >= 360
+        ? MAX_KBPS_AT_360 * (MAX_KBPS_AT_720 / MAX_KBPS_AT_360) ** Math.log2(height / 360)
+        : MAX_KBPS_AT_360 * (height / 360) ** 1.6;
+  return Math.max(100, Math.round(kbps / 10) * 10);
+}
+
+/**
+ * The most bytes an hour of a rendition takes: its caps over 3 600 s. The encoder's buffer (two
+ * seconds of the cap) and the MP4's index come on top, a few megabytes an hour.
+ */
+export function bytesPerHourAtCap(plan: Pick<TRenditionPlan, 'videoMaxKbps' | 'audioKbps'>): number {
+  return ((plan.videoMaxKbps + plan.audioKbps) * 1000 * 3600) / 8;
 }
 
 const even = (value: number) => Math.max(2, Math.floor(value / 2) * 2);
@@ -51,7 +79,8 @@ export function planRenditions(
       height,
       frame: portrait ? { width: height, height: long } : { width: long, height },
       videoMaxKbps: videoMaxKbps(height),
-      audioKbps: height >= 480 ? 128 : 96,
+      audioKbps: height >= 480 ? 128 : 64,
+      audioChannels: height >= 480 ? 2 : 1,
     };
   });
 }
@@ -85,7 +114,7 @@ export function transcodeArguments(command: {
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-n', '-progress', 'pipe:1', '-nostats'];
   args.push(...inputArguments(command.sourceFile), '-filter_complex', filters.join(';'));
   outputs.forEach((output, i) => {
-    const { videoMaxKbps: max, audioKbps } = output.plan;
+    const { videoMaxKbps: max, audioKbps, audioChannels } = output.plan;
     args.push('-map', `[v${i}]`);
     args.push('-c:v', 'libx264', '-preset', command.preset, '-profile:v', 'high', '-crf', String(CRF));
     args.push('-maxrate', `${max}k`, '-bufsize', `${max * 2}k`);
@@ -93,7 +122,7 @@ export function transcodeArguments(command: {
     // No sound in, no sound track out: a silent track would cost bytes and tell the player nothing.
     if (source.audioStream) {
       args.push('-map', `0:${source.audioStream.index}`);
-      args.push('-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ac', String(Math.min(2, source.audioStream.channels)));
+      args.push('-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ac', String(Math.min(audioChannels, source.audioStream.channels)));
     }
     // Phones write where a video was taken; it is nobody's business on a training portal.
     args.push('-map_metadata', '-1', '-map_chapters', '-1');

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { decodeErrors, ffprobeJson, makeClip, topLevelBoxes, truncatedCopy, with
 import { PNG } from '../../../testing/multipart.ts';
 import { createMediaAdapter } from './media-adapter.ts';
 import { MediaError } from './media-error.ts';
+import { OFFLINE_BYTES_PER_HOUR } from './renditions.ts';
 import type { TTranscodeResult } from './transcode.ts';
 
 let dir: string;
@@ -24,8 +25,9 @@ beforeAll(async () => {
     makeClip(dir, 'phone.mov', { width: 640, height: 360, seconds: 1, audio: true, rotate: 90 }),
     makeClip(dir, 'deck.webm', { width: 480, height: 270, seconds: 1.5, audio: true, container: 'webm', streamed: true }),
     makeClip(dir, 'still.mp4', { width: 640, height: 360, seconds: 0.12, audio: true, audioSeconds: 2 }),
+    makeClip(dir, 'grainy.mp4', { width: 640, height: 360, seconds: 12, audio: true, grain: 20 }),
   ]);
-  [clips.lecture, clips.drill, clips.silent, clips.portrait, clips.phone, clips.webm, clips.still] = made;
+  [clips.lecture, clips.drill, clips.silent, clips.portrait, clips.phone, clips.webm, clips.still, clips.grainy] = made;
   clips.cutOff = await truncatedCopy(await withIndexFirst(clips.drill!, 'drill-fast-start.mp4'), 'cut-off.mp4', 0.5);
   clips.png = path.join(dir, 'picture.mp4');
   await writeFile(clips.png, PNG);
@@ -112,6 +114,20 @@ describe('transcode', { timeout: 30_000 }, () => {
     expect(progress.length).toBeLessThanOrEqual(2 + ms / 250);
 
     await expectOnlyTheResultsFiles(out, result);
+  });
+
+  it('keeps 360p within the offline budget even for grainy footage: an hour of it under 200 MB', async () => {
+    // Grain changing every frame keeps the encoder at its cap (the old 900 kb/s cap made 460 MB an hour of it).
+    const { out, result } = await transcodeWatched(clips.grainy!);
+    const [sd] = result.renditions;
+    expect(sd!.height).toBe(360);
+    const bytes = (await stat(path.join(out, sd!.file))).size;
+    const bytesPerHour = (bytes / result.durationSeconds) * 3600;
+    expect(bytesPerHour).toBeLessThanOrEqual(OFFLINE_BYTES_PER_HOUR);
+    expect(sd!.bitrateKbps).toBeLessThanOrEqual((OFFLINE_BYTES_PER_HOUR * 8) / 3600 / 1000);
+    // Speech in mono at 360p.
+    const { streams } = await ffprobeJson(path.join(out, sd!.file));
+    expect(streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({ codec_name: 'aac', channels: 1 });
   });
 
   it('never enlarges: a 360p video gets one 360p rendition', async () => {
