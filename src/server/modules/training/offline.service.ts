@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { fileUrl, type TFileToServe } from '../../lib/files/file-urls.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { findApprovedEnrolment } from '../enrolments/enrolments.service.ts';
-import { judgeOfflineRecords, type TKnownRecord, type TOfflinePart } from './offline-credit.ts';
+import { isSignedRecord, judgeOfflineRecords, type TKnownRecord, type TOfflinePart } from './offline-credit.ts';
 import {
   findActiveDownloadIds,
   findDownload,
@@ -179,14 +179,17 @@ export async function syncOffline(deps: Deps, request: TOfflineSyncRequest, owne
     const download = (await lockDownload(tx, request.downloadId))!;
     const partRows = await findOfflineParts(tx, download.id, set.id);
     const inCourse = new Set(partRows.map((part) => part.id));
-    const touched = [...new Set(request.records.map((record) => record.videoId).filter((videoId) => inCourse.has(videoId)))];
-    const watchRows = await lockWatchRecords(tx, download.userId, [...inCourse], touched);
     const known = new Map<string, TKnownRecord>(
       (await findRecordsByIds(tx, [...new Set(request.records.map((record) => record.id))])).map((row) => [
         row.id,
         { downloadId: row.downloadId, signature: row.signature, outcome: row.outcome === 'credited' ? 'credited' : 'refused', reason: row.reason, creditedSeconds: row.creditedSeconds },
       ]),
     );
+    // Watch records are made only for the parts of genuine records not taken in before.
+    const fresh = request.records.filter(
+      (record) => inCourse.has(record.videoId) && !known.has(record.id) && record.seq > download.lastSeq && isSignedRecord(download.recordKey, download.id, record),
+    );
+    const watchRows = await lockWatchRecords(tx, download.userId, [...inCourse], [...new Set(fresh.map((record) => record.videoId))]);
     // The server's clock, read once the download is locked.
     const now = new Date();
     const parts: TOfflinePart[] = partRows.map((part) => {
