@@ -332,4 +332,9 @@ export const MESSAGES = {
     saved: 'Certificate settings saved.',
     profileRequired: 'Before the test opens, your seafarer profile must be complete (INDOS number, date of birth and passport) and approved by the academy.',
   },
+  /** The learner pages' line when the data shown is what the device kept (no network, or none answering). */
+  connection: {
+    offlineLastUpdated: (when: string) => `Offline: last updated ${when}`,
+    offlineNothingKept: 'Offline: this page has not been opened on this device with a connection yet.',
+  },
 } as const;
