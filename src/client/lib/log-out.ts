@@ -1,5 +1,6 @@
 import { endSession } from '@/lib/session-calls.ts';
 import { clearStoredSession } from '@/lib/session.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
 
 /** How long signing out waits for the server to revoke the session before forgetting it anyway. */
 const REVOKE_TIMEOUT_MS = 3_000;
@@ -7,8 +8,11 @@ const REVOKE_TIMEOUT_MS = 3_000;
 /**
  * Revokes the session of the browser's refresh cookie at the server (which clears the cookie), then
  * clears storage. The session is forgotten in this browser even when the server cannot be reached.
+ * The learner's data kept on the device for offline use goes too (the service worker stays: it is
+ * the site's and holds nothing of anyone's).
  */
 export async function logOut(): Promise<void> {
+  const userId = readStoredUser()?._id;
   const abort = new AbortController();
   const timer = window.setTimeout(() => abort.abort(), REVOKE_TIMEOUT_MS);
   try {
@@ -19,4 +23,10 @@ export async function logOut(): Promise<void> {
     window.clearTimeout(timer);
   }
   clearStoredSession();
+  // After the session is cleared: the cache writes only for the signed-in user, so none can follow.
+  if (userId) {
+    await import('@/lib/pwa/query-persistence.ts')
+      .then(({ forgetPersistedQueries }) => forgetPersistedQueries(userId))
+      .catch(() => undefined);
+  }
 }
