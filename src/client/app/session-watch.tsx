@@ -5,7 +5,7 @@ import { SESSION_EXPIRED_EVENT, useHasSession } from '@/lib/session.ts';
 
 /**
  * Watches the session for the whole app. While someone is signed in it loads the expiry monitor
- * (its own chunk, never part of a visitor's first page); when a session ends on its own it sends
+ * and registers the service worker (each its own chunk, never part of a visitor's first page); when a session ends on its own it sends
  * the user to log in again: administrators to the administrator login, everyone else to /login,
  * remembering where they were.
  */
@@ -21,6 +21,13 @@ export function SessionWatch() {
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, [navigate]);
+
+  // The service worker (the installable, offline app) is registered once someone is signed in:
+  // a visitor's pages never fetch it nor its code.
+  useEffect(() => {
+    if (!signedIn) return;
+    void import('@/lib/pwa/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+  }, [signedIn]);
 
   useEffect(() => {
     if (!signedIn) return;

@@ -1,0 +1,43 @@
+import { Workbox, messageSW } from 'workbox-window';
+import { paths } from '@/config/paths.ts';
+
+/*
+ * Registers the portal's service worker (build/service-worker.ts), once someone is signed in: a
+ * visitor's pages never load this file nor the worker (app/session-watch.tsx imports it only then).
+ * The worker stays after logout: it is the site's, and holds nothing of a learner's (their data is
+ * in the per-user query cache, removed at logout).
+ */
+
+export const SERVICE_WORKER_URL = '/sw.js';
+/** The page's HTML, as a navigation asks for it (the server answers a page only to such a request). */
+const AS_PAGE: RequestInit = { headers: { accept: 'text/html' } };
+
+let registering: Promise<void> | undefined;
+
+/**
+ * Registers the worker after the page has loaded (its precache then does not compete with the
+ * page's own code), then asks it to keep the page the learner is on and the dashboard: both were
+ * fetched before the worker existed (the dashboard is shown for a learner page never opened
+ * online). A browser without service workers, or a refusal, leaves the app as it was: online only.
+ */
+export function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve();
+  registering ??= afterLoad().then(async () => {
+    try {
+      await new Workbox(SERVICE_WORKER_URL, { scope: '/' }).register();
+      const registration = await navigator.serviceWorker.ready;
+      if (!registration.active) return;
+      const here = `${window.location.pathname}${window.location.search}`;
+      const urlsToCache = [...new Set([paths.dashboard, here])].map((url) => [url, AS_PAGE]);
+      await messageSW(registration.active, { type: 'CACHE_URLS', payload: { urlsToCache } });
+    } catch {
+      // No worker: the portal works online as before.
+    }
+  });
+  return registering;
+}
+
+function afterLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
