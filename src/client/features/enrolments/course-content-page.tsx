@@ -8,9 +8,10 @@ import {
   Hourglass,
   Lock,
   PlayCircle,
+  WifiOff,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestStatus } from '../../../shared/schemas/tests.ts';
@@ -24,9 +25,15 @@ import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
+import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
 import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
+import { OfflineDownloadPanel } from '@/features/enrolments/offline-download-panel.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatClockTime, formatRupees } from '@/lib/format.ts';
+import { DOWNLOAD_MESSAGES } from '@/lib/offline/download-plan.ts';
+import { useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
+import { useOnline } from '@/lib/offline/use-online.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** A part's length: "45 s" under a minute, else whole minutes ("7 min"). */
@@ -150,7 +157,17 @@ const attemptsLeftText = (standing: TTestStatus) =>
   `${standing.attemptsLeft} of ${standing.attemptsAllowed} attempt${standing.attemptsAllowed === 1 ? '' : 's'} left`;
 
 /** Step 2, as the learner stands with the test: the way to it with the attempts left, when it opens next, or why it is closed. */
-function TestStep({ courseId, standing }: { courseId: string; standing: TTestStatus | undefined }) {
+function TestStep({ courseId, standing, online }: { courseId: string; standing: TTestStatus | undefined; online: boolean }) {
+  if (!online && standing?.state !== 'passed') {
+    return (
+      <Step number={2} icon={ClipboardCheck} title="Test" text={DOWNLOAD_MESSAGES.testNeedsConnection}>
+        <p className="flex items-center gap-2 text-sm font-medium text-navy-900">
+          <WifiOff className="size-4 shrink-0 text-warning" aria-hidden />
+          You are offline
+        </p>
+      </Step>
+    );
+  }
   const test = standing?.test;
   const facts = test ? `${test.questionCount} question${test.questionCount === 1 ? '' : 's'}, pass mark ${test.passMark}%` : '';
   const link = (label: string, variant: 'default' | 'outline' = 'default') => (
@@ -218,9 +235,14 @@ function TestStep({ courseId, standing }: { courseId: string; standing: TTestSta
 
 function CourseHome({ home }: { home: TCourseHome }) {
   const standing = useTestStanding(home.course.id).data;
+  const online = useOnline();
+  const [userId] = useState(() => readStoredUser()?._id ?? null);
+  // Opening a course home online: downloads whose enrolment ended leave the device, unfinished ones carry on.
+  useDownloadsUpkeep(useOfflineApi(), userId);
   const passed = standing?.state === 'passed';
   const { course, progress } = home;
   const hasVideos = (home.training?.videos.length ?? 0) > 0;
+  const hasReadyVideos = home.training?.videos.some((video) => video.ready) ?? false;
   const finished = hasVideos && progress.completedVideos >= progress.totalVideos;
   const started = progress.completedVideos > 0;
 
@@ -271,6 +293,9 @@ function CourseHome({ home }: { home: TCourseHome }) {
             <Progress value={progress.percent} className="mt-4" aria-label={`Training completed: ${progress.percent}%`} />
             <p className="mt-2 text-sm font-semibold text-navy-900">{progress.percent}%</p>
           </section>
+
+          <OfflineDownloadPanel courseId={course.id} userId={userId} hasVideos={hasReadyVideos} />
+          {/* The watching recorded offline and waiting to be sent is said just below the download. */}
 
           <section aria-labelledby="training-heading">
             <h2 id="training-heading" className="text-lg font-semibold text-navy-900">
@@ -326,7 +351,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
                 </Button>
               ) : undefined}
             </Step>
-            <TestStep courseId={course.id} standing={standing} />
+            <TestStep courseId={course.id} standing={standing} online={online} />
             {passed ? (
               <Step number={3} icon={Award} title="Certificate" text="Your certificate has been issued. Download it, or check its details, from Reports.">
                 <Button asChild className="w-full sm:w-auto">
