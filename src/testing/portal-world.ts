@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { trainingVideos, trainingVideoSets, watchProgress } from '../server/db/schema.ts';
+import { offlinePartFetches, trainingVideos, trainingVideoSets, watchProgress } from '../server/db/schema.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from './factories.ts';
 import { makeClip } from './media.ts';
 import { form, JPEG, PDF, PNG, PROFILE_SPEC_FIELDS, type TFormPart } from './multipart.ts';
@@ -53,6 +53,8 @@ export type TWorld = {
     playerCourse(title: string): Promise<{ id: string }>;
     /** Another course the learner passes, and its certificate once the PDF is rendered. */
     certificate(): Promise<TWorldCertificate>;
+    /** The learner's download of their course for offline study, its part fetched ten minutes ago. */
+    offlineDownload(): Promise<{ id: string; recordKey: string; videoId: string }>;
   };
   /** Authorization header for a caller (none for anonymous). */
   headers(caller: TCaller): Record<string, string>;
@@ -177,6 +179,11 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
         if (uploaded.statusCode !== 201) throw new Error(`seeding a training video failed: ${uploaded.body}`);
         await portal.drainJobs();
         return { id: course.id };
+      },
+      offlineDownload: async () => {
+        const pack = await portal.caller(sessionOf(users.learner)).training.offlinePackage({ courseId: world.course.courseId, height: 360 });
+        await db.insert(offlinePartFetches).values({ downloadId: pack.downloadId, videoId: world.course.videoId, fetchedAt: new Date(Date.now() - 600_000) });
+        return { id: pack.downloadId, recordKey: pack.recordKey, videoId: world.course.videoId };
       },
       failedVideo: async () => {
         const course = await createCourse(db);
