@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { SESSION_CALL_HEADER } from '../shared/constants.ts';
 import { TEST_PASSWORD } from '../testing/factories.ts';
 import { form, PNG, type TFormPart } from '../testing/multipart.ts';
+import { offlineRecordSignature } from './modules/training/offline-credit.ts';
 import { CALLERS, courseFormParts, MISSING_ID, profileFormParts, type TCaller, type TWorld } from '../testing/portal-world.ts';
 
 export type TOutcome = 'ok' | 400 | 401 | 403 | 404 | 409;
@@ -50,6 +51,8 @@ const OWNER_OR_ADMIN: TExpect = { ...same(404), anonymous: 401, learner: 'ok', a
  * names another learner's thing, so there is no missing one to compare with.
  */
 const ENROLLED: TExpect = { ...same(403), anonymous: 401, learner: 'ok' };
+/** A learner's download for offline study: theirs alone; to everyone else it is not there. */
+const DOWNLOADER: TExpect = { ...same(404), anonymous: 401, learner: 'ok' };
 /** Signed in with a refusal per caller, given as overrides. */
 const signedIn = (overrides: Partial<TExpect>): TExpect => ({ ...SIGNED_IN, ...overrides });
 
@@ -65,6 +68,13 @@ const courseForm = (w: TWorld, courseId: string) => ({
   subjects: ['Fire control'],
 });
 const answers = (c: { questionId: string; correctAnswer: string }) => [{ questionId: c.questionId, selectedAnswer: c.correctAnswer }];
+/** A sync of one record the learner's device signed for a fresh download of their course. */
+async function offlineSync(w: TWorld) {
+  const download = await w.make.offlineDownload();
+  const endedAt = Date.now() - 60_000;
+  const record = { id: randomUUID(), seq: 1, videoId: download.videoId, from: 0, to: 10, startedAt: endedAt - 10_000, endedAt, playedMs: 10_000, prev: null };
+  return { downloadId: download.id, records: [{ ...record, signature: offlineRecordSignature(download.recordKey, download.id, record) }] };
+}
 /** The learner's things for the learner; the same ids for everyone else (they own none of them). */
 const learnersCourse = async (w: TWorld, caller: TCaller) => (caller === 'learner' ? w.make.learnerCourse() : w.course);
 
@@ -143,6 +153,19 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'training.player': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ input: { courseId: w.course.courseId } }) },
   'training.heartbeat': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ input: { videoId: w.course.videoId, from: 0, to: 1, position: 1 } }) },
   'training.submit': { expect: ENROLLED, call: (w) => ({ input: { setId: w.course.setId } }) },
+  // Downloads for offline study: only to the course's learner; a download is its learner's alone.
+  'training.offlinePackage': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'training.offlineResume': {
+    expect: DOWNLOADER,
+    call: async (w) => ({ input: { downloadId: (await w.make.offlineDownload()).id } }),
+    missing: () => ({ input: { downloadId: MISSING_ID } }),
+  },
+  'training.offlineStatus': { expect: SIGNED_IN, call: () => ({ input: { downloadIds: [MISSING_ID] } }) },
+  'training.syncOffline': {
+    expect: DOWNLOADER,
+    call: async (w) => ({ input: await offlineSync(w) }),
+    missing: async (w) => ({ input: { ...(await offlineSync(w)), downloadId: MISSING_ID } }),
+  },
 
   'tests.create': {
     expect: ADMIN,
@@ -313,6 +336,16 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     call: (w) => ({ url: `/api/trainingVideo/stream/${w.course.videoId}/360` }),
     missing: () => ({ url: `/api/trainingVideo/stream/${MISSING_ID}/360` }),
   },
+  'GET /api/trainingVideo/stream/offline/:downloadId/:videoId': {
+    expect: same(403),
+    call: async (w) => {
+      const download = await w.make.offlineDownload();
+      return { url: `/api/trainingVideo/stream/offline/${download.id}/${download.videoId}?signature=x` };
+    },
+    missing: (w) => ({ url: `/api/trainingVideo/stream/offline/${MISSING_ID}/${w.course.videoId}?signature=x` }),
+  },
+  // Authenticated by the records' signatures with the download's key, not by who sends them.
+  'POST /api/trainingVideo/offline/sync': { expect: PUBLIC, call: async (w) => ({ url: '/api/trainingVideo/offline/sync', json: await offlineSync(w) }) },
 
   'POST /api/test': {
     expect: ADMIN,
