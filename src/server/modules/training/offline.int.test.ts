@@ -383,6 +383,7 @@ describe('the sync of offline watching', () => {
     ]);
     expect((await watchOf(learner.id, videoId))!.watchedSeconds).toBe(20);
     const evidence = await watchEvidence(portal.runtime, learner.id, course.id);
+    expect(evidence.parts[0]).toMatchObject({ watchedSeconds: 20, lastWatchedAt: expect.any(Date), firstWatchedAt: expect.any(Date) });
     expect(evidence.parts[0]!.refusals.map((refusal) => [refusal.reason, refusal.claimedFrom, refusal.claimedTo, refusal.creditedSeconds])).toEqual([
       [OFFLINE_REFUSALS.future, 0, 10, 0],
       [OFFLINE_REFUSALS.outOfOrder, 10, 20, 0],

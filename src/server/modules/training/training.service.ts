@@ -459,7 +459,9 @@ export async function watchEvidence(deps: Pick<AppDeps, 'db'>, userId: string, c
       title: video.originalName,
       durationSeconds: video.durationSeconds,
       firstWatchedAt: watch?.firstBeatAt ?? null,
-      lastWatchedAt: watch?.lastBeatAt ?? null,
+      // A sync of offline watching clears lastBeatAt (the online clock must not count its time
+      // again) and stamps updatedAt: then that is when watching was last taken in.
+      lastWatchedAt: watch?.lastBeatAt ?? (watch && watch.watchedSeconds > 0 ? watch.updatedAt : null),
       watchedSeconds: watch?.watchedSeconds ?? 0,
       observedSeconds: watch?.observedSeconds ?? 0,
       completedAt: watch?.completedAt ?? null,
