@@ -466,6 +466,25 @@ describe('the sync of offline watching', () => {
     expect(await storedRecords(pack.downloadId)).toHaveLength(2);
   });
 
+  it('takes two devices\' syncs of the same parts at once one after the other, each second credited once', async () => {
+    const { course, videos } = await readyTraining([60, 60]);
+    const [one, two] = videos as [(typeof videos)[0], (typeof videos)[0]];
+    const learner = await approvedLearnerIn(course.id);
+    const phone = await downloadOf(learner, course.id, [one.id, two.id], 900);
+    const laptop = await downloadOf(learner, course.id, [one.id, two.id], 900);
+    const [p, l] = [device(phone), device(laptop)];
+    const answers = await Promise.all([
+      sync(phone.downloadId, [p.record(played(one.id, 0, 40, 700)), p.record(played(one.id, 40, 60, 600))]),
+      sync(laptop.downloadId, [l.record(played(one.id, 20, 60, 700)), l.record(played(two.id, 0, 10, 100))]),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const watch = await watchOf(learner.id, one.id);
+    expect(watch!.watchedSeconds).toBe(60);
+    // Part 1's records, whichever sync went first: its 60 seconds credited once between them.
+    const [phoneResults, laptopResults] = answers.map((answer) => answer.json().results as Array<{ creditedSeconds: number }>);
+    expect(phoneResults![0]!.creditedSeconds + phoneResults![1]!.creditedSeconds + laptopResults![0]!.creditedSeconds).toBe(60);
+  });
+
   it('refuses a record before its part was fetched, and a locked part\'s', async () => {
     const { course, videos } = await readyTraining([60, 60]);
     const [one, two] = videos as [(typeof videos)[0], (typeof videos)[0]];

@@ -115,7 +115,8 @@ export async function lockWatchRecords(tx: Executor, userId: string, videoIds: s
   if (create.length > 0) {
     await tx
       .insert(watchProgress)
-      .values(create.map((videoId) => ({ userId, videoId })))
+      // In one order for every caller: two syncs making the same rows wait for each other, never deadlock.
+      .values([...create].sort().map((videoId) => ({ userId, videoId })))
       .onConflictDoNothing({ target: [watchProgress.userId, watchProgress.videoId] });
   }
   if (videoIds.length === 0) return [];

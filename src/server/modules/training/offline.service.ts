@@ -176,7 +176,8 @@ export async function syncOffline(deps: Deps, request: TOfflineSyncRequest, owne
   if (!set) throw new AppError('NOT_FOUND', T.noneForCourse);
 
   const results = await inTransaction(deps.db, async (tx) => {
-    const download = (await lockDownload(tx, request.downloadId))!;
+    const download = await lockDownload(tx, request.downloadId);
+    if (!download) throw new AppError('NOT_FOUND', T.offlineNotFound);
     const partRows = await findOfflineParts(tx, download.id, set.id);
     const inCourse = new Set(partRows.map((part) => part.id));
     const known = new Map<string, TKnownRecord>(
