@@ -1,3 +1,4 @@
+import { removeSentRecords } from '@/lib/offline/watch-records.ts';
 import { endSession } from '@/lib/session-calls.ts';
 import { clearStoredSession } from '@/lib/session.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
@@ -28,5 +29,8 @@ export async function logOut(): Promise<void> {
     await import('@/lib/pwa/query-persistence.ts')
       .then(({ forgetPersistedQueries }) => forgetPersistedQueries(userId))
       .catch(() => undefined);
+    // Offline watching the server has answered goes; watching still waiting to be sent stays on the
+    // device, this learner's alone (never shown to another), and is sent at their next login.
+    await removeSentRecords(userId).catch(() => undefined);
   }
 }
