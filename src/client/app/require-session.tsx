@@ -1,6 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
+import { onDemand, useOnDemand } from '@/lib/on-demand.ts';
 import { useHasSession } from '@/lib/session.ts';
+
+/** Sends the watching done offline (lib/offline/offline-sync.tsx): its own chunk, fetched once signed in. */
+const offlineSync = onDemand(() => import('@/lib/offline/offline-sync.tsx'));
 
 /**
  * Learner pages need only a stored access token (spec section 6); the server checks the rest on
@@ -9,8 +13,14 @@ import { useHasSession } from '@/lib/session.ts';
 export function RequireSession() {
   const signedIn = useHasSession();
   const location = useLocation();
+  const sync = useOnDemand(offlineSync, signedIn, () => undefined);
   if (!signedIn) {
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search + location.hash }} />;
   }
-  return <Outlet />;
+  return (
+    <>
+      {sync && <sync.OfflineSync />}
+      <Outlet />
+    </>
+  );
 }
