@@ -1,5 +1,5 @@
-import { AlertCircle, CheckCircle2, ClipboardCheck, Hourglass, Lock, RotateCw, Send, Video } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { AlertCircle, CheckCircle2, ClipboardCheck, HardDrive, Hourglass, Lock, RotateCw, Send, Video, WifiOff } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { DELAY_AFTER_SUCCESS_MS, TOAST_MS } from '../../../shared/constants.ts';
@@ -14,6 +14,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useSubmitTraining } from '@/features/training/api/use-submit-training.ts';
 import { useTrainingPlayer } from '@/features/training/api/use-training-player.ts';
+import { playerFromPackage, withLocalCredit } from '@/features/training/offline-view.ts';
 import { PartList } from '@/features/training/part-list.tsx';
 import { storeProgress } from '@/features/training/progress-storage.ts';
 import { QualityChoice } from '@/features/training/quality-choice.tsx';
@@ -24,9 +25,17 @@ import {
   readQualityPreference,
   writeQualityPreference,
 } from '@/features/training/quality.ts';
+import { useDeviceCourse, useDeviceMedia } from '@/features/training/use-device-course.ts';
 import { useWatchReports } from '@/features/training/use-watch-reports.ts';
-import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { errorMessage, httpStatusOf, serverAnswered } from '@/lib/api-errors.ts';
 import { formatDay } from '@/lib/format.ts';
+import { isPartStored } from '@/lib/offline/downloads.ts';
+import type { TStoredDownload, TStoredRecord } from '@/lib/offline/offline-db.ts';
+import { OfflineWatchingStatus } from '@/lib/offline/offline-watching-status.tsx';
+import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
+import { useOnline } from '@/lib/offline/use-online.ts';
+import { recordsOfCourse } from '@/lib/offline/watch-records.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -48,8 +57,25 @@ function playablePart(player: TTrainingPlayer, id: string | null): TPlayerVideo 
   return player.videos[player.currentIndex];
 }
 
+type TTrainingPlayerProps = {
+  /** The parts as this device may show them: the server's record with the device's own records counted. */
+  player: TTrainingPlayer;
+  /** The server's record afresh, the device's records counted; undefined without a link. */
+  reload: () => Promise<TTrainingPlayer | undefined>;
+  /** The parts as the device now has them, without asking the server (no link). */
+  local: () => Promise<TTrainingPlayer>;
+  /** Whether every part is completed on the server's record (submitting and the test need it). */
+  serverCompleted: boolean;
+  /** The course kept on this device, if it is. */
+  download: TStoredDownload | null;
+  records: readonly TStoredRecord[];
+  userId: string | null;
+  /** No link to the server (the browser says so, or the server could not be reached). */
+  offline: boolean;
+};
+
 /** The part in the player with its size choice, the reports of what is watched and the move to the next part. */
-function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: () => Promise<TTrainingPlayer | undefined> }) {
+function TrainingPlayer({ player, reload, local, serverCompleted, download, records, userId, offline }: TTrainingPlayerProps) {
   const courseId = player.course.id;
   const utils = trpc.useUtils();
   const [selectedId, setSelectedId] = useState<string | null>(() => player.videos[player.currentIndex]?.id ?? null);
@@ -57,9 +83,18 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
   const partIndex = part ? player.videos.indexOf(part) : -1;
   const [preference, setPreference] = useState<TQualityPreference>(() => readQualityPreference(window.localStorage));
   const [connection] = useState(browserConnection);
-  const source = part && part.ready && !part.locked ? chooseSource(part.sources, preference, connection) : undefined;
-  const [src, renewSrc] = useStableUrl(`${part?.id ?? ''}:${source?.height ?? ''}`, source?.url);
-  const [poster] = useStableUrl(part?.id ?? '', part?.posterUrl ?? undefined);
+  // A part kept on the device plays from it (a Blob URL), with or without a link; the others stream.
+  const onDevice = Boolean(download && part && !part.locked && isPartStored(download, part.id));
+  const deviceMedia = useDeviceMedia(download, onDevice && part ? part.id : null);
+  const source = part && part.ready && !part.locked && !onDevice ? chooseSource(part.sources, preference, connection) : undefined;
+  const [streamSrc, renewSrc] = useStableUrl(`${part?.id ?? ''}:${source?.height ?? ''}`, source?.url);
+  const [streamPoster] = useStableUrl(part?.id ?? '', part?.posterUrl ?? undefined);
+  const src = onDevice ? deviceMedia?.src : streamSrc;
+  const poster = onDevice ? deviceMedia?.poster : streamPoster;
+  const device =
+    onDevice && download && userId
+      ? { userId, courseId, downloadId: download.package.downloadId, recordKey: download.package.recordKey }
+      : null;
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRegion = useRef<HTMLElement>(null);
   const resume = useRef<TResume | null>(part ? { videoId: part.id, position: part.resumeAt, play: false } : null);
@@ -93,7 +128,8 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
   }
 
   async function onEnded(videoId: string) {
-    const fresh = await reload();
+    // Played without a link: the device's records decide, as the server will once they are sent.
+    const fresh = reports.isRecordingOffline() || offline ? await local() : await reload();
     if (!fresh) return;
     const index = fresh.videos.findIndex((video) => video.id === videoId);
     const ended = fresh.videos[index];
@@ -108,14 +144,20 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
       resume.current = { videoId: next.id, position: next.resumeAt, play: true };
       setSelectedId(next.id);
       setAnnouncement(`Part ${ended.serial} completed. Now playing part ${next.serial}: ${next.title}.`);
-    } else if (fresh.allCompleted) {
-      setAnnouncement(fresh.submittedAt ? 'Every part is completed.' : 'Every part is completed. You can now submit the training.');
+    } else if (fresh.videos.every((video) => video.completed)) {
+      setAnnouncement(
+        fresh.submittedAt
+          ? 'Every part is completed.'
+          : fresh.allCompleted
+            ? 'Every part is completed. You can now submit the training.'
+            : 'Every part is completed on this device. Your watching is sent when you are back online; then you can submit the training.',
+      );
     } else {
       setAnnouncement(`Part ${ended.serial} completed.`);
     }
   }
 
-  const reports = useWatchReports({ part: part ? { id: part.id } : null, onAnswer, onEnded });
+  const reports = useWatchReports({ part: part ? { id: part.id } : null, onAnswer, onEnded, device });
 
   function select(video: TPlayerVideo) {
     if (video.id === part?.id) {
@@ -150,6 +192,11 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
   /** The stream link expired (they last hours) or the stream broke: fresh links, and on from the same place. */
   async function onMediaError() {
     if (!part) return;
+    // A Blob on the device does not expire: a failure there is the media's.
+    if (onDevice) {
+      setMediaFailed(true);
+      return;
+    }
     const position = reports.lastPosition(part.id) ?? part.resumeAt;
     const wasPlaying = reports.isPlaying();
     if (Date.now() - lastRelinkAt.current < RELINK_GRACE_MS) {
@@ -192,7 +239,8 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
   }
 
   const { progress } = player;
-  const complete = player.allCompleted;
+  const complete = serverCompleted;
+  const completeHere = player.videos.length > 0 && player.videos.every((video) => video.completed);
   const progressLabel = `${progress.completedVideos} of ${progress.totalVideos} part${progress.totalVideos === 1 ? '' : 's'} completed`;
 
   return (
@@ -252,10 +300,27 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
             ) : (
               <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 p-6 text-center text-navy-100">
                 {part?.locked ? <Lock className="size-10" aria-hidden /> : <Hourglass className="size-10" aria-hidden />}
-                <p className="max-w-sm text-sm">{part?.locked ? T.locked : T.notReady}</p>
+                <p className="max-w-sm text-sm">
+                  {part?.locked
+                    ? T.locked
+                    : onDevice
+                      ? 'Opening the part kept on this device…'
+                      : offline
+                        ? 'This part is not on this device. It plays once you are back online.'
+                        : T.notReady}
+                </p>
               </div>
             )}
           </div>
+
+          {(onDevice || offline) && (
+            <p className="flex items-start gap-2 text-sm text-muted-foreground">
+              {offline ? <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden /> : <HardDrive className="mt-0.5 size-4 shrink-0" aria-hidden />}
+              {offline
+                ? 'Offline: parts kept on this device play here, in order. Your watching is kept on this device and sent when you are back online.'
+                : 'Playing from this device.'}
+            </p>
+          )}
 
           {mediaFailed && (
             <Alert variant="destructive">
@@ -285,7 +350,7 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
                     : 'Watch it to the end to complete it; the next part then unlocks. Your place is saved as you watch.'}
                 </p>
               </div>
-              <QualityChoice sources={part.sources} preference={preference} connection={connection} onChange={changeQuality} />
+              {!onDevice && <QualityChoice sources={part.sources} preference={preference} connection={connection} onChange={changeQuality} />}
             </div>
           )}
         </section>
@@ -311,9 +376,12 @@ function TrainingPlayer({ player, reload }: { player: TTrainingPlayer; reload: (
               <p className="mt-1 text-sm text-muted-foreground">
                 {complete
                   ? 'Every part is completed. Submit the training to record it, then take the test.'
-                  : 'Once every part is completed you can submit the training and take the test.'}
+                  : completeHere
+                    ? 'Every part is completed on this device. Once your watching is sent (when you are back online) you can submit the training and take the test.'
+                    : 'Once every part is completed you can submit the training and take the test.'}
               </p>
             )}
+            {userId && records.length > 0 && <OfflineWatchingStatus records={records} className="mt-3" />}
             <div className="mt-4 grid gap-2">
               {complete && !player.submittedAt && (
                 <Button size="lg" onClick={submitTraining} disabled={submit.isPending || submit.isSuccess} aria-busy={submit.isPending || undefined}>
@@ -383,13 +451,60 @@ function Unavailable({ title, message }: { title: string; message?: string }) {
   );
 }
 
-/** /training/{courseId}: the learner's training player. */
+/** /training/{courseId}: the learner's training player, also with no link for a course kept on this device. */
 export function TrainingPlayerPage() {
   const { courseId = '' } = useParams();
+  const [userId] = useState(() => readStoredUser()?._id ?? null);
   const player = useTrainingPlayer(courseId);
-  useDocumentTitle(player.data ? `Training: ${player.data.course.title}` : 'Training');
+  const download = useDeviceCourse(userId, courseId);
+  const records = useCourseRecords(userId, courseId);
+  const online = useOnline();
+  // No link: the browser says so, the query waits for one, or the server could not be reached.
+  const offline = !online || (player.isPending && player.fetchStatus === 'paused') || (player.isError && !serverAnswered(player.error));
+  // The server's record as last seen (kept on the device when offline), else the downloaded package's.
+  const base = player.data ?? (offline && download ? playerFromPackage(download.package) : undefined);
+  const view = useMemo(() => (base ? withLocalCredit(base, records ?? []) : undefined), [base, records]);
+  const latestBase = useRef(base);
+  useEffect(() => {
+    latestBase.current = base;
+  });
+  useDocumentTitle(view ? `Training: ${view.course.title}` : 'Training');
 
-  if (player.isPending) return <PlayerSkeleton />;
+  const readRecords = () => (userId ? recordsOfCourse(userId, courseId) : Promise.resolve([]));
+  const reload = async () => {
+    if (!navigator.onLine) return undefined;
+    const fresh = (await player.refetch()).data;
+    return fresh && withLocalCredit(fresh, await readRecords());
+  };
+  const local = async () => {
+    const now = latestBase.current;
+    if (!now) throw new Error('No training to show');
+    return withLocalCredit(now, await readRecords());
+  };
+
+  if (view && records !== undefined) {
+    return (
+      <TrainingPlayer
+        player={view}
+        reload={reload}
+        local={local}
+        serverCompleted={Boolean(player.data?.allCompleted)}
+        download={download ?? null}
+        records={records}
+        userId={userId}
+        offline={offline}
+      />
+    );
+  }
+  if (player.isPending && !(offline && download === null)) return <PlayerSkeleton />;
+  if (offline) {
+    return (
+      <Unavailable
+        title="You are offline"
+        message="This course is not downloaded on this device. Download it on the course home while you are online to watch it without a link."
+      />
+    );
+  }
   if (player.isError) {
     const status = httpStatusOf(player.error);
     if (status === 403) return <Unavailable title="This training is not open to you" message={errorMessage(player.error, { fallback: T.notEnrolled })} />;
@@ -406,5 +521,5 @@ export function TrainingPlayerPage() {
       </div>
     );
   }
-  return <TrainingPlayer player={player.data} reload={async () => (await player.refetch()).data} />;
+  return <PlayerSkeleton />;
 }

@@ -199,9 +199,10 @@ export function useWatchReports({ part, onAnswer, onEnded, device = null }: TWat
     currentId.current = partId;
     const all = trackers.current;
     const spans = recorder.current;
+    const lastPositions = positions.current;
     return () => {
       if (partId) all.get(partId)?.stop(undefined, Date.now());
-      if (partId && spans.isOpen()) void keep(spans.stop(positions.current.get(partId)));
+      if (partId && spans.isOpen()) void keep(spans.stop(lastPositions.get(partId)));
       playing.current = false;
       void flush();
     };
