@@ -31,6 +31,7 @@ import { OfflineDownloadPanel } from '@/features/enrolments/offline-download-pan
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatClockTime, formatRupees } from '@/lib/format.ts';
 import { DOWNLOAD_MESSAGES } from '@/lib/offline/download-plan.ts';
+import { CourseOfflineWatching } from '@/lib/offline/offline-watching-status.tsx';
 import { useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
@@ -295,7 +296,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
           </section>
 
           <OfflineDownloadPanel courseId={course.id} userId={userId} hasVideos={hasReadyVideos} />
-          {/* The watching recorded offline and waiting to be sent is said just below the download. */}
+          <CourseOfflineWatching courseId={course.id} className="-mt-5" />
 
           <section aria-labelledby="training-heading">
             <h2 id="training-heading" className="text-lg font-semibold text-navy-900">
