@@ -129,8 +129,7 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
  *   be in the future, nor end before they start, nor start before the previous record's end; its
  *   part must be one of the course's, fetched before the record started, and unlocked (earlier parts
  *   completed on the server's record, this batch's credit included); its span within the part.
- * - Credit: the span's seconds not watched before, at most the record's played time + 1 s (the
- *   played time itself no more than its device times span + 1 s), and no
+ * - Credit: the span's seconds not watched before, at most the record's played time + 1 s, and no
  *   more than the part's clock covers (watched ≤ observed + 2 s, as online). The part's clock grows
  *   by the played time, at most the real time since the part was fetched, and the download's total
  *   never exceeds the real time since its first fetch. What a span claimed beyond that is kept, with
@@ -226,9 +225,10 @@ export function judgeOfflineRecords(input: TOfflineInput): TOfflineJudgement {
       continue;
     }
 
-    // The clock: the time played (never more than the device's own clock ran for the record, whose
-    // spans never overlap), within the real time since the part and the download were fetched.
-    const played = Math.min(record.playedMs / 1000, (record.endedAt - record.startedAt) / 1000 + PLAYED_SLACK_SECONDS);
+    // The clock: the time played, within the real time since the part and the download were fetched.
+    // (Not also within the record's device times: a device moves a span's start up to the previous
+    // record's end when its wall clock was set back, and a holder of the key could write any times.)
+    const played = record.playedMs / 1000;
     const sincePartFetch = Math.max(0, (nowMs - part.fetchedAt.getTime()) / 1000);
     const downloadBudget = Math.max(0, (nowMs - earliestFetch) / 1000 - chain.creditedPlaySeconds);
     const clockAdded = Math.max(0, Math.min(played, sincePartFetch, downloadBudget));
