@@ -9,6 +9,7 @@ import { deliveryBenchmark } from './delivery.bench.ts';
 import { foundationBenchmark } from './foundation.bench.ts';
 import { hardeningBenchmark } from './hardening.bench.ts';
 import { lighthouseScreensBenchmark } from './lighthouse-screens.bench.ts';
+import { offlineBenchmark } from './offline.bench.ts';
 import { profilesBenchmark } from './profiles.bench.ts';
 import { regulatorExportBenchmark } from './regulator-export.bench.ts';
 import { remindersBenchmark } from './reminders.bench.ts';
@@ -19,7 +20,7 @@ import { transcodeBenchmark } from './transcode.bench.ts';
 import { watchClockBenchmark } from './watch-clock.bench.ts';
 
 /** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, certificatesBenchmark, remindersBenchmark, regulatorExportBenchmark, classSignUpBenchmark, watchClockBenchmark, lighthouseScreensBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, certificatesBenchmark, remindersBenchmark, regulatorExportBenchmark, classSignUpBenchmark, watchClockBenchmark, offlineBenchmark, lighthouseScreensBenchmark];
 
 // The results search alone (BENCH_ONLY=results-search) needs the server bundle only: npm run build:server.
 if (process.env.BENCH_ONLY !== 'results-search' && !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
