@@ -129,23 +129,28 @@ export function useWatchReports({ part, onAnswer, onEnded, device = null }: TWat
     return inFlight.current;
   }, []);
 
-  /** Keeps a span played without a link as a signed record; with a link again, sends what waits. */
+  /** The records being written, in order: the end of a part waits for the pause's record before it. */
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  /** Keeps a span played without a link as a signed record; with a link again, sends what waits. Resolves once every record so far is written. */
   const keep = useCallback((span: TClosedSpan | null): Promise<void> => {
     const owner = latest.current.device;
-    if (!span || !owner) return Promise.resolve();
-    return appendRecord(owner, span).then(
-      () => {
-        if (typeof navigator !== 'undefined' && navigator.onLine) {
-          void syncPendingRecords(owner.userId).then((outcome) => {
-            if (outcome.reached && linkDown.current) {
-              linkDown.current = false;
-              switchMode.current('online');
-            }
-          });
-        }
-      },
-      () => undefined,
+    if (!span || !owner) return writes.current;
+    writes.current = writes.current.then(() =>
+      appendRecord(owner, span).then(
+        () => {
+          if (typeof navigator !== 'undefined' && navigator.onLine) {
+            void syncPendingRecords(owner.userId).then((outcome) => {
+              if (outcome.reached && linkDown.current) {
+                linkDown.current = false;
+                switchMode.current('online');
+              }
+            });
+          }
+        },
+        () => undefined,
+      ),
     );
+    return writes.current;
   }, []);
 
   /** The way reports go for a part starting to play now. */
