@@ -13,8 +13,12 @@ import { readStoredUser } from '@/lib/session-store.ts';
 
 /** Bump when what a kept answer looks like changes in a way the screens cannot read. */
 const FORMAT_VERSION = 1;
-/** Changes come in bursts (a screen's queries answer together): one write for each burst. */
-const WRITE_DELAY_MS = 1_000;
+/**
+ * Changes come in bursts (a screen's queries answer together, in one batched request): one write
+ * for each burst. Short, and flushed when the page is hidden, so a page left at once still keeps
+ * what it last fetched.
+ */
+const WRITE_DELAY_MS = 200;
 
 export type TPersistStorage = {
   get(key: string): Promise<unknown>;
@@ -73,6 +77,12 @@ export function persistQueries(client: QueryClient, userId: string, options: TPe
   function schedule() {
     if (!stopped && timer === undefined) timer = setTimeout(() => void write(), WRITE_DELAY_MS);
   }
+  function flush() {
+    if (timer === undefined || document.visibilityState !== 'hidden') return;
+    clearTimeout(timer);
+    void write();
+  }
+  document.addEventListener('visibilitychange', flush);
 
   void (async () => {
     const saved = await storage.get(key).catch(() => undefined);
@@ -94,6 +104,7 @@ export function persistQueries(client: QueryClient, userId: string, options: TPe
 
   return () => {
     stopped = true;
+    document.removeEventListener('visibilitychange', flush);
     unsubscribe();
     if (timer !== undefined) clearTimeout(timer);
   };
