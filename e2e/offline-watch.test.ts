@@ -1,0 +1,246 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineWatchRecords, testQuestions, tests, trainingVideos, trainingVideoSets, watchProgress } from '../src/server/db/schema.ts';
+import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
+import { makeClip } from '../src/testing/media.ts';
+import { form } from '../src/testing/multipart.ts';
+import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { signInAs } from './support/session.ts';
+
+/*
+ * Watching a downloaded course with no link (decision 050), in Chromium at 390 px: the parts play
+ * from the device, part 2 unlocks on the device's own records, the records are sent when the link
+ * returns and the server credits them (the training is then submitted as online), an edited
+ * record is refused with its reason, and the next learner on the browser sees none of it.
+ */
+
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? '/tmp';
+
+let harness: BrowserHarness;
+let clips: Buffer[];
+
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+  const dir = mkdtempSync(path.join(tmpdir(), 'offline-watch-e2e-'));
+  clips = await Promise.all([
+    makeClip(dir, 'Fire_drill.mp4', { width: 640, height: 360, seconds: 5, audio: true }).then((file) => readFileSync(file)),
+    makeClip(dir, 'Abandon_ship.mp4', { width: 640, height: 360, seconds: 5, audio: true }).then((file) => readFileSync(file)),
+  ]);
+  rmSync(dir, { recursive: true, force: true });
+}, 120_000);
+afterAll(() => harness?.close());
+
+/** A course of two short parts, uploaded and transcoded as an administrator's would be, and two learners enrolled in it. */
+async function twoPartCourse() {
+  const db = harness.portal.runtime.db;
+  const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
+  const learner = await createUser(db, { approvedAt: new Date() });
+  const nextLearner = await createUser(db, { approvedAt: new Date() });
+  const course = await createCourse(db, { title: `Sea Survival ${learner.id.slice(0, 6)}` });
+  const [test] = await db.insert(tests).values({ courseId: course.id, title: course.title, passMark: 50, isPublished: true }).returning();
+  await db.insert(testQuestions).values({ testId: test!.id, position: 1, questionText: 'Which way is the muster station?', options: ['Forward', 'Aft', 'Port', 'Starboard'], correctAnswer: 'Aft' });
+  for (const user of [learner, nextLearner]) await createEnrolment(db, { userId: user.id, courseId: course.id, status: 'approved', decidedAt: new Date() });
+  for (const [index, clip] of clips.entries()) {
+    const upload = form([
+      { name: 'courseId', value: course.id },
+      { name: 'title', value: course.title },
+      { name: 'trainingVideo', file: clip, filename: index === 0 ? 'Fire_drill.mp4' : 'Abandon_ship.mp4', type: 'video/mp4' },
+    ]);
+    const uploaded = await harness.portal.app.inject({
+      method: 'POST',
+      url: '/api/trainingVideo',
+      headers: { ...upload.headers, authorization: harness.portal.authorization(admin) },
+      payload: upload.payload,
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+    await harness.portal.drainJobs();
+  }
+  const [set] = await db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id));
+  const videos = (await db.select().from(trainingVideos).where(eq(trainingVideos.setId, set!.id))).sort((a, b) => a.serial - b.serial);
+  expect(videos.map((video) => video.status)).toEqual(['ready', 'ready']);
+  return { learner, nextLearner, course, videoIds: videos.map((video) => video.id) };
+}
+
+type TDeviceRecord = { id: string; userId: string; state: string; outcome: string | null; reason: string | null; record: { seq: number; videoId: string; from: number; to: number; playedMs: number } };
+
+/** The watch records the device keeps, every learner's, as the app wrote them. */
+function deviceRecords(page: Page): Promise<TDeviceRecord[]> {
+  return page.evaluate(async () => {
+    const request = <T,>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    const db = await request(indexedDB.open('academy-offline'));
+    const rows = (await request(db.transaction('records').objectStore('records').getAll())) as TDeviceRecord[];
+    db.close();
+    return rows.sort((a, b) => a.record.seq - b.record.seq);
+  });
+}
+
+/** Edits a kept record's end after it was signed, as someone with the browser's storage could. */
+function editRecord(page: Page, id: string, to: number) {
+  return page.evaluate(
+    async ({ id, to }) => {
+      const request = <T,>(req: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+      const db = await request(indexedDB.open('academy-offline'));
+      const store = db.transaction('records', 'readwrite').objectStore('records');
+      const row = (await request(store.get(id))) as { record: { to: number } };
+      row.record.to = to;
+      await request(store.put(row));
+      db.close();
+    },
+    { id, to },
+  );
+}
+
+function videoState(page: Page) {
+  return page.locator('video').evaluate((video: HTMLVideoElement) => ({
+    label: video.getAttribute('aria-label'),
+    src: video.currentSrc,
+    time: video.currentTime,
+    paused: video.paused,
+  }));
+}
+
+/** Starts the part in the player from the keyboard (the native controls play on Space). */
+async function play(page: Page) {
+  await page.locator('video').focus();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
+}
+
+const partButton = (page: Page, serial: number) => page.getByRole('button', { name: new RegExp(`^Part ${serial}\\b`) });
+const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+
+describe('watching a downloaded course offline', () => {
+  it('plays from the device in order, unlocks part 2 locally, sends the watching when back online, refuses an edited record, and shows nothing to the next learner', async () => {
+    const db = harness.portal.runtime.db;
+    const { learner, nextLearner, course, videoIds } = await twoPartCourse();
+    const { page, context, problems } = await harness.newPage(390, 844);
+    page.setDefaultTimeout(15_000);
+    await signInAs(page, learner.email);
+
+    // ---- Download the course on the course home.
+    await page.goto(`/courses/${course.id}/content`);
+    const panel = page.getByRole('region', { name: 'Study offline' });
+    await panel.getByRole('button', { name: 'Download for offline' }).click();
+    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
+    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => controlled(page), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+
+    // Once online, so the player's page and last data are kept on the device.
+    await page.goto(`/training/${course.id}`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    await page.getByText('Playing from this device.').waitFor();
+    await page.waitForTimeout(1_500);
+
+    // ---- Offline, reloaded: the page comes from the service worker, the parts from the device.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    await page.getByText('Offline: parts kept on this device play here', { exact: false }).waitFor();
+    expect(await partButton(page, 2).getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(async () => (await videoState(page)).src).toMatch(/^blob:/);
+
+    // Part 1 to its end: completed on the device, part 2 unlocks and plays.
+    await play(page);
+    await page.getByText('Part 1 completed. Now playing part 2: Abandon ship.').waitFor({ timeout: 20_000 });
+    expect(await partButton(page, 2).getAttribute('aria-disabled')).toBeNull();
+    await expect.poll(async () => (await videoState(page)).label).toBe('Part 2: Abandon ship');
+    await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
+    await page.getByText(/^\d+ s of watching waiting to be sent$/).waitFor();
+    const offlineRecords = await deviceRecords(page);
+    expect(offlineRecords.length).toBeGreaterThan(0);
+    expect(offlineRecords.every((row) => row.state === 'pending' && row.userId === learner.id)).toBe(true);
+    const partOne = offlineRecords.filter((row) => row.record.videoId === videoIds[0]);
+    expect(partOne.reduce((sum, row) => sum + row.record.playedMs, 0)).toBeGreaterThan(4_500);
+    // Nothing reached the server yet.
+    expect(await db.select().from(offlineWatchRecords).where(inArray(offlineWatchRecords.videoId, videoIds))).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-watch-390-offline.png'), fullPage: true });
+
+    // ---- Back online: the records go, the server credits part 1, the player shows it from the server.
+    await context.setOffline(false);
+    await page.getByText('All watching sent').waitFor({ timeout: 20_000 });
+    const [partOneProgress] = await db
+      .select()
+      .from(watchProgress)
+      .where(and(eq(watchProgress.userId, learner.id), eq(watchProgress.videoId, videoIds[0]!)));
+    expect(partOneProgress?.completedAt).not.toBeNull();
+    expect((await deviceRecords(page)).every((row) => row.state === 'sent' && row.outcome === 'credited')).toBe(true);
+    await page.getByText('1 of 2 parts completed').waitFor();
+
+    // ---- Part 2 the same way, then the training is submitted and the test opens.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Offline: parts kept on this device play here', { exact: false }).waitFor();
+    await partButton(page, 2).click();
+    await expect.poll(async () => (await videoState(page)).label).toBe('Part 2: Abandon ship');
+    await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
+    await page.getByText('Every part is completed on this device', { exact: false }).first().waitFor({ timeout: 20_000 });
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Submit Training' }).click({ timeout: 20_000 });
+    await page.getByText('Training successfully submitted', { exact: false }).waitFor();
+    // On to the course home, where the test is open as after online watching.
+    await page.getByRole('link', { name: 'Take the test' }).waitFor({ timeout: 20_000 });
+
+    // ---- A record edited on the device before it is sent is refused, with the reason.
+    await page.goto(`/training/${course.id}`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Offline: parts kept on this device play here', { exact: false }).waitFor();
+    await partButton(page, 1).click();
+    await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
+    await page.waitForTimeout(1_500);
+    await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
+    await page.getByText(/^\d+ s of watching waiting to be sent$/).waitFor();
+    const pending = (await deviceRecords(page)).filter((row) => row.state === 'pending');
+    expect(pending).toHaveLength(1);
+    await editRecord(page, pending[0]!.id, pending[0]!.record.to + 60);
+    await context.setOffline(false);
+    await page.getByText(/of watching not counted: edited or replayed record$/).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-watch-390-refused.png'), fullPage: true });
+    const [refused] = await db.select().from(offlineWatchRecords).where(eq(offlineWatchRecords.id, pending[0]!.id));
+    // Refused records that take no place in the sequence are not kept as the download's own.
+    expect(refused?.outcome ?? 'refused').toBe('refused');
+
+    // ---- Offline again, a span that stays pending; then logout: sent records go, the pending one stays.
+    await context.setOffline(true);
+    await page.reload();
+    await partButton(page, 1).click();
+    await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
+    await page.waitForTimeout(1_000);
+    await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
+    await expect.poll(async () => (await deviceRecords(page)).filter((row) => row.state === 'pending').length).toBe(1);
+    await context.setOffline(false);
+    await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => page.evaluate(() => window.location.pathname)).toBe('/login');
+    const left = await deviceRecords(page);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((row) => row.state === 'pending' && row.userId === learner.id)).toBe(true);
+
+    // ---- The next learner on this browser: none of the first's downloads or watching.
+    await signInAs(page, nextLearner.email);
+    await page.goto(`/courses/${course.id}/content`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    await panel.getByRole('button', { name: 'Download for offline' }).waitFor();
+    expect(await page.getByText(/of watching/).count()).toBe(0);
+    await page.goto(`/training/${course.id}`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    expect(await page.getByText('Playing from this device.').count()).toBe(0);
+    expect(await page.getByText(/of watching/).count()).toBe(0);
+    await expect.poll(async () => (await videoState(page)).src).not.toMatch(/^blob:/);
+
+    expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(problem))).toEqual([]);
+  }, 240_000);
+});
