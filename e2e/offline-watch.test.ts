@@ -167,15 +167,25 @@ describe('watching a downloaded course offline', () => {
     expect(await db.select().from(offlineWatchRecords).where(inArray(offlineWatchRecords.videoId, videoIds))).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-watch-390-offline.png'), fullPage: true });
 
-    // ---- Back online: the records go, the server credits part 1, the player shows it from the server.
+    // ---- The course home, offline, says what waits to be sent.
+    await page.goto(`/courses/${course.id}/content`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    const waiting = page.getByRole('status').filter({ hasText: /^\d+ s of watching waiting to be sent$/ });
+    await waiting.waitFor();
+    await waiting.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-watch-390-course-home-waiting.png'), fullPage: true });
+
+    // ---- Back online: the records go, the server credits part 1, the course home and the player show it from the server.
     await context.setOffline(false);
-    await page.getByText('All watching sent').waitFor({ timeout: 20_000 });
+    await page.getByRole('status').filter({ hasText: /^All watching sent$/ }).waitFor({ timeout: 20_000 });
+    await page.getByText('1 of 2 training parts completed').waitFor();
     const [partOneProgress] = await db
       .select()
       .from(watchProgress)
       .where(and(eq(watchProgress.userId, learner.id), eq(watchProgress.videoId, videoIds[0]!)));
     expect(partOneProgress?.completedAt).not.toBeNull();
     expect((await deviceRecords(page)).every((row) => row.state === 'sent' && row.outcome === 'credited')).toBe(true);
+    await page.goto(`/training/${course.id}`);
     await page.getByText('1 of 2 parts completed').waitFor();
 
     // ---- Part 2 the same way, then the training is submitted and the test opens.
@@ -209,6 +219,9 @@ describe('watching a downloaded course offline', () => {
     await context.setOffline(false);
     await page.getByText(/of watching not counted: edited or replayed record$/).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-watch-390-refused.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-watch-1280-refused.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
     const [refused] = await db.select().from(offlineWatchRecords).where(eq(offlineWatchRecords.id, pending[0]!.id));
     // Refused records that take no place in the sequence are not kept as the download's own.
     expect(refused?.outcome ?? 'refused').toBe('refused');
