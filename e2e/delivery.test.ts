@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { FRAME_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
 import { loadClientCode } from '../src/server/spa.ts';
+import { adminOnlyFiles } from '../build/service-worker.ts';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -153,6 +154,59 @@ describe('what a first visit downloads', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.split('/').at(-1)!.split(',').sort()).toEqual(['auth.me', 'enrolments.dashboard']);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the installable app stays out of a visitor\'s pages (decision 050)', () => {
+  /** The build's files of the offline app's own code: the worker's registration and the kept data. */
+  function offlineAppFiles(): string[] {
+    const clientDir = path.resolve(import.meta.dirname, '../dist/client');
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+    const files = Object.values(manifest)
+      .filter((chunk) => chunk.name === 'register-service-worker' || chunk.name === 'query-persistence')
+      .map((chunk) => `/${chunk.file}`);
+    expect(files, 'the build names the offline app\'s files').toHaveLength(2);
+    return files;
+  }
+
+  it('a public page, woken and used, requests neither the service worker, Workbox, the precache nor the offline code, and registers no worker', async () => {
+    const forbidden = offlineAppFiles();
+    for (const address of ['/', '/courses', '/login']) {
+      const { page, context } = await harness.newPage(390, 844);
+      // The context sees a worker's own requests too (its script, its precache).
+      const requested: string[] = [];
+      context.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(address);
+      // The public pages run their code on first use (decision 033).
+      await page.keyboard.press('Tab');
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      const offline = requested.filter((pathname) => /^\/(sw\.js|workbox-)/.test(pathname) || forbidden.includes(pathname));
+      expect(offline, address).toEqual([]);
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((registrations) => registrations.length)), address).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('a signed-in page registers the worker, which precaches the code but not the administration area\'s', async () => {
+    const learner = await createUser(harness.portal.runtime.db, { approvedAt: new Date() });
+    const { page, context } = await harness.newPage(390, 844);
+    const precached: string[] = [];
+    context.on('request', (request) => {
+      if (request.serviceWorker()) precached.push(new URL(request.url()).pathname);
+    });
+    await signInAs(page, learner.email);
+    await page.goto(paths.dashboard);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    const clientDir = path.resolve(import.meta.dirname, '../dist/client');
+    const entry = loadClientCode(clientDir)!.entry.script;
+    expect(precached).toContain(entry);
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const adminOnly = [...adminOnlyFiles(manifest)].map((file) => `/${file}`);
+    // The admin frame's own file at least (the build names files after the areas that load them).
+    expect(adminOnly).toContain(loadClientCode(clientDir)!.match(paths.admin.root)!.files.find((file) => adminOnly.includes(file)));
+    for (const file of adminOnly) expect(precached, file).not.toContain(file);
     await context.close();
   });
 });
