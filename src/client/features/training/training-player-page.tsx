@@ -482,7 +482,9 @@ export function TrainingPlayerPage() {
     return withLocalCredit(now, await readRecords());
   };
 
-  if (view && records !== undefined) {
+  // Online, the data kept from a last visit waits for the server's: where to resume and the links move on.
+  const waitingForServer = !offline && player.isFetching && !player.isFetchedAfterMount;
+  if (view && records !== undefined && !waitingForServer) {
     return (
       <TrainingPlayer
         player={view}
