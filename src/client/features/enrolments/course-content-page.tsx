@@ -238,8 +238,6 @@ function CourseHome({ home }: { home: TCourseHome }) {
   const standing = useTestStanding(home.course.id).data;
   const online = useOnline();
   const [userId] = useState(() => readStoredUser()?._id ?? null);
-  // Opening a course home online: downloads whose enrolment ended leave the device, unfinished ones carry on.
-  useDownloadsUpkeep(useOfflineApi(), userId);
   const passed = standing?.state === 'passed';
   const { course, progress } = home;
   const hasVideos = (home.training?.videos.length ?? 0) > 0;
@@ -421,6 +419,10 @@ function CourseNotAvailable() {
 export function CourseContentPage() {
   const { courseId = '' } = useParams();
   const home = useCourseHome(courseId);
+  // Opening a course home online: downloads whose enrolment ended leave the device (this one too,
+  // when the course is no longer available), unfinished ones carry on.
+  const [userId] = useState(() => readStoredUser()?._id ?? null);
+  useDownloadsUpkeep(useOfflineApi(), userId);
   useDocumentTitle(home.data?.course.title ?? 'Course');
 
   if (home.isPending) return <CourseHomeSkeleton />;

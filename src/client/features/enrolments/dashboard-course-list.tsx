@@ -1,4 +1,5 @@
 import { Clock, Loader2, Rocket, RotateCw, Send } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TDashboardCourse } from '../../../shared/schemas/enrolment.ts';
@@ -9,9 +10,13 @@ import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/li
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useDashboardCourses } from '@/features/enrolments/api/use-dashboard-courses.ts';
+import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
 import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrolment.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { DownloadedBadge } from '@/features/enrolments/downloaded-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
+import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.
 const GRID = 'grid gap-6 sm:grid-cols-[repeat(auto-fill,minmax(250px,1fr))]';
@@ -65,10 +70,12 @@ function DashboardCourseCard({
   course,
   requesting,
   onRequest,
+  downloaded,
 }: {
   course: TDashboardCourse;
   requesting: boolean;
   onRequest: () => void;
+  downloaded: boolean;
 }) {
   const headingId = `dashboard-course-${course.id}`;
   return (
@@ -82,6 +89,7 @@ function DashboardCourseCard({
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline">{course.category}</Badge>
             {course.enrolment && <EnrolmentStatusBadge status={course.enrolment.status} />}
+            {downloaded && <DownloadedBadge />}
           </div>
           <h3 id={headingId} className="mt-3 line-clamp-2 text-lg leading-snug font-semibold text-navy-900">
             {course.title}
@@ -105,6 +113,10 @@ function DashboardCourseCard({
 /** The dashboard's 'Course List': active courses, each with the learner's enrolment in it. */
 export function DashboardCourseList() {
   const courses = useDashboardCourses();
+  const [userId] = useState(() => readStoredUser()?._id ?? null);
+  // Opening the app: downloads whose enrolment ended leave the device, unfinished ones carry on.
+  useDownloadsUpkeep(useOfflineApi(), userId);
+  const downloaded = useDownloadedCourses(userId);
   const { request, isRequesting } = useRequestEnrolment();
 
   return (
@@ -149,6 +161,7 @@ export function DashboardCourseList() {
                 course={course}
                 requesting={isRequesting(course.id)}
                 onRequest={() => request(course.id)}
+                downloaded={downloaded.has(course.id)}
               />
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { Clock, Lock, PlayCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TMyEnrolment } from '../../../shared/schemas/enrolment.ts';
@@ -8,9 +9,13 @@ import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/li
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
+import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
+import { DownloadedBadge } from '@/features/enrolments/downloaded-badge.tsx';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatRupees } from '@/lib/format.ts';
+import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
+import { readStoredUser } from '@/lib/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const GRID = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';
@@ -21,7 +26,7 @@ function notApprovedReason(enrolment: TMyEnrolment): string {
   return 'This course is closed at the moment.';
 }
 
-function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
+function UserCourseCard({ enrolment, downloaded }: { enrolment: TMyEnrolment; downloaded: boolean }) {
   const { course, progress } = enrolment;
   const headingId = `user-course-${enrolment.id}`;
   const progressLabelId = `${headingId}-progress`;
@@ -31,6 +36,7 @@ function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
       <article aria-labelledby={headingId} className="flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-card">
         <div className="flex flex-wrap items-center gap-2">
           <EnrolmentStatusBadge status={enrolment.status} />
+          {downloaded && <DownloadedBadge />}
           <span className="text-xs text-muted-foreground">{course.category}</span>
         </div>
         <h2 id={headingId} className="mt-3 line-clamp-2 text-lg leading-snug font-semibold text-navy-900">
@@ -90,6 +96,9 @@ function UserCourseCard({ enrolment }: { enrolment: TMyEnrolment }) {
 export function UserCoursesPage() {
   useDocumentTitle('Your Courses');
   const mine = useMyEnrolments({ fresh: true });
+  const [userId] = useState(() => readStoredUser()?._id ?? null);
+  useDownloadsUpkeep(useOfflineApi(), userId);
+  const downloaded = useDownloadedCourses(userId);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
@@ -116,7 +125,7 @@ export function UserCoursesPage() {
         ) : (
           <ul className={GRID}>
             {mine.data.map((enrolment) => (
-              <UserCourseCard key={enrolment.id} enrolment={enrolment} />
+              <UserCourseCard key={enrolment.id} enrolment={enrolment} downloaded={downloaded.has(enrolment.course.id)} />
             ))}
           </ul>
         )}

@@ -380,14 +380,17 @@ async function setError(key: string, error: string, state?: TStoredDownload['sta
   await updateDownload(key, (row) => ({ ...row, error, state: state ?? row.state }));
 }
 
-/** The enrolment ended: the download's media leaves the device, and the course home says why. */
-async function removeForEndedEnrolment(job: TJob, key: string) {
+/** The enrolment ended: the download's media leaves the device. Answers why, in words for the learner. */
+async function removeForEndedEnrolment(job: TJob, key: string, { notice = true } = {}): Promise<string> {
   const download = await storedPackage(job.userId, job.courseId);
   stopJob(key);
   jobs.delete(key);
   await deleteDownloadData(key);
-  notices.set(key, DOWNLOAD_MESSAGES.enrolmentEnded(download?.package.course.title ?? 'this course'));
+  const message = DOWNLOAD_MESSAGES.enrolmentEnded(download?.package.course.title ?? 'this course');
+  // Said on the course home when it is the one downloading; the caller says it otherwise.
+  if (notice) notices.set(key, message);
   announce(key);
+  return message;
 }
 
 async function afterFailure(job: TJob, key: string, error: unknown) {
@@ -577,12 +580,14 @@ const CHECK_EVERY_MS = 60_000;
 /**
  * On opening the app or a course home while online: asks the server which of the learner's
  * downloads still work and removes the others, then continues every download left unfinished
- * (a dropped link, a closed browser) with fresh links.
+ * (a dropped link, a closed browser) with fresh links. Answers what was removed, in words for the
+ * learner.
  */
-export async function keepDownloadsUp(api: TOfflineApi, userId: string): Promise<void> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+export async function keepDownloadsUp(api: TOfflineApi, userId: string): Promise<string[]> {
+  const removed: string[] = [];
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return removed;
   const downloads = await listDownloads(userId);
-  if (downloads.length === 0) return;
+  if (downloads.length === 0) return removed;
   const last = checkedAt.get(userId);
   if (last === undefined || Date.now() - last > CHECK_EVERY_MS) {
     checkedAt.set(userId, Date.now());
@@ -593,7 +598,9 @@ export async function keepDownloadsUp(api: TOfflineApi, userId: string): Promise
         for (const id of (await api.offlineStatus({ downloadIds: ids.slice(at, at + 100) })).active) active.add(id);
       }
       for (const download of downloads) {
-        if (!active.has(download.package.downloadId)) await removeForEndedEnrolment(ensureJob(api, userId, download.courseId), download.key);
+        if (!active.has(download.package.downloadId)) {
+          removed.push(await removeForEndedEnrolment(ensureJob(api, userId, download.courseId), download.key, { notice: false }));
+        }
       }
     } catch {
       // No answer now: asked again on the next visit; the downloads carry on meanwhile.
@@ -603,4 +610,5 @@ export async function keepDownloadsUp(api: TOfflineApi, userId: string): Promise
   for (const download of await listDownloads(userId)) {
     if (download.state === 'downloading') startJob(api, userId, download.courseId);
   }
+  return removed;
 }

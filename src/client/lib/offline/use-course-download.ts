@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { spaceProblem } from '@/lib/offline/download-plan.ts';
@@ -114,12 +115,16 @@ export function useCourseDownload(api: TOfflineApi, userId: string | null, cours
 
 /**
  * On opening a learner screen, and whenever the link comes back: drops the learner's downloads
- * whose enrolment ended and continues the unfinished ones (keepDownloadsUp).
+ * whose enrolment ended (saying so in a toast) and continues the unfinished ones (keepDownloadsUp).
  */
 export function useDownloadsUpkeep(api: TOfflineApi, userId: string | null) {
   useEffect(() => {
     if (!userId || !canKeepDownloads()) return;
-    const upkeep = () => void keepDownloadsUp(api, userId).catch(() => undefined);
+    const upkeep = () =>
+      void keepDownloadsUp(api, userId).then(
+        (removed) => removed.forEach((message) => toast.warning(message, { duration: 10_000 })),
+        () => undefined,
+      );
     upkeep();
     window.addEventListener('online', upkeep);
     return () => window.removeEventListener('online', upkeep);
