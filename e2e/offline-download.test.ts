@@ -151,8 +151,12 @@ async function mediaGate(context: BrowserContext) {
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Study offline' });
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `offline-download-${name}.png`), fullPage: true, animations: 'disabled' });
+/** Pictures of the course home: the whole page, and the panel alone at full size. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `offline-download-${name}.png`), fullPage: true, animations: 'disabled' });
+  await panel(page).screenshot({ path: path.join(SCREENSHOT_DIR, `offline-download-${name}-panel.png`), animations: 'disabled' });
+}
 
 describe('downloading a course for offline study', () => {
   it('downloads two parts with their size first, survives a dropped link and a closed tab, and removes them', async () => {

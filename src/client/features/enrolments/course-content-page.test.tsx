@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestStatus } from '../../../shared/schemas/tests.ts';
 import type { TCourseHome } from '../../../shared/schemas/enrolment.ts';
@@ -92,5 +92,19 @@ describe('the course home', () => {
     expect(step('Test').textContent).toContain('You passed with 90%.');
     expect(within(step('Test')).getByText('Done')).toBeTruthy();
     expect(within(step('Certificate')).queryByText('Not available yet')).toBeNull();
+  });
+
+  it('offline, says the test needs a connection instead of leading to it', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderHome(standing({}));
+      await screen.findByText('The test is open: 10 questions, pass mark 70%. You have 3 of 3 attempts left.');
+      expect(within(step('Test')).getByText('The test needs a connection: its questions never come to this device before you start.')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Take the test' })).toBeNull();
+      // Still open to the learner, once online.
+      expect(within(step('Test')).queryByText('Not available yet')).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

@@ -114,10 +114,21 @@ function TrainingParts({ home }: { home: TCourseHome }) {
   );
 }
 
-type StepProps = { number: number; icon: LucideIcon; title: string; text: string; done?: boolean; children?: ReactNode };
+type StepProps = {
+  number: number;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  done?: boolean;
+  /** Open to the learner; by default, when it has something to do (children). */
+  available?: boolean;
+  /** A line under the text (the test's note while offline). */
+  note?: ReactNode;
+  children?: ReactNode;
+};
 
-function Step({ number, icon: Icon, title, text, done = false, children }: StepProps) {
-  const available = children !== undefined;
+function Step({ number, icon: Icon, title, text, done = false, available = false, note, children }: StepProps) {
+  available ||= children !== undefined;
   return (
     <li
       className={`flex gap-4 rounded-xl border p-5 ${available ? 'border-sea-200 bg-sea-50/60' : 'border-border bg-muted'}`}
@@ -148,6 +159,7 @@ function Step({ number, icon: Icon, title, text, done = false, children }: StepP
           )}
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+        {note}
         {children && <div className="mt-3">{children}</div>}
       </div>
     </li>
@@ -159,26 +171,24 @@ const attemptsLeftText = (standing: TTestStatus) =>
 
 /** Step 2, as the learner stands with the test: the way to it with the attempts left, when it opens next, or why it is closed. */
 function TestStep({ courseId, standing, online }: { courseId: string; standing: TTestStatus | undefined; online: boolean }) {
-  if (!online && standing?.state !== 'passed') {
-    return (
-      <Step number={2} icon={ClipboardCheck} title="Test" text={DOWNLOAD_MESSAGES.testNeedsConnection}>
-        <p className="flex items-center gap-2 text-sm font-medium text-navy-900">
-          <WifiOff className="size-4 shrink-0 text-warning" aria-hidden />
-          You are offline
-        </p>
-      </Step>
-    );
-  }
   const test = standing?.test;
   const facts = test ? `${test.questionCount} question${test.questionCount === 1 ? '' : 's'}, pass mark ${test.passMark}%` : '';
-  const link = (label: string, variant: 'default' | 'outline' = 'default') => (
-    <Button asChild variant={variant} className="w-full sm:w-auto">
-      <Link to={paths.testPage(courseId)}>
-        <ClipboardCheck aria-hidden />
-        {label}
-      </Link>
-    </Button>
+  // Offline, the way to the test gives way to why it cannot be taken here and now.
+  const offlineNote = online ? undefined : (
+    <p className="mt-3 flex items-start gap-2 text-sm font-medium text-navy-900">
+      <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+      {DOWNLOAD_MESSAGES.testNeedsConnection}
+    </p>
   );
+  const link = (label: string, variant: 'default' | 'outline' = 'default') =>
+    offlineNote ?? (
+      <Button asChild variant={variant} className="w-full sm:w-auto">
+        <Link to={paths.testPage(courseId)}>
+          <ClipboardCheck aria-hidden />
+          {label}
+        </Link>
+      </Button>
+    );
   const closed = 'The course test opens once you have completed every training part. You will see it here.';
   switch (standing?.state) {
     case 'open':
@@ -222,15 +232,16 @@ function TestStep({ courseId, standing, online }: { courseId: string; standing: 
           icon={ClipboardCheck}
           title="Test"
           done
+          available
           text={standing.lastResult?.passed ? `You passed with ${standing.lastResult.percentage}%.` : 'You passed the test.'}
         >
-          {link('See the test', 'outline')}
+          {online ? link('See the test', 'outline') : undefined}
         </Step>
       );
     case 'noTest':
-      return <Step number={2} icon={ClipboardCheck} title="Test" text="The academy has not published this course's test yet. It will open here." />;
+      return <Step number={2} icon={ClipboardCheck} title="Test" text="The academy has not published this course's test yet. It will open here." note={offlineNote} />;
     default:
-      return <Step number={2} icon={ClipboardCheck} title="Test" text={closed} />;
+      return <Step number={2} icon={ClipboardCheck} title="Test" text={closed} note={offlineNote} />;
   }
 }
 

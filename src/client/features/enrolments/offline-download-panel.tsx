@@ -33,6 +33,16 @@ function QualityOption({ height, label, hint, checked, disabled, onSelect }: (ty
   );
 }
 
+/** A line of "a · b · c" that wraps only between its pieces, never inside "2.1 MB". */
+function Unbroken({ text }: { text: string }) {
+  return text.split(' · ').map((piece, index) => (
+    <span key={index}>
+      {index > 0 && ' · '}
+      <span className="whitespace-nowrap">{piece}</span>
+    </span>
+  ));
+}
+
 /** "12 minutes of watching", for the remove confirmation. */
 const watchingText = (playedMs: number) => {
   const minutes = Math.max(1, Math.round(playedMs / 60_000));
@@ -190,9 +200,11 @@ export function OfflineDownloadPanel({ courseId, userId, hasVideos }: PanelProps
   } else if (download.state === 'complete') {
     body = (
       <>
-        <p className="flex items-center gap-2 font-semibold text-success">
-          <CheckCircle2 className="size-5 shrink-0" aria-hidden />
-          {availableText(download)}
+        <p className="flex items-start gap-2 font-semibold text-success">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <span>
+            <Unbroken text={availableText(download)} />
+          </span>
         </p>
         <p className="mt-1 text-sm text-muted-foreground">
           {download.package.height}p, kept in this browser on this device. {online ? 'The parts play from here, even without a connection.' : 'The parts play from here while you are offline.'}
@@ -219,7 +231,9 @@ export function OfflineDownloadPanel({ courseId, userId, hasVideos }: PanelProps
           </p>
         </div>
         <Progress value={percent} className="mt-3" aria-label={`Downloaded: ${percent}%`} />
-        <p className="mt-2 text-sm font-medium text-navy-900 tabular-nums">{progressText(stored, total)}</p>
+        <p className="mt-2 text-sm font-medium text-navy-900 tabular-nums">
+          <Unbroken text={progressText(stored, total)} />
+        </p>
         {problem && (
           <p className="mt-2 flex items-start gap-2 text-sm text-navy-900" role="status">
             {online ? <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden /> : <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />}

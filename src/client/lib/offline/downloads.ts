@@ -66,7 +66,8 @@ export async function listDownloads(userId: string): Promise<TStoredDownload[]> 
 
 export function isPartStored(download: Pick<TStoredDownload, 'package' | 'partBytes'>, videoId: string): boolean {
   const part = download.package.parts.find((candidate) => candidate.id === videoId);
-  return Boolean(part && (download.partBytes[videoId] ?? 0) >= part.bytes);
+  // A part the server had no media for (0 bytes) is never playable from the device.
+  return Boolean(part && part.bytes > 0 && (download.partBytes[videoId] ?? 0) >= part.bytes);
 }
 
 export async function partBlob(userId: string, courseId: string, videoId: string): Promise<Blob | null> {
