@@ -256,4 +256,49 @@ describe('watching a downloaded course offline', () => {
 
     expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(problem))).toEqual([]);
   }, 240_000);
+
+  it('when the link drops mid-play, what was played before goes as heartbeats and the rest as records, each moment once', async () => {
+    const db = harness.portal.runtime.db;
+    const { learner, course, videoIds } = await twoPartCourse();
+    const { page, context } = await harness.newPage(390, 844);
+    page.setDefaultTimeout(15_000);
+    await signInAs(page, learner.email);
+    await page.goto(`/courses/${course.id}/content`);
+    const panel = page.getByRole('region', { name: 'Study offline' });
+    await panel.getByRole('button', { name: 'Download for offline' }).click();
+    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
+    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+
+    // Online, from the device: the start of playback is a heartbeat.
+    await page.goto(`/training/${course.id}`);
+    await page.getByText('Playing from this device.').waitFor();
+    const started = page.waitForResponse((response) => response.url().includes('training.heartbeat') && response.ok());
+    await play(page);
+    await started;
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 10_000 }).toBeGreaterThan(1.5);
+    await context.setOffline(true);
+    const droppedAt = (await videoState(page)).time;
+    // The part plays on from the device to its end; only the device's records of it count here.
+    await page.getByText(/^Part 1 (completed|is not completed yet)/).waitFor({ timeout: 20_000 });
+    const records = (await deviceRecords(page)).filter((row) => row.record.videoId === videoIds[0]);
+    expect(records.length).toBeGreaterThan(0);
+    // Nothing before the drop is in a record: that stays with the heartbeats.
+    expect(records[0]!.record.from).toBeGreaterThan(droppedAt - 0.5);
+    expect(records.at(-1)!.record.to).toBeGreaterThan(4.5);
+
+    // Back online: the heartbeat's share and the records' together complete the part on the server.
+    await context.setOffline(false);
+    await page.getByText('All watching sent').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(watchProgress).where(and(eq(watchProgress.userId, learner.id), eq(watchProgress.videoId, videoIds[0]!))))[0]?.completedAt ?? null,
+        { timeout: 30_000, interval: 500 },
+      )
+      .not.toBeNull();
+    const [progress] = await db.select().from(watchProgress).where(and(eq(watchProgress.userId, learner.id), eq(watchProgress.videoId, videoIds[0]!)));
+    expect(progress!.watchedSeconds).toBeGreaterThan(4.75);
+    expect(progress!.watchedSeconds).toBeLessThanOrEqual(5.1);
+    await page.getByText('1 of 2 parts completed').waitFor({ timeout: 20_000 });
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import { sendHeartbeatOnLeave, useSendHeartbeat } from '@/features/training/api/
 import { type TClosedSpan, createSpanRecorder } from '@/features/training/span-recorder.ts';
 import { type TWatchTracker, createWatchTracker } from '@/features/training/watch-tracker.ts';
 import { httpStatusOf, serverAnswered } from '@/lib/api-errors.ts';
-import { syncPendingRecords } from '@/lib/offline/sync.ts';
+import { runBeforeSync, syncPendingRecords } from '@/lib/offline/sync.ts';
 import { type TRecordOwner, appendRecord } from '@/lib/offline/watch-records.ts';
 
 type TVideoEvent = SyntheticEvent<HTMLVideoElement>;
@@ -179,6 +179,9 @@ export function useWatchReports({ part, onAnswer, onEnded, device = null }: TWat
       }
     };
   });
+
+  // Heartbeats owed from before the link dropped go before the device's records.
+  useEffect(() => runBeforeSync(flush), [flush]);
 
   // The browser says the link went or came back.
   useEffect(() => {

@@ -26,6 +26,17 @@ export type TSyncOutcome = {
 };
 
 const syncedListeners = new Set<(outcome: TSyncOutcome) => void>();
+const beforeSync = new Set<() => Promise<unknown>>();
+
+/**
+ * Runs `step` before each sync: the player's heartbeats still owed from before the link dropped go
+ * first, so the server measures their playing time from their own start, not from the records'
+ * sync (which moves its clock on).
+ */
+export function runBeforeSync(step: () => Promise<unknown>): () => void {
+  beforeSync.add(step);
+  return () => beforeSync.delete(step);
+}
 
 /** Calls `listener` after each sync in which the server answered records (to refetch what they changed). */
 export function onRecordsSynced(listener: (outcome: TSyncOutcome) => void): () => void {
@@ -108,6 +119,7 @@ export function syncPendingRecords(userId: string): Promise<TSyncOutcome> {
     const total: TSyncOutcome = { reached: false, answered: 0, credited: 0, refused: 0 };
     do {
       again.delete(userId);
+      await Promise.all([...beforeSync].map((step) => step().catch(() => undefined)));
       const outcome = await sendPending(userId);
       total.reached ||= outcome.reached;
       total.answered += outcome.answered;
