@@ -104,4 +104,32 @@ describe("the learner's data kept on the device", () => {
     await settle();
     expect(next.getQueryData(ME)).toEqual({ name: 'fresh' });
   });
+
+  it('a query already asking the server waits for its answer; it gets the kept one only if none comes', async () => {
+    const { storage } = memoryStorage();
+    const before = new QueryClient();
+    persistQueries(before, 'u1', { storage, isSignedIn: () => true });
+    await settle();
+    before.setQueryData(ME, { name: 'kept' });
+    before.setQueryData(COURSE_HOME, { title: 'kept' });
+    await settle();
+
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer!: (value: unknown) => void;
+    const asking = client.fetchQuery({ queryKey: ME, queryFn: () => new Promise((resolve) => (answer = resolve)) });
+    let fail!: (error: Error) => void;
+    const failing = client.fetchQuery({ queryKey: COURSE_HOME, queryFn: () => new Promise((_resolve, reject) => (fail = reject)) }).catch(() => undefined);
+    persistQueries(client, 'u1', { storage, isSignedIn: () => true });
+    await settle();
+    expect(client.getQueryData(ME)).toBeUndefined();
+    expect(client.getQueryData(COURSE_HOME)).toBeUndefined();
+
+    answer({ name: 'fresh' });
+    await asking;
+    expect(client.getQueryData(ME)).toEqual({ name: 'fresh' });
+    // No answer at all (a network failure): the kept one.
+    fail(new TypeError('Failed to fetch'));
+    await failing;
+    expect(client.getQueryData(COURSE_HOME)).toEqual({ title: 'kept' });
+  });
 });

@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { serverAnswered } from '@/lib/api-errors.ts';
 import { PERSISTED_MAX_AGE_MS, isPersistedQuery } from '@/lib/pwa/persisted-queries.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 
@@ -63,6 +64,8 @@ export function persistQueries(client: QueryClient, userId: string, options: TPe
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe = () => {};
+  /** Kept answers of queries that were already asking the server when the record was read. */
+  const held = new Map<string, DehydratedState['queries'][number]>();
 
   async function write() {
     timer = undefined;
@@ -71,6 +74,9 @@ export function persistQueries(client: QueryClient, userId: string, options: TPe
       shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersistedQuery(query.queryKey),
       shouldDehydrateMutation: () => false,
     });
+    // Kept answers still waiting for the server's stay kept until it answers.
+    const written = new Set(state.queries.map((query) => query.queryHash));
+    for (const [hash, query] of held) if (!written.has(hash)) state.queries.push(query);
     const record: TPersisted = { version: FORMAT_VERSION, savedAt: now(), state };
     await storage.set(key, record).catch(() => undefined);
   }
@@ -89,7 +95,14 @@ export function persistQueries(client: QueryClient, userId: string, options: TPe
     if (stopped) return;
     if (isPersisted(saved)) {
       const fresh = saved.state.queries.filter((query) => now() - query.state.dataUpdatedAt <= PERSISTED_MAX_AGE_MS);
-      hydrate(client, { mutations: [], queries: fresh });
+      const cache = client.getQueryCache();
+      // A query already asking the server keeps waiting for its answer, as it would without a kept
+      // copy (a screen that wants the server's word, such as where the player resumes, gets it);
+      // its kept answer is shown only if no answer comes.
+      for (const query of fresh) {
+        if (cache.get(query.queryHash)?.state.fetchStatus === 'fetching') held.set(query.queryHash, query);
+      }
+      hydrate(client, { mutations: [], queries: fresh.filter((query) => !held.has(query.queryHash)) });
     } else if (saved !== undefined) {
       await storage.del(key).catch(() => undefined);
     }
@@ -97,6 +110,14 @@ export function persistQueries(client: QueryClient, userId: string, options: TPe
     // Only after the restore: a write before it would replace the record with part of it.
     unsubscribe = client.getQueryCache().subscribe((event) => {
       if (!isPersistedQuery(event.query.queryKey)) return;
+      const kept = held.get(event.query.queryHash);
+      if (kept && event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error')) {
+        held.delete(event.query.queryHash);
+        // No answer at all, and nothing to show: the kept answer, as when offline.
+        if (event.action.type === 'error' && event.query.state.data === undefined && !serverAnswered(event.action.error)) {
+          hydrate(client, { mutations: [], queries: [kept] });
+        }
+      }
       if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'success')) schedule();
     });
     schedule();
