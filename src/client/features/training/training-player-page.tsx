@@ -86,7 +86,8 @@ function TrainingPlayer({ player, reload, local, serverCompleted, download, reco
   // A part kept on the device plays from it (a Blob URL), with or without a link; the others stream.
   const onDevice = Boolean(download && part && !part.locked && isPartStored(download, part.id));
   const deviceMedia = useDeviceMedia(download, onDevice && part ? part.id : null);
-  const source = part && part.ready && !part.locked && !onDevice ? chooseSource(part.sources, preference, connection) : undefined;
+  // Without a link a stream cannot play: the part says it is not on the device instead of failing.
+  const source = part && part.ready && !part.locked && !onDevice && !offline ? chooseSource(part.sources, preference, connection) : undefined;
   const [streamSrc, renewSrc] = useStableUrl(`${part?.id ?? ''}:${source?.height ?? ''}`, source?.url);
   const [streamPoster] = useStableUrl(part?.id ?? '', part?.posterUrl ?? undefined);
   const src = onDevice ? deviceMedia?.src : streamSrc;
