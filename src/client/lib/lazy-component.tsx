@@ -1,10 +1,13 @@
 import { type ComponentType, lazy } from 'react';
 
 /** A component whose code comes later, and can be loaded ahead of its first render. */
-export type TLazyComponent = ComponentType & {
+export type TLazyComponent<P extends object = object> = ComponentType<P> & {
   /** Loads the component's code. */
   preload(): Promise<unknown>;
 };
+
+/** The props of a module's export when it is a component (none when the module is not typed). */
+type TPropsOf<C> = C extends ComponentType<infer P extends object> ? P : object;
 
 /**
  * React.lazy for a module's named export, with preload(): the way a component's code comes later
@@ -15,9 +18,10 @@ export type TLazyComponent = ComponentType & {
  * boundary). Code that a screen fetches only when the person asks for it, and whose failure the
  * screen handles itself (a dialog, a drawer), comes through lib/on-demand.ts instead.
  */
-export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): TLazyComponent {
-  let Loaded: ComponentType | undefined;
-  const preload = () => load().then((module) => (Loaded = module[name] as ComponentType));
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): TLazyComponent<TPropsOf<M[K]>> {
+  type P = TPropsOf<M[K]>;
+  let Loaded: ComponentType<P> | undefined;
+  const preload = () => load().then((module) => (Loaded = module[name] as ComponentType<P>));
   const Lazy = lazy(async () => ({ default: await preload() }));
-  return Object.assign(() => (Loaded ? <Loaded /> : <Lazy />), { preload });
+  return Object.assign((props: P) => (Loaded ? <Loaded {...props} /> : <Lazy {...props} />), { preload });
 }
