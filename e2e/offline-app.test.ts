@@ -64,6 +64,29 @@ const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.c
 const keptPages = (page: Page) =>
   page.evaluate(async () => (await (await caches.open('pages')).keys()).map((request) => new URL(request.url).pathname));
 
+describe('the installable app', () => {
+  it("is named after the academy, opens on the dashboard, and its worker's script is never kept by the HTTP cache", async () => {
+    const { page, context } = await harness.newPage(390, 844);
+    for (const address of ['/', paths.courses, paths.login, paths.dashboard]) {
+      await page.goto(address);
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href'), address).toBe('/manifest.webmanifest');
+    }
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const body = (await manifest.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; purpose: string }> };
+    expect(body).toMatchObject({ name: harness.portal.runtime.site.name, start_url: '/dashboard', display: 'standalone' });
+    expect(body.icons.map((icon) => icon.purpose)).toEqual(['any', 'any', 'maskable', 'maskable']);
+    for (const icon of body.icons) {
+      const answer = await page.request.get(icon.src);
+      expect(answer.headers()['content-type'], icon.src).toBe('image/png');
+    }
+    const worker = await page.request.get('/sw.js');
+    expect(worker.ok()).toBe(true);
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    await context.close();
+  });
+});
+
 describe('the app with no network', () => {
   it("opens the learner's dashboard and Your Courses with the last data and when it was fetched; the next learner sees none of it", async () => {
     const db = harness.portal.runtime.db;
@@ -107,6 +130,9 @@ describe('the app with no network', () => {
     await page.getByText(course.title).first().waitFor();
     await line.waitFor();
     await page.screenshot({ path: '/tmp/offline-dashboard-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/tmp/offline-dashboard-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
     // A learner page never opened online: the dashboard's page, drawn as the address says.
     await page.goto(paths.myCertificates);
     await expect.poll(() => page.evaluate(() => window.location.pathname)).toBe(paths.myCertificates);
