@@ -1,10 +1,10 @@
-import { OFFLINE_SYNC_MAX_RECORDS, type TOfflineSyncResult } from '../../../shared/schemas/offline.ts';
+import type { TOfflineSyncResult } from '../../../shared/schemas/offline.ts';
 import type { TStoredRecord } from '@/lib/offline/offline-db.ts';
 import { type TRecordAnswer, markAnswered, recordsOfUser } from '@/lib/offline/watch-records.ts';
 
 /*
  * Sends the watch records a device kept offline (decision 050): each download's pending records
- * in their order, at most OFFLINE_SYNC_MAX_RECORDS a request, to the REST path the service worker's
+ * in their order, at most RECORDS_PER_SYNC a request, to the REST path the service worker's
  * background sync also replays. The path needs no access token (the records' signatures are their
  * proof), so records go even when the session expired at sea. Sending a record twice (this and a
  * replay by the service worker, two tabs) is harmless: the server answers it 'duplicate' with what
@@ -12,6 +12,12 @@ import { type TRecordAnswer, markAnswered, recordsOfUser } from '@/lib/offline/w
  */
 
 export const OFFLINE_SYNC_PATH = '/api/trainingVideo/offline/sync';
+
+/**
+ * OFFLINE_SYNC_MAX_RECORDS of shared/schemas/offline.ts (sync.test.ts checks they agree): a value
+ * from a schema file would bring zod to every learner page this module is on.
+ */
+export const RECORDS_PER_SYNC = 500;
 
 /** The server had not taken these yet: they stay pending and go again (the server keeps nothing of them). */
 const NOT_TAKEN_YET = 'earlier records not received yet';
@@ -79,8 +85,8 @@ async function sendPending(userId: string): Promise<TSyncOutcome> {
   const outcome: TSyncOutcome = { reached: false, answered: 0, credited: 0, refused: 0 };
   const groups = byDownload(await recordsOfUser(userId));
   for (const [downloadId, pending] of groups) {
-    for (let start = 0; start < pending.length; start += OFFLINE_SYNC_MAX_RECORDS) {
-      const batch = pending.slice(start, start + OFFLINE_SYNC_MAX_RECORDS);
+    for (let start = 0; start < pending.length; start += RECORDS_PER_SYNC) {
+      const batch = pending.slice(start, start + RECORDS_PER_SYNC);
       let result: TOfflineSyncResult | null;
       try {
         result = await post(downloadId, batch);
