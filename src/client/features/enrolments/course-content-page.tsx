@@ -11,7 +11,7 @@ import {
   WifiOff,
   type LucideIcon,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestStatus } from '../../../shared/schemas/tests.ts';
@@ -27,15 +27,20 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
 import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
-import { OfflineDownloadPanel } from '@/features/enrolments/offline-download-panel.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatClockTime, formatRupees } from '@/lib/format.ts';
-import { DOWNLOAD_MESSAGES } from '@/lib/offline/download-plan.ts';
+import { lazyNamed } from '@/lib/lazy-component.tsx';
 import { CourseOfflineWatching } from '@/lib/offline/offline-watching-status.tsx';
-import { useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
+import { useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/** The download panel's code (IndexedDB, the download loop) comes once a course home is open, never with the public catalogue that shares its file. */
+const OfflineDownloadPanel = lazyNamed(() => import('@/features/enrolments/offline-download-panel.tsx'), 'OfflineDownloadPanel');
+
+/** Offline, in place of the way to the test. */
+const TEST_NEEDS_CONNECTION = 'The test needs a connection: its questions never come to this device before you start.';
 
 /** A part's length: "45 s" under a minute, else whole minutes ("7 min"). */
 function formatMinutes(seconds: number | null): string | null {
@@ -177,7 +182,7 @@ function TestStep({ courseId, standing, online }: { courseId: string; standing: 
   const offlineNote = online ? undefined : (
     <p className="mt-3 flex items-start gap-2 text-sm font-medium text-navy-900">
       <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-      {DOWNLOAD_MESSAGES.testNeedsConnection}
+      {TEST_NEEDS_CONNECTION}
     </p>
   );
   const link = (label: string, variant: 'default' | 'outline' = 'default') =>
@@ -304,7 +309,9 @@ function CourseHome({ home }: { home: TCourseHome }) {
             <p className="mt-2 text-sm font-semibold text-navy-900">{progress.percent}%</p>
           </section>
 
-          <OfflineDownloadPanel courseId={course.id} userId={userId} hasVideos={hasReadyVideos} />
+          <Suspense fallback={null}>
+            <OfflineDownloadPanel courseId={course.id} userId={userId} hasVideos={hasReadyVideos} />
+          </Suspense>
           <CourseOfflineWatching courseId={course.id} className="-mt-5" />
 
           <section aria-labelledby="training-heading">

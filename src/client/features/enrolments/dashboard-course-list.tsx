@@ -15,7 +15,7 @@ import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrol
 import { errorMessage } from '@/lib/api-errors.ts';
 import { DownloadedBadge } from '@/features/enrolments/downloaded-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
-import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
+import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.

@@ -14,7 +14,7 @@ import { DownloadedBadge } from '@/features/enrolments/downloaded-badge.tsx';
 import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatRupees } from '@/lib/format.ts';
-import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-course-download.ts';
+import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 

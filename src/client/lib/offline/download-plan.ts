@@ -115,5 +115,4 @@ export const DOWNLOAD_MESSAGES = {
   refused: 'The academy’s server refused the download just now. Resume it to try again.',
   enrolmentEnded: (title: string) =>
     `Your enrolment in ${title} has ended, so its download was removed from this device.`,
-  testNeedsConnection: 'The test needs a connection: its questions never come to this device before you start.',
 } as const;

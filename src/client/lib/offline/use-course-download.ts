@@ -1,5 +1,4 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { spaceProblem } from '@/lib/offline/download-plan.ts';
@@ -7,8 +6,6 @@ import {
   dismissDownloadNotice,
   downloadInFlight,
   downloadNotice,
-  keepDownloadsUp,
-  listDownloads,
   pauseDownload,
   pendingWatching,
   removeDownload,
@@ -111,43 +108,4 @@ export function useCourseDownload(api: TOfflineApi, userId: string | null, cours
     pendingWatching: () =>
       userId && download ? pendingWatching(userId, download.package.downloadId) : Promise.resolve({ records: 0, playedMs: 0 }),
   };
-}
-
-/**
- * On opening a learner screen, and whenever the link comes back: drops the learner's downloads
- * whose enrolment ended (saying so in a toast) and continues the unfinished ones (keepDownloadsUp).
- */
-export function useDownloadsUpkeep(api: TOfflineApi, userId: string | null) {
-  useEffect(() => {
-    if (!userId || !canKeepDownloads()) return;
-    const upkeep = () =>
-      void keepDownloadsUp(api, userId).then(
-        (removed) => removed.forEach((message) => toast.warning(message, { duration: 10_000 })),
-        () => undefined,
-      );
-    upkeep();
-    window.addEventListener('online', upkeep);
-    return () => window.removeEventListener('online', upkeep);
-  }, [api, userId]);
-}
-
-/** The courses this learner has wholly on this device, for a "Downloaded" mark in course lists. */
-export function useDownloadedCourses(userId: string | null): ReadonlySet<string> {
-  const [courses, setCourses] = useState<ReadonlySet<string>>(() => new Set());
-  useEffect(() => {
-    if (!userId || !canKeepDownloads()) return;
-    let live = true;
-    const read = () =>
-      listDownloads(userId).then(
-        (rows) => live && setCourses(new Set(rows.filter((row) => row.state === 'complete').map((row) => row.courseId))),
-        () => undefined,
-      );
-    void read();
-    const unsubscribe = subscribeDownloads((_key, kind) => kind === 'row' && void read());
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [userId]);
-  return courses;
 }
