@@ -51,5 +51,8 @@ describe('the player offline', () => {
     const view = withLocalCredit(playerFromPackage(pkg), [stored('a', 0, 5, { state: 'sent', outcome: 'refused', reason: 'edited or replayed record' })]);
     expect(view.videos[0]?.completed).toBe(false);
     expect(view.videos[1]?.locked).toBe(true);
+    // Replayed by the service worker first: the page hears 'duplicate' with the first answer's reason.
+    const replayed = withLocalCredit(playerFromPackage(pkg), [stored('a', 0, 5, { state: 'sent', outcome: 'duplicate', reason: 'edited or replayed record' })]);
+    expect(replayed.videos[0]?.completed).toBe(false);
   });
 });

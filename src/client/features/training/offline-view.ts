@@ -2,6 +2,7 @@ import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
 import type { TTrainingPlayer } from '../../../shared/schemas/training.ts';
 import type { TStoredRecord } from '@/lib/offline/offline-db.ts';
 import { localCredit } from '@/lib/offline/local-credit.ts';
+import { notCounted } from '@/lib/offline/watch-records.ts';
 
 /*
  * The player's parts as this device may show them: the server's record (as last answered, or as
@@ -38,8 +39,7 @@ export function playerFromPackage(pkg: TOfflinePackage): TTrainingPlayer {
 }
 
 /** Records the server has not refused (pending, or credited): what the device may count. */
-export const countableRecords = (records: readonly TStoredRecord[]) =>
-  records.filter((stored) => stored.outcome !== 'refused').map((stored) => stored.record);
+export const countableRecords = (records: readonly TStoredRecord[]) => records.filter((stored) => !notCounted(stored)).map((stored) => stored.record);
 
 /**
  * `player` with the device's records counted: parts they complete are completed, locks follow,

@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, CloudUpload } from 'lucide-react';
 import { useState } from 'react';
 import type { TStoredRecord } from '@/lib/offline/offline-db.ts';
 import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
+import { notCounted } from '@/lib/offline/watch-records.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -22,7 +23,7 @@ export function OfflineWatchingStatus({ records, className }: { records: readonl
   const pending = records.some((stored) => stored.state === 'pending');
   const refused = new Map<string, number>();
   for (const stored of records) {
-    if (stored.outcome !== 'refused') continue;
+    if (!notCounted(stored)) continue;
     const reason = stored.reason ?? 'refused by the server';
     refused.set(reason, (refused.get(reason) ?? 0) + stored.record.playedMs);
   }

@@ -110,6 +110,15 @@ export async function recordsOfCourse(userId: string, courseId: string): Promise
 /** The server's answer to one record. A record it has not taken yet ('earlier records not received yet') stays pending. */
 export type TRecordAnswer = { id: string; outcome: 'credited' | 'duplicate' | 'refused'; reason: string | null; creditedSeconds: number };
 
+/**
+ * Whether the server counted nothing of a sent record, for a reason: refused, or (sent again by
+ * the service worker's background sync before this page) a duplicate of a refused one, which
+ * answers 'duplicate' with the first answer's reason.
+ */
+export function notCounted(stored: Pick<TStoredRecord, 'state' | 'outcome' | 'reason' | 'creditedSeconds'>): boolean {
+  return stored.state === 'sent' && (stored.outcome === 'refused' || (stored.reason !== null && stored.creditedSeconds === 0));
+}
+
 /** Keeps the server's answers with the learner's records: they are sent. */
 export async function markAnswered(userId: string, answers: readonly TRecordAnswer[]): Promise<void> {
   if (answers.length === 0) return;
