@@ -299,4 +299,29 @@ describe('downloading a course for offline study', () => {
     expect(await card.getByText('Downloaded', { exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it('takes fresh links when the stream pass has run out mid-way, and carries on', async () => {
+    const { learner, course, renditions } = await twoPartCourse();
+    const total = renditions.reduce((sum, part) => sum + part.bytes, 0);
+    const key = `${learner.id}:${course.id}`;
+    const { page, context, problems } = await harness.newPage(390, 844);
+    const gate = await mediaGate(context);
+    await signInAs(page, learner.email);
+    await page.goto(`/courses/${course.id}/content`);
+    await panel(page).getByRole('button', { name: 'Download for offline' }).click();
+    const held = gate.hold(CHUNK_BYTES);
+    await panel(page).getByRole('button', { name: `Download for offline (${formatBytes(total)})` }).click();
+    const route = await held;
+
+    // The pass (a cookie for the stream path, 10 minutes) is gone, as after a laptop's long sleep.
+    await context.clearCookies({ name: 'stream_pass' });
+    const refused = page.waitForResponse((response) => response.url().includes('/stream/offline/') && response.status() === 403);
+    const resumed = page.waitForRequest((request) => request.url().includes('training.offlineResume'));
+    await route.continue();
+    await refused;
+    await resumed;
+    await panel(page).getByText(`Available offline · 2 parts · ${formatBytes(total)}`).waitFor({ timeout: 30_000 });
+    await expectWholeDownload(page, key, renditions);
+    expect(problems).toEqual([expect.stringContaining('status of 403')]);
+  });
 });
