@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { paths } from '../src/client/config/paths.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
-import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { CLIENT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';
 
 /*
@@ -168,6 +170,35 @@ describe('the app with no network', () => {
     await page.goto(paths.dashboard);
     await page.getByRole('heading', { name: `Welcome, ${second.firstName}`, exact: false }).waitFor();
     expect(await page.getByText(first.firstName).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("a new build's worker", () => {
+  it('fetches again the learner pages the last one kept, whose files it no longer keeps', async () => {
+    const learner = await createUser(harness.portal.runtime.db, { approvedAt: new Date() });
+    const { page, context } = await harness.newPage(390, 844);
+    await signInAs(page, learner.email);
+    await page.goto(paths.dashboard);
+    await expect.poll(() => controlled(page), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    await page.goto(paths.userCourses);
+    await expect.poll(() => keptPages(page)).toEqual(expect.arrayContaining([paths.dashboard, paths.userCourses]));
+
+    // The next build: the same worker but for a comment, as a deploy changes it. (A worker's own
+    // script cannot be routed: the file is changed for the while, as a deploy would.)
+    const workerFile = path.join(CLIENT_DIR, 'sw.js');
+    const script = readFileSync(workerFile, 'utf8');
+    const refetched: string[] = [];
+    context.on('request', (request) => {
+      if (request.serviceWorker() && request.resourceType() !== 'script') refetched.push(new URL(request.url()).pathname);
+    });
+    try {
+      writeFileSync(workerFile, `${script}\n// the next build\n`);
+      await page.goto(paths.dashboard);
+      await expect.poll(() => refetched, { timeout: 20_000 }).toEqual(expect.arrayContaining([paths.userCourses]));
+    } finally {
+      writeFileSync(workerFile, script);
+    }
     await context.close();
   });
 });

@@ -24,17 +24,37 @@ export function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve();
   registering ??= afterLoad().then(async () => {
     try {
-      await new Workbox(SERVICE_WORKER_URL, { scope: '/' }).register();
-      const registration = await navigator.serviceWorker.ready;
-      if (!registration.active) return;
+      const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+      // A new build's worker: the pages kept by the last one name its files, which the new one no
+      // longer keeps; fetch them again, once, so each opens offline with the files that are kept.
+      workbox.addEventListener('activated', (event) => {
+        if (event.isUpdate) void keepPages(keptPages()).catch(() => undefined);
+      });
+      await workbox.register();
       const here = `${window.location.pathname}${window.location.search}`;
-      const urlsToCache = [...new Set([paths.dashboard, here])].map((url) => [url, AS_PAGE]);
-      await messageSW(registration.active, { type: 'CACHE_URLS', payload: { urlsToCache } });
+      await keepPages(Promise.resolve([paths.dashboard, here]));
     } catch {
       // No worker: the portal works online as before.
     }
   });
   return registering;
+}
+
+/** Asks the active worker to fetch and keep these pages (those it keeps as learner pages). */
+async function keepPages(urls: Promise<string[]>): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  if (!registration.active) return;
+  const urlsToCache = [...new Set(await urls)].map((url) => [url, AS_PAGE]);
+  if (urlsToCache.length > 0) await messageSW(registration.active, { type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
+/** The addresses of the pages the worker keeps (its 'pages' cache, build/service-worker.ts). */
+async function keptPages(): Promise<string[]> {
+  const requests = await (await caches.open('pages')).keys();
+  return requests.map((request) => {
+    const url = new URL(request.url);
+    return `${url.pathname}${url.search}`;
+  });
 }
 
 function afterLoad(): Promise<void> {
