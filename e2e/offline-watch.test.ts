@@ -301,4 +301,50 @@ describe('watching a downloaded course offline', () => {
     expect(progress!.watchedSeconds).toBeLessThanOrEqual(5.1);
     await page.getByText('1 of 2 parts completed').waitFor({ timeout: 20_000 });
   }, 180_000);
+
+  it('when the browser says it is online but nothing gets through, the player keeps records, and sends them once a report gets an answer', async () => {
+    const db = harness.portal.runtime.db;
+    const { learner, course, videoIds } = await twoPartCourse();
+    const { page, context } = await harness.newPage(390, 844);
+    page.setDefaultTimeout(15_000);
+    await signInAs(page, learner.email);
+    await page.goto(`/courses/${course.id}/content`);
+    const panel = page.getByRole('region', { name: 'Study offline' });
+    await panel.getByRole('button', { name: 'Download for offline' }).click();
+    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
+    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.goto(`/training/${course.id}`);
+    await page.getByText('Playing from this device.').waitFor();
+    const started = page.waitForResponse((response) => response.url().includes('training.heartbeat') && response.ok());
+    await play(page);
+    await started;
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 10_000 }).toBeGreaterThan(1.5);
+
+    // A ship's link that says it is up and carries nothing: every call fails, in the page and its service worker.
+    const cut = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');
+    await context.route('**/trpc/**', cut);
+    await context.route('**/api/trainingVideo/offline/sync', cut);
+    await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
+    const pausedAt = (await videoState(page)).time;
+    await page.waitForTimeout(500);
+    await page.locator('video').evaluate((video: HTMLVideoElement) => video.play());
+    await page.getByText(/^Part 1 (completed|is not completed yet)/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^\d+ s of watching waiting to be sent$/).waitFor();
+    const records = (await deviceRecords(page)).filter((row) => row.record.videoId === videoIds[0]);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((row) => row.state === 'pending')).toBe(true);
+    expect(records[0]!.record.from).toBeGreaterThan(pausedAt - 0.5);
+
+    // The link carries again: the next heartbeat gets its answer, and the records go with it.
+    await context.unrouteAll();
+    await page.getByText('All watching sent').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(watchProgress).where(and(eq(watchProgress.userId, learner.id), eq(watchProgress.videoId, videoIds[0]!))))[0]?.completedAt ?? null,
+        { timeout: 30_000, interval: 500 },
+      )
+      .not.toBeNull();
+    await page.getByText('1 of 2 parts completed').waitFor({ timeout: 20_000 });
+  }, 180_000);
 });

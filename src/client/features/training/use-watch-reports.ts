@@ -100,8 +100,11 @@ export function useWatchReports({ part, onAnswer, onEnded, device = null }: TWat
               tracker.accepted(report, Date.now());
               latest.current.onAnswer(answer);
               if (linkDown.current) {
+                // The link is back: on with heartbeats, and the records kept meanwhile go now.
                 linkDown.current = false;
                 switchMode.current('online');
+                const owner = latest.current.device;
+                if (owner) void syncPendingRecords(owner.userId);
               }
             } catch (error) {
               if (refusedForGood(error)) tracker.refused(report);
