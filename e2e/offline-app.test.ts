@@ -115,6 +115,15 @@ describe('the app with no network', () => {
     await expect.poll(() => keptProcedures(page, `queries:${first.id}`)).toEqual(['auth.me', 'enrolments.dashboard', 'enrolments.mine']);
     await expect.poll(() => keptPages(page)).toContain(paths.userCourses);
 
+    // Nothing of the API is in the worker's caches: no calls, no session, no media, no private files.
+    const cached = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      return paths;
+    });
+    expect(cached.length).toBeGreaterThan(10);
+    expect(cached.filter((pathname) => /^\/(trpc|api\/(?!uploads\/courseImg\/|files\/trainingVideo\/))/.test(pathname))).toEqual([]);
+
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: course.title }).waitFor();
