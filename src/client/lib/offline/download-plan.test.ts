@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SPACE_MARGIN_BYTES,
   availableText,
+  carryOver,
   chunkCount,
   chunkRange,
   downloadPercent,
@@ -66,6 +67,26 @@ describe('where a download resumes', () => {
 
   it('stored bytes never count more than a part holds, nor parts gone from the package', () => {
     expect(storedTotal(parts, { p1: 5 * CHUNK_BYTES, p2: 7, gone: 99 })).toBe(2 * CHUNK_BYTES + 10 + 7);
+  });
+});
+
+describe('the package given again', () => {
+  it('keeps what is unchanged, restarts a part re-made since, drops a part gone', () => {
+    const before = [
+      { id: 'p1', bytes: 3 * CHUNK_BYTES },
+      { id: 'p2', bytes: 2 * CHUNK_BYTES },
+      { id: 'p3', bytes: 100 },
+    ];
+    const after = [
+      { id: 'p1', bytes: 3 * CHUNK_BYTES },
+      { id: 'p2', bytes: 2 * CHUNK_BYTES + 7 },
+      { id: 'p4', bytes: 50 },
+    ];
+    expect(carryOver(before, { p1: 2 * CHUNK_BYTES, p2: CHUNK_BYTES, p3: 100 }, after)).toEqual({
+      partBytes: { p1: 2 * CHUNK_BYTES, p2: 0, p4: 0 },
+      drop: ['p2'],
+      gone: ['p3'],
+    });
   });
 });
 

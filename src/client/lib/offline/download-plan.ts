@@ -49,6 +49,33 @@ export function storedTotal(parts: Pick<TOfflinePackage['parts'][number], 'id' |
   return parts.reduce((sum, part) => sum + Math.min(part.bytes, partBytes[part.id] ?? 0), 0);
 }
 
+/**
+ * What a download keeps when the server gives its package again (fresh links, the course as it
+ * is now): a part whose media is the same size keeps its bytes; a part re-made since (another
+ * size) starts again; a part gone from the course is dropped. Answers the bytes to keep and the
+ * parts whose chunks must go.
+ */
+export function carryOver(
+  before: Pick<TOfflinePackage['parts'][number], 'id' | 'bytes'>[],
+  partBytes: Record<string, number>,
+  after: Pick<TOfflinePackage['parts'][number], 'id' | 'bytes'>[],
+): { partBytes: Record<string, number>; drop: string[]; gone: string[] } {
+  const old = new Map(before.map((part) => [part.id, part]));
+  const kept: Record<string, number> = {};
+  const drop: string[] = [];
+  for (const part of after) {
+    const previous = old.get(part.id);
+    old.delete(part.id);
+    if (previous && previous.bytes === part.bytes) {
+      kept[part.id] = Math.min(part.bytes, partBytes[part.id] ?? 0);
+    } else {
+      kept[part.id] = 0;
+      if (previous) drop.push(part.id);
+    }
+  }
+  return { partBytes: kept, drop, gone: [...old.keys()] };
+}
+
 /** Whole percent of a download on the device: 100 only when every byte is here. */
 export function downloadPercent(storedBytes: number, totalBytes: number): number {
   if (totalBytes <= 0) return 100;

@@ -2,7 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import type { TOfflinePackage, TOfflineStatus } from '../../../shared/schemas/offline.ts';
 import { httpStatusOf, serverAnswered } from '@/lib/api-errors.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
-import { DOWNLOAD_MESSAGES, chunkCount, chunkRange, rangeHeader, resumePoint, storedTotal } from '@/lib/offline/download-plan.ts';
+import { DOWNLOAD_MESSAGES, carryOver, chunkCount, chunkRange, rangeHeader, resumePoint, storedTotal } from '@/lib/offline/download-plan.ts';
 import { CHUNK_BYTES, downloadKey, offlineDb, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 
 /*
@@ -184,21 +184,11 @@ async function adoptPackage(key: string, pkg: TOfflinePackage): Promise<TStoredD
     await tx.done;
     return null;
   }
-  const before = new Map(row.package.parts.map((part) => [part.id, part]));
-  const partBytes: Record<string, number> = {};
-  for (const part of pkg.parts) {
-    const old = before.get(part.id);
-    before.delete(part.id);
-    if (old && old.bytes === part.bytes) {
-      partBytes[part.id] = Math.min(part.bytes, row.partBytes[part.id] ?? 0);
-    } else {
-      partBytes[part.id] = 0;
-      if (old) await chunks.delete(partChunks(key, part.id));
-    }
-  }
-  for (const gone of before.keys()) {
-    await chunks.delete(partChunks(key, gone));
-    await chunks.delete(partChunks(key, posterId(gone)));
+  const { partBytes, drop, gone } = carryOver(row.package.parts, row.partBytes, pkg.parts);
+  for (const videoId of drop) await chunks.delete(partChunks(key, videoId));
+  for (const videoId of gone) {
+    await chunks.delete(partChunks(key, videoId));
+    await chunks.delete(partChunks(key, posterId(videoId)));
   }
   const storedBytes = storedTotal(pkg.parts, partBytes);
   const next: TStoredDownload = {
