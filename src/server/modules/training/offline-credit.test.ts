@@ -112,15 +112,21 @@ describe('offline credit', () => {
     expect(judge([first], { known: elsewhere }).results[0]).toMatchObject({ outcome: 'refused', reason: OFFLINE_REFUSALS.edited });
   });
 
-  it('refuses a record edited after signing, or signed with another key, and keeps no place for it', () => {
+  it('refuses a record edited after signing, or signed with another key; an edited one keeps its place so the next ones come in', () => {
     const d = device();
     const honest = d.record({ from: 0, to: 10 });
-    const out = judge([{ ...honest, to: 100, playedMs: 100_000 }]);
-    expect(out.results[0]).toMatchObject({ outcome: 'refused', reason: OFFLINE_REFUSALS.edited, creditedSeconds: 0 });
-    expect(out.stored).toEqual([]);
-    expect(out.chain.lastSeq).toBe(0);
-    expect(out.refusals).toHaveLength(1);
-    // The honest one still comes in afterwards.
+    const next = d.record({ from: 10, to: 20 });
+    const out = judge([{ ...honest, to: 100, playedMs: 100_000 }, next]);
+    expect(out.results.map((result) => [result.outcome, result.reason, result.creditedSeconds])).toEqual([
+      ['refused', OFFLINE_REFUSALS.edited, 0],
+      ['credited', null, 10],
+    ]);
+    expect(out.stored.map((entry) => [entry.record.seq, entry.outcome])).toEqual([[1, 'refused'], [2, 'credited']]);
+    expect(out.chain.lastSeq).toBe(2);
+    expect(out.refusals.map((refusal) => refusal.reason)).toEqual([OFFLINE_REFUSALS.edited]);
+    // The original, sent after its edited copy took the place, is refused too.
+    expect(judge([honest], { chain: out.chain }).results[0]).toMatchObject({ outcome: 'refused', reason: OFFLINE_REFUSALS.edited });
+    // Alone, before any edit, the honest one comes in.
     expect(judge([honest]).results[0]).toMatchObject({ outcome: 'credited', creditedSeconds: 10 });
 
     const other = device('another download key').record({ from: 0, to: 10 });

@@ -120,8 +120,9 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
  * - A record taken in before (same id, same signature, this download) is a 'duplicate': it answers
  *   as it did then and changes nothing. The same id with anything else is refused as edited or
  *   replayed, and so is a signature that is not the download's key's, or a place in the sequence
- *   already taken: such a record takes no place in the sequence (it may be a forgery by someone
- *   without the key).
+ *   already taken. Such a record takes no place in the sequence, but for one at the next place of a
+ *   part of the course whose signature does not verify (a record edited on the device): it takes
+ *   that place, refused, so the device's later records, which name its signature, still come in.
  * - A genuine record must come next (seq = last + 1); one further on waits for those before it
  *   (refused, not kept: the device sends it again). It takes its place whatever is decided about
  *   its content: refused records advance the sequence too.
@@ -175,6 +176,13 @@ export function judgeOfflineRecords(input: TOfflineInput): TOfflineJudgement {
       } else {
         turnAway(record, OFFLINE_REFUSALS.edited);
       }
+      continue;
+    }
+    if (!signed && record.seq === chain.lastSeq + 1 && partOf(record.videoId) !== -1) {
+      // Edited on the device after it was signed: refused, but it takes its place, so the records
+      // the device signed after it (which name its signature) still come in.
+      takeIn(record, 'refused', OFFLINE_REFUSALS.edited, 0);
+      refuseForEvidence(record, OFFLINE_REFUSALS.edited);
       continue;
     }
     if (!signed || record.seq <= chain.lastSeq) {

@@ -360,8 +360,11 @@ describe('the sync of offline watching', () => {
       [OFFLINE_REFUSALS.edited, 60, 0],
       [OFFLINE_REFUSALS.edited, 10, 0],
     ]);
-    // The honest record still comes in: an edited copy took no place in the sequence.
-    expect((await sync(pack.downloadId, [honest])).json().results[0]).toMatchObject({ outcome: 'credited', creditedSeconds: 10 });
+    // The edited copy took the record's place: the original, sent after it, answers as it did and
+    // earns nothing, and the device's next record, which names it, comes in.
+    expect((await sync(pack.downloadId, [honest])).json().results[0]).toMatchObject({ outcome: 'duplicate', reason: OFFLINE_REFUSALS.edited, creditedSeconds: 0 });
+    const next = d.record(played(videoId, 10, 20, 290));
+    expect((await sync(pack.downloadId, [next])).json().results[0]).toMatchObject({ outcome: 'credited', creditedSeconds: 10 });
   });
 
   it('refuses device times in the future or out of order, keeps the reasons in the auditor\'s evidence, and goes on', async () => {
