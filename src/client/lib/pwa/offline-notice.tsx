@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { serverAnswered } from '@/lib/api-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useOnlineStatus } from '@/lib/pwa/use-online-status.ts';
+import { useOnline } from '@/lib/offline/use-online.ts';
 
 /**
  * What the screen shows of the cache, as one comparable value: whether a query of the screen could
@@ -29,7 +29,7 @@ function shownData(client: QueryClient): string {
  * change is read out.
  */
 export function OfflineNotice() {
-  const online = useOnlineStatus();
+  const online = useOnline();
   const client = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(() => onChange()), [client]);
   const snapshot = useSyncExternalStore(subscribe, () => shownData(client), () => 'reached:');
