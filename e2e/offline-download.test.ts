@@ -290,6 +290,7 @@ describe('downloading a course for offline study', () => {
     await page.goto('/dashboard');
     const card = page.getByRole('article', { name: course.title });
     await card.getByText('Downloaded', { exact: true }).waitFor();
+    await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'offline-download-1280-dashboard-card.png'), animations: 'disabled' });
 
     // The enrolment ends: on the next visit the device lets the download go, and says so.
     await harness.portal.runtime.db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.courseId, course.id));
