@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creditOfRecords, isCompletedBy, localCredit, lockedParts } from '@/lib/offline/local-credit.ts';
+import { creditOfRecords, isCompletedBy, localCredit } from '@/lib/offline/local-credit.ts';
+import { lockedParts } from '../../../shared/watched-spans.ts';
 
 const rec = (videoId: string, from: number, to: number, playedMs = (to - from) * 1000) => ({ videoId, from, to, playedMs });
 

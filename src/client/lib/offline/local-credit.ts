@@ -1,4 +1,6 @@
 import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
+import { clipToNewSeconds, lockedParts, mergeInterval, watchedSeconds, type TSpan } from '../../../shared/watched-spans.ts';
+
 
 /*
  * What the device may take as watched before the server has seen its records: the server's rules
@@ -28,41 +30,8 @@ export type TLocalPartCredit = {
   locked: boolean;
 };
 
-type TSpan = [number, number];
-
-/** Spans closer than this (seconds) are one span: float rounding, never a gap (the server's figure). */
-const TOUCHING_SECONDS = 0.001;
 /** A record credits at most its played time and this much more (the server's figure). */
 const RECORD_SLACK_SECONDS = 1;
-
-function merge(spans: readonly TSpan[], span: TSpan): TSpan[] {
-  const all = [...spans, span].filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
-  const merged: TSpan[] = [];
-  for (const [start, end] of all) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1] + TOUCHING_SECONDS) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
-}
-
-const covered = (spans: readonly TSpan[]) => spans.reduce((total, [start, end]) => total + (end - start), 0);
-
-/** `span` cut so that it adds at most `allowed` seconds not already in `spans` (merged, sorted). */
-function clipToNewSeconds(spans: readonly TSpan[], [from, to]: TSpan, allowed: number): TSpan {
-  let left = Math.max(0, allowed);
-  let cursor = from;
-  for (const [start, end] of spans) {
-    if (end <= cursor) continue;
-    if (start >= to) break;
-    const gap = Math.max(0, Math.min(start, to) - cursor);
-    if (gap > 0 && gap >= left) return [from, cursor + left];
-    left -= gap;
-    cursor = Math.max(cursor, end);
-    if (cursor >= to) return [from, to];
-  }
-  return [from, Math.min(to, cursor + left)];
-}
 
 /**
  * The seconds of one part the device's records credit, taken in their order as the server takes
@@ -78,12 +47,12 @@ export function creditOfRecords(records: readonly TCreditRecord[], durationSecon
     const played = Math.max(0, record.playedMs) / 1000;
     playSeconds += played;
     if (to <= from) continue;
-    const before = covered(spans);
-    const claimed = covered(merge(spans, [from, to])) - before;
+    const before = watchedSeconds(spans);
+    const claimed = watchedSeconds(mergeInterval(spans, [from, to])) - before;
     const allowed = played + RECORD_SLACK_SECONDS;
-    spans = merge(spans, claimed > allowed ? clipToNewSeconds(spans, [from, to], allowed) : [from, to]);
+    spans = mergeInterval(spans, claimed > allowed ? clipToNewSeconds(spans, [from, to], allowed) : [from, to]);
   }
-  return { watchedSeconds: Math.min(covered(spans), durationSeconds), playSeconds };
+  return { watchedSeconds: Math.min(watchedSeconds(spans), durationSeconds), playSeconds };
 }
 
 /** The server's completion rule: `share` of the part credited, and at least that much time played. */
@@ -91,11 +60,6 @@ export function isCompletedBy(credit: { watchedSeconds: number; playSeconds: num
   if (durationSeconds === null || durationSeconds <= 0) return false;
   const needed = durationSeconds * share;
   return credit.watchedSeconds >= needed && credit.playSeconds >= needed;
-}
-
-/** Part N+1 stays locked until parts 1..N are completed. */
-export function lockedParts(completedInOrder: readonly boolean[]): boolean[] {
-  return completedInOrder.map((_, index) => completedInOrder.slice(0, index).some((completed) => !completed));
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { TWatchedInterval } from '../../db/schema/training.ts';
+import { clipToNewSeconds, mergeInterval, watchedSeconds } from '../../../shared/watched-spans.ts';
+
+export { clipToNewSeconds, lockedParts, mergeInterval, watchedSeconds } from '../../../shared/watched-spans.ts';
 
 /**
  * Seconds a report may claim beyond the playing time the server has seen: the player's timer and
@@ -10,48 +13,6 @@ export const CLOCK_SLACK_SECONDS = 2;
  * closed without saying so; up to this, a lost link with the video still playing from its buffer.
  */
 export const LONGEST_UNSEEN_PLAY_SECONDS = 5 * 60;
-
-/** Spans closer than this (seconds) are the same span: float rounding, never a gap worth crediting. */
-const TOUCHING_SECONDS = 0.001;
-
-/** Adds a watched span to the merged, sorted list of spans; overlapping and touching spans join, gaps stay gaps. */
-export function mergeInterval(intervals: readonly TWatchedInterval[], span: TWatchedInterval): TWatchedInterval[] {
-  const all = [...intervals, span].filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
-  const merged: TWatchedInterval[] = [];
-  for (const [start, end] of all) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1] + TOUCHING_SECONDS) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
-}
-
-/** Seconds covered by merged spans: each second of the video counts once, however often watched. */
-export function watchedSeconds(intervals: readonly TWatchedInterval[]): number {
-  return intervals.reduce((total, [start, end]) => total + (end - start), 0);
-}
-
-/**
- * `span` cut short so that it adds at most `allowed` seconds not already in `intervals` (merged,
- * sorted): the seconds a report may add are counted from its start, across what was watched before.
- */
-export function clipToNewSeconds(intervals: readonly TWatchedInterval[], span: TWatchedInterval, allowed: number): TWatchedInterval {
-  const [from, to] = span;
-  let left = Math.max(0, allowed);
-  let cursor = from;
-  for (const [start, end] of intervals) {
-    if (end <= cursor) continue;
-    if (start >= to) break;
-    const gap = Math.max(0, Math.min(start, to) - cursor);
-    // Allowance used up before this watched stretch: stop where it ran out (seconds already
-    // watched cost nothing, so a span starting inside one goes on to its end).
-    if (gap > 0 && gap >= left) return [from, cursor + left];
-    left -= gap;
-    cursor = Math.max(cursor, end);
-    if (cursor >= to) return [from, to];
-  }
-  return [from, Math.min(to, cursor + left)];
-}
 
 export type TWatchClock = {
   intervals: readonly TWatchedInterval[];
@@ -106,9 +67,4 @@ export function isCompleted(credit: Pick<TCredit, 'watchedSeconds' | 'observedSe
   if (durationSeconds === null || durationSeconds <= 0) return false;
   const needed = durationSeconds * share;
   return credit.watchedSeconds >= needed && credit.observedSeconds >= needed;
-}
-
-/** Part N+1 stays locked until parts 1..N are completed: each part's lock, given completion in order. */
-export function lockedParts(completedInOrder: readonly boolean[]): boolean[] {
-  return completedInOrder.map((_, index) => completedInOrder.slice(0, index).some((completed) => !completed));
 }
