@@ -325,4 +325,29 @@ describe('downloading a course for offline study', () => {
     await expectWholeDownload(page, key, renditions);
     expect(problems).toEqual([expect.stringContaining('status of 403')]);
   });
+
+  it('removes what it has when the enrolment ends mid-way, and says why', async () => {
+    const { learner, course, renditions } = await twoPartCourse();
+    const total = renditions.reduce((sum, part) => sum + part.bytes, 0);
+    const key = `${learner.id}:${course.id}`;
+    const { page, context, problems } = await harness.newPage(390, 844);
+    const gate = await mediaGate(context);
+    await signInAs(page, learner.email);
+    await page.goto(`/courses/${course.id}/content`);
+    await panel(page).getByRole('button', { name: 'Download for offline' }).click();
+    const held = gate.hold(CHUNK_BYTES);
+    await panel(page).getByRole('button', { name: `Download for offline (${formatBytes(total)})` }).click();
+    const route = await held;
+    expect(await onDevice(page, key)).toMatchObject({ row: { state: 'downloading', storedBytes: CHUNK_BYTES } });
+
+    await harness.portal.runtime.db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.courseId, course.id));
+    await route.continue();
+    await panel(page).getByText(`Your enrolment in ${course.title} has ended, so its download was removed from this device.`).waitFor();
+    expect(await onDevice(page, key)).toEqual({ row: null, parts: {}, chunkRows: 0 });
+    // Nothing more is offered for the course.
+    expect(await panel(page).getByRole('button', { name: /Download for offline/ }).count()).toBe(0);
+    await shoot(page, '390-ended');
+    // The media route and offlineResume refused it (403); nothing else went wrong.
+    expect(problems.every((problem) => problem.includes('status of 403'))).toBe(true);
+  });
 });

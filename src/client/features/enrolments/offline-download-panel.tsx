@@ -129,7 +129,10 @@ export function OfflineDownloadPanel({ courseId, userId, hasVideos }: PanelProps
   );
 
   let body;
-  if (!download) {
+  if (!download && state.notice) {
+    // The enrolment ended: nothing more to offer here.
+    body = null;
+  } else if (!download) {
     const checking = offer?.checking ?? false;
     const ready = offer && offer.height === height && offer.pkg && !offer.checking ? offer : null;
     const choose = (next: TOfflineHeight) => {
@@ -266,7 +269,7 @@ export function OfflineDownloadPanel({ courseId, userId, hasVideos }: PanelProps
       </h2>
       <div className="mt-3 grid gap-3">
         {notice}
-        <div>{body}</div>
+        {body && <div>{body}</div>}
       </div>
     </section>
   );
