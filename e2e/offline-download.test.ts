@@ -260,9 +260,33 @@ describe('downloading a course for offline study', () => {
     await panel(page).getByRole('button', { name: 'Download for offline' }).waitFor();
     await shoot(page, '1280-idle');
 
-    const held = gate.hold(CHUNK_BYTES);
+    // A device without the room (the browser grants the site 1.5 MB more): the size, what is free, and no way to start.
+    await page.evaluate(() => {
+      const storage = navigator.storage;
+      const real = storage.estimate.bind(storage);
+      Object.assign(window, { realEstimate: real });
+      storage.estimate = async () => {
+        const estimate = await real();
+        return { ...estimate, quota: (estimate.usage ?? 0) + 1_500_000 };
+      };
+    });
     await panel(page).getByRole('button', { name: 'Download for offline' }).click();
-    await panel(page).getByRole('button', { name: `Download for offline (${formatBytes(total)})` }).click();
+    await panel(page)
+      .getByText(`This download needs ${formatBytes(total)}, and this device has 1.5 MB free for the portal. Free some space on the device and try again.`)
+      .waitFor();
+    expect(await panel(page).getByRole('button', { name: `Download for offline (${formatBytes(total)})` }).isDisabled()).toBe(true);
+    expect((await onDevice(page, key)).row).toBeNull();
+    await shoot(page, '1280-no-room');
+    // Room again: asked afresh, the download can start.
+    await page.evaluate(() => {
+      navigator.storage.estimate = (window as unknown as { realEstimate: StorageManager['estimate'] }).realEstimate;
+    });
+    await panel(page).getByRole('button', { name: 'Check the space again' }).click();
+    const sized = panel(page).getByRole('button', { name: `Download for offline (${formatBytes(total)})` });
+    await expect.poll(() => sized.isEnabled()).toBe(true);
+
+    const held = gate.hold(CHUNK_BYTES);
+    await sized.click();
     const route = await held;
     await panel(page).getByText(`${formatBytes(CHUNK_BYTES)} of ${formatBytes(total)}`, { exact: false }).waitFor();
     await shoot(page, '1280-downloading');

@@ -176,9 +176,16 @@ export function OfflineDownloadPanel({ courseId, userId, hasVideos }: PanelProps
                 <CloudDownload aria-hidden />
                 Download for offline ({formatBytes(ready.pkg!.totalBytes)})
               </Button>
-              <Button variant="ghost" className="w-full sm:w-auto" onClick={state.cancelOffer}>
-                Not now
-              </Button>
+              {ready.space ? (
+                <Button variant="outline" className="w-full sm:w-auto" onClick={() => void state.prepare(height)}>
+                  <HardDrive aria-hidden />
+                  Check the space again
+                </Button>
+              ) : (
+                <Button variant="ghost" className="w-full sm:w-auto" onClick={state.cancelOffer}>
+                  Not now
+                </Button>
+              )}
             </>
           ) : (
             <Button className="w-full sm:w-auto" disabled={checking} aria-busy={checking || undefined} onClick={() => void state.prepare(height)}>
