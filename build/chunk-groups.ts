@@ -39,6 +39,14 @@ const LAZY_MODULES: Record<string, readonly string[]> = {
   'admin-dialogs': ['components/layouts/admin-menu-drawer.tsx', 'components/ui/confirm-dialog-box.tsx', 'components/ui/form-dialog-box.tsx'],
   public: ['components/layouts/mobile-nav-drawer.tsx'],
   'profile-form': ['features/profile/profile-create-form.tsx'],
+  // Study without a link (decision 050), fetched once someone is signed in: one file, not five.
+  offline: [
+    'lib/pwa/register-service-worker.ts',
+    'lib/pwa/query-persistence.ts',
+    'lib/offline/offline-sync.tsx',
+    'lib/offline/downloads.ts',
+    'features/enrolments/offline-download-panel.tsx',
+  ],
 };
 
 /** The area of each lazily loaded module: a screen's is its `chunk` in config/routes.ts. */

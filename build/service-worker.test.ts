@@ -7,8 +7,9 @@ const at = (path: string) => `https://academy.example${path}`;
 describe('the service worker keeps', () => {
   const learnerPage = learnerPagePattern();
 
-  it("every learner page of the route table, whatever the case, slash or query, and nothing else", () => {
+  it("every learner page of the route table and the login page, whatever the case, slash or query, and nothing else", () => {
     for (const path of [
+      paths.login,
       paths.dashboard,
       '/Dashboard/',
       paths.userCourses,
@@ -21,7 +22,7 @@ describe('the service worker keeps', () => {
     ]) {
       expect(learnerPage.test(at(path)), path).toBe(true);
     }
-    for (const path of ['/', paths.courses, paths.login, '/courses/c1', '/courses/c1/content/x', '/trpc/auth.me', '/api/session', '/dashboardx', paths.admin.root, '/training']) {
+    for (const path of ['/', paths.courses, paths.registration, '/courses/c1', '/courses/c1/content/x', '/trpc/auth.me', '/api/session', '/dashboardx', paths.admin.root, '/training']) {
       expect(learnerPage.test(at(path)), path).toBe(false);
     }
   });

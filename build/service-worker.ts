@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paths } from '../src/client/config/paths.ts';
 import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts';
 
 /*
@@ -19,7 +20,8 @@ import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts
  *   - 'pages': the learner's pages as the server sent them (each a user-neutral frame: the app
  *     draws the learner's data from its own persisted cache), network first, the cached copy after
  *     LEARNER_PAGE_TIMEOUT_SECONDS without an answer. A learner page never seen online answers the
- *     cached dashboard: the router draws the right screen from the address.
+ *     cached dashboard: the router draws the right screen from the address. The login page too
+ *     (a visitor's page, nothing of anyone's in it): logging out at sea lands there.
  *   - 'images': course pictures and training posters, cache first (a poster's signed link changes,
  *     the picture does not: the query string is ignored when matching).
  * What it never keeps: /trpc, /api/session and every other API answer, the media streams (a
@@ -38,21 +40,22 @@ const LEARNER_PAGE_TIMEOUT_SECONDS = 4;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * Every learner page's address, from the route table, as one pattern over a whole URL (Workbox
+ * Every learner page's address, from the route table, and the login page (where logging out
+ * lands, also at sea), as one pattern over a whole URL (Workbox
  * tests a RegExp route against `url.href`, and the pattern is written into sw.js as it is, so it
  * cannot call code). Paths match without regard to case, with or without a trailing slash, as the
  * client's router and the server (spa.ts) match them.
  */
 export function learnerPagePattern(routes: readonly TScreenRoute[] = SCREEN_ROUTES): RegExp {
-  const paths = routes
-    .filter((route) => route.area === 'learner')
+  const patterns = routes
+    .filter((route) => route.area === 'learner' || route.pattern === paths.login)
     .map((route) =>
       route.pattern
         .split('/')
         .map((part) => (part.startsWith(':') ? '[^/?#]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/'),
     );
-  return new RegExp(`^https?://[^/]+(?:${paths.join('|')})/?(?:[?#].*)?$`, 'i');
+  return new RegExp(`^https?://[^/]+(?:${patterns.join('|')})/?(?:[?#].*)?$`, 'i');
 }
 
 /** Course pictures (public uploads) and training posters (signed file links), by their file type. */

@@ -16,9 +16,9 @@ let registering: Promise<void> | undefined;
 
 /**
  * Registers the worker after the page has loaded (its precache then does not compete with the
- * page's own code), then asks it to keep the page the learner is on and the dashboard: both were
- * fetched before the worker existed (the dashboard is shown for a learner page never opened
- * online). A browser without service workers, or a refusal, leaves the app as it was: online only.
+ * page's own code), then asks it to keep the page the learner is on, the dashboard and the login
+ * page: all were fetched before the worker existed (the dashboard is shown for a learner page never
+ * opened online; logging out lands on the login page). A browser without service workers, or a refusal, leaves the app as it was: online only.
  */
 export function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve();
@@ -32,7 +32,8 @@ export function registerServiceWorker(): Promise<void> {
       });
       await workbox.register();
       const here = `${window.location.pathname}${window.location.search}`;
-      await keepPages(Promise.resolve([paths.dashboard, here]));
+      // The login page too: logging out with no link lands there.
+      await keepPages(Promise.resolve([paths.dashboard, here, paths.login]));
     } catch {
       // No worker: the portal works online as before.
     }
