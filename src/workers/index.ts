@@ -26,6 +26,7 @@ async function main() {
     try {
       await worker.close();
       await runtime.close();
+      logger.info('worker stopped');
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'worker shutdown failed');
