@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { signAccessToken } from '../src/server/lib/tokens.ts';
+import { processStat } from '../src/testing/proc-stat.ts';
 import { freePort, ms, percentile, startProcess, stopProcess, throughput, waitForOk, type TBenchmark, type TBenchRow, withFreshPostgres } from './support.ts';
 
 const LEARNERS = 100_000;
@@ -22,7 +24,7 @@ async function startPortal(env: Record<string, string>) {
     await stopProcess(child);
     throw error;
   }
-  return { base, stop: () => stopProcess(child) };
+  return { base, pid: child.pid, stop: () => stopProcess(child) };
 }
 
 const SUBJECTS = JSON.stringify(['Personal survival techniques', 'Fire prevention and fire fighting', 'Elementary first aid']);
@@ -66,14 +68,39 @@ async function seedEnrolments(sql: postgres.Sql) {
   await sql.unsafe('vacuum analyze');
 }
 
-async function catalogueFigures(rows: TBenchRow[], env: Record<string, string>, databaseUrl: string) {
+/** Headers every answer has of its own (the connection's, the clock's, the length): not replayed. */
+const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'date', 'content-length', 'x-request-id']);
+
+/** An answer as sent: its headers and its bytes, not decoded (fetch would decompress them). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Requests a second and server CPU per answer (µs, Linux: /proc; NaN elsewhere) of one process under load. */
+async function loaded(pid: number | undefined, url: string, headers?: Record<string, string>, seconds = 8) {
+  const cpu = () => (pid && process.platform === 'linux' ? processStat(pid).cpuSeconds : Number.NaN);
+  const before = cpu();
+  const result = await throughput(url, { seconds, headers });
+  return { ...result, cpuUs: ((cpu() - before) * 1e6) / result.total };
+}
+
+const perAnswer = (run: { cpuUs: number }) => `${run.cpuUs.toFixed(1)} µs CPU per answer`;
+
+export async function catalogueFigures(rows: TBenchRow[], env: Record<string, string>, databaseUrl: string) {
   const portal = await startPortal({ ...env, DATABASE_URL: databaseUrl });
-  const helloPort = await freePort();
-  const hello = startProcess('bench/hello-world.mjs', { PORT: String(helloPort) });
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  let hello: ReturnType<typeof startProcess> | undefined;
   try {
     await seedCatalogue(sql);
-    await waitForOk(`http://127.0.0.1:${helloPort}/api/site-config`, performance.now());
     const url = `${portal.base}/api/courses/active`;
 
     const first = await fetch(url);
@@ -89,23 +116,52 @@ async function catalogueFigures(rows: TBenchRow[], env: Record<string, string>, 
 
     // What browsers send; the catalogue is kept compressed, as it is sent.
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
-    const compressed = await fetch(url, { headers: browser });
-    await compressed.arrayBuffer();
-    const compressedBytes = Number(compressed.headers.get('content-length'));
-    await throughput(`http://127.0.0.1:${helloPort}/api/site-config`, { seconds: 2 });
+    const compressed = await rawGet(url, browser);
+    const compressedBody = compressed.body;
+    const compressedBytes = compressedBody.length;
+    const sentHeaders = Object.fromEntries(Object.entries(compressed.headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+
+    // The bare server also replays that very answer: bare Fastify's figure for the same bytes and headers.
+    const replayFile = path.join(env.DATA_DIR!, 'catalogue-replay.json');
+    writeFileSync(replayFile, JSON.stringify({ headers: sentHeaders, body: compressedBody.toString('base64') }));
+    const helloPort = await freePort();
+    hello = startProcess('bench/hello-world.mjs', { PORT: String(helloPort), CATALOGUE_REPLAY: replayFile });
+    const bareUrl = `http://127.0.0.1:${helloPort}/api/site-config`;
+    const replayUrl = `http://127.0.0.1:${helloPort}/api/courses/active`;
+    await waitForOk(bareUrl, performance.now());
+    const replayed = await rawGet(replayUrl, browser);
+    if (!replayed.body.equals(compressedBody)) throw new Error('the replayed catalogue differs from the portal’s');
+
+    await throughput(bareUrl, { seconds: 2 });
     await throughput(url, { seconds: 2, headers: browser });
-    const bare = await throughput(`http://127.0.0.1:${helloPort}/api/site-config`);
-    const full = await throughput(url, { headers: browser });
+    // Alternately, twice: the machine is shared and its load moves within a minute.
+    const rounds: { bare: Awaited<ReturnType<typeof loaded>>; full: Awaited<ReturnType<typeof loaded>>; same: Awaited<ReturnType<typeof loaded>>; load: number }[] = [];
+    for (let round = 0; round < 2; round++) {
+      const bare = await loaded(hello.pid, bareUrl);
+      const full = await loaded(portal.pid, url, browser);
+      const same = await loaded(hello.pid, replayUrl, browser);
+      rounds.push({ bare, full, same, load: loadavg()[0]! });
+    }
     const plain = await throughput(url, { headers: { 'accept-encoding': 'identity' } });
     // The stack's smallest answer on the same process, to tell the route's cost from the stack's.
     const smallest = await throughput(`${portal.base}/api/site-config`, { headers: browser });
-    rows.push({ figure: 'Bare Fastify hello-world (same run)', value: `${Math.round(bare.rps)} req/s`, note: `p99 ${bare.p99Ms} ms` });
+    const { bare, full } = rounds[0]!;
+    rows.push({ figure: 'Bare Fastify hello-world (same run)', value: `${Math.round(bare.rps)} req/s`, note: `p99 ${bare.p99Ms} ms; ${perAnswer(bare)}` });
     rows.push({
       figure: `GET /api/courses/active, ${CATALOGUE_COURSES} courses, 200 with the full list`,
       value: `${Math.round(full.rps)} req/s`,
-      note: `p99 ${full.p99Ms} ms; browser Accept-Encoding (${compressed.headers.get('content-encoding')}, ${(compressedBytes / 1024).toFixed(1)} KB); PostgreSQL`,
+      note: `p99 ${full.p99Ms} ms; ${perAnswer(full)}; browser Accept-Encoding (${compressed.headers['content-encoding']}, ${(compressedBytes / 1024).toFixed(1)} KB, ${Object.keys(compressed.headers).length} headers); PostgreSQL`,
     });
-    rows.push({ figure: 'Catalogue throughput ratio (portal / bare Fastify)', value: (full.rps / bare.rps).toFixed(2), note: 'aim ≥ 0.5' });
+    rows.push({
+      figure: 'Catalogue throughput ratio (portal / bare Fastify hello-world), two alternating rounds',
+      value: rounds.map((r) => (r.full.rps / r.bare.rps).toFixed(2)).join(', '),
+      note: `load average ${rounds.map((r) => r.load.toFixed(1)).join(', ')}; the hello-world answers 61 bytes with 5 headers`,
+    });
+    rows.push({
+      figure: 'Catalogue ratio against bare Fastify sending the same answer (same bytes and headers, from a constant)',
+      value: rounds.map((r) => (r.full.rps / r.same.rps).toFixed(2)).join(', '),
+      note: `bare Fastify: ${rounds.map((r) => `${Math.round(r.same.rps)} req/s, ${perAnswer(r.same)}`).join('; ')}`,
+    });
     rows.push({
       figure: 'Same, uncompressed (no Accept-Encoding)',
       value: `${Math.round(plain.rps)} req/s`,
@@ -119,7 +175,7 @@ async function catalogueFigures(rows: TBenchRow[], env: Record<string, string>, 
   } finally {
     await sql.end();
     await portal.stop();
-    await stopProcess(hello);
+    if (hello) await stopProcess(hello);
   }
 }
 
