@@ -5,13 +5,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolments, trainingVideos, trainingVideoSets } from '../src/server/db/schema.ts';
+import { enrolments } from '../src/server/db/schema.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
-import { form } from '../src/testing/multipart.ts';
 import { CHUNK_BYTES } from '../src/client/lib/offline/offline-db.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';
+import { uploadTrainingParts } from './support/training-parts.ts';
 
 /** Where the pictures of the screens go, to look at (set SCREENSHOT_DIR to keep them elsewhere). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? '/tmp';
@@ -45,24 +45,7 @@ async function twoPartCourse() {
   const learner = await createUser(db, { approvedAt: new Date() });
   const course = await createCourse(db, { title: `Personal Survival ${learner.id.slice(0, 6)}` });
   await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved', decidedAt: new Date() });
-  for (const [index, clip] of clips.entries()) {
-    const upload = form([
-      { name: 'courseId', value: course.id },
-      { name: 'title', value: course.title },
-      { name: 'trainingVideo', file: clip, filename: index === 0 ? 'Fire_drill.mp4' : 'Abandon_ship.mp4', type: 'video/mp4' },
-    ]);
-    const uploaded = await harness.portal.app.inject({
-      method: 'POST',
-      url: '/api/trainingVideo',
-      headers: { ...upload.headers, authorization: harness.portal.authorization(admin) },
-      payload: upload.payload,
-    });
-    if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
-    // One after the other, so the parts keep their order.
-    await harness.portal.drainJobs();
-  }
-  const [set] = await db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id));
-  const videos = (await db.select().from(trainingVideos).where(eq(trainingVideos.setId, set!.id))).sort((a, b) => a.serial - b.serial);
+  const videos = await uploadTrainingParts(harness, admin, course, clips);
   const renditions: TRendition[] = [];
   for (const video of videos) {
     expect(video.status).toBe('ready');

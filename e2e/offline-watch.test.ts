@@ -4,12 +4,12 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offlineWatchRecords, testQuestions, tests, trainingVideos, trainingVideoSets, watchProgress } from '../src/server/db/schema.ts';
+import { offlineWatchRecords, testQuestions, tests, watchProgress } from '../src/server/db/schema.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
-import { form } from '../src/testing/multipart.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';
+import { uploadTrainingParts } from './support/training-parts.ts';
 
 /*
  * Watching a downloaded course with no link (decision 050), in Chromium at 390 px: the parts play
@@ -44,23 +44,7 @@ async function twoPartCourse() {
   const [test] = await db.insert(tests).values({ courseId: course.id, title: course.title, passMark: 50, isPublished: true }).returning();
   await db.insert(testQuestions).values({ testId: test!.id, position: 1, questionText: 'Which way is the muster station?', options: ['Forward', 'Aft', 'Port', 'Starboard'], correctAnswer: 'Aft' });
   for (const user of [learner, nextLearner]) await createEnrolment(db, { userId: user.id, courseId: course.id, status: 'approved', decidedAt: new Date() });
-  for (const [index, clip] of clips.entries()) {
-    const upload = form([
-      { name: 'courseId', value: course.id },
-      { name: 'title', value: course.title },
-      { name: 'trainingVideo', file: clip, filename: index === 0 ? 'Fire_drill.mp4' : 'Abandon_ship.mp4', type: 'video/mp4' },
-    ]);
-    const uploaded = await harness.portal.app.inject({
-      method: 'POST',
-      url: '/api/trainingVideo',
-      headers: { ...upload.headers, authorization: harness.portal.authorization(admin) },
-      payload: upload.payload,
-    });
-    if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
-    await harness.portal.drainJobs();
-  }
-  const [set] = await db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id));
-  const videos = (await db.select().from(trainingVideos).where(eq(trainingVideos.setId, set!.id))).sort((a, b) => a.serial - b.serial);
+  const videos = await uploadTrainingParts(harness, admin, course, clips);
   expect(videos.map((video) => video.status)).toEqual(['ready', 'ready']);
   return { learner, nextLearner, course, videoIds: videos.map((video) => video.id) };
 }
