@@ -10,7 +10,6 @@ import { sendStoredFile } from '../../lib/files/send-file.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
-  authorizeStream,
   getPlayer,
   listTrainingSets,
   recordHeartbeat,
@@ -22,6 +21,7 @@ import {
 } from './training.service.ts';
 import { STREAM_PASS_TTL_SECONDS, streamPassCookie } from './stream-pass.ts';
 import { authorizeOfflineStream, syncOffline } from './offline.service.ts';
+import { authorizeStream } from './stream.service.ts';
 import { ZOfflineSyncRequest } from '../../../shared/schemas/offline.ts';
 
 const ZCourseParams = requestObject({ courseId: ZId });

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
@@ -16,11 +15,10 @@ import {
   type TTrainingUploadResult,
   type TVideoSource,
 } from '../../../shared/schemas/training.ts';
-import type { TRendition } from '../../db/schema/training.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { VIDEO_KINDS } from '../../lib/files/file-kinds.ts';
-import { fileUrl, type TFileToServe } from '../../lib/files/file-urls.ts';
+import { fileUrl } from '../../lib/files/file-urls.ts';
 import type { TUploadedForm, TUploadField } from '../../lib/files/multipart.ts';
 import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
 import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
@@ -40,7 +38,6 @@ import {
   findSetById,
   findVideo,
   findVideoFileNames,
-  findStreamAccess,
   findVideosOfSet,
   findWatchRefusals,
   inTransaction,
@@ -57,7 +54,7 @@ import {
   type TSetRow,
   type TVideoRow,
 } from './training.repository.ts';
-import { isStreamLinkSignature, readStreamPass, streamLinkSignature, type TStreamViewer } from './stream-pass.ts';
+import { streamLinkSignature, type TStreamViewer } from './stream-pass.ts';
 import { creditReport, isCompleted, lockedParts } from './watched.ts';
 
 const T = MESSAGES.training;
@@ -399,36 +396,6 @@ export async function submitTraining(deps: Deps, learner: TSessionUser, setId: s
 
 // ---------------------------------------------------------------------------------------------
 // Streams
-
-/**
- * Checks a stream request: the link's signature for the viewer and session its pass names (the
- * pass comes in the request's cookie; a link without it, or with another's, is refused), the
- * session still live, and the viewer's access now: an administrator, or a learner with an approved
- * enrolment whose earlier parts are completed. Answers the rendition to send.
- */
-export async function authorizeStream(
-  deps: Deps,
-  input: { videoId: string; height: string; viewer?: string; signature?: string; headers: IncomingHttpHeaders },
-): Promise<TFileToServe> {
-  const refused = () => new AppError('FORBIDDEN', T.streamRefused);
-  const height = Number(input.height);
-  if (!/^\d{2,4}$/.test(input.height)) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
-  const pass = readStreamPass(deps, input.headers);
-  if (pass === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
-  if (typeof pass === 'string' || pass.userId !== input.viewer) throw refused();
-  if (!isStreamLinkSignature(deps, pass, input.videoId, height, input.signature)) throw refused();
-
-  // One round trip: every Range request of a playing video comes through here.
-  const access = await findStreamAccess(deps.db, pass.userId, pass.sessionId, input.videoId);
-  if (access && !access.sessionLive) throw refused();
-  const rendition: TRendition | undefined = access?.renditions.find((candidate) => candidate.height === height);
-  if (!access || access.status !== 'ready' || !rendition) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
-  if (access.role !== 'admin') {
-    if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.notEnrolled);
-    if (access.openEarlier > 0) throw new AppError('FORBIDDEN', T.locked);
-  }
-  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${access.serial}-${height}p.mp4`, image: false };
-}
 
 export type TWatchEvidence = {
   parts: Array<{
