@@ -12,7 +12,6 @@ import { parseInput } from '../../lib/validation.ts';
 import {
   getPlayer,
   listTrainingSets,
-  recordHeartbeat,
   submitTraining,
   trainingUploadRules,
   uploadVideos,
@@ -22,6 +21,7 @@ import {
 import { STREAM_PASS_TTL_SECONDS, streamPassCookie } from './stream-pass.ts';
 import { authorizeOfflineStream, syncOffline } from './offline.service.ts';
 import { authorizeStream } from './stream.service.ts';
+import { recordHeartbeat } from './heartbeat.service.ts';
 import { ZOfflineSyncRequest } from '../../../shared/schemas/offline.ts';
 
 const ZCourseParams = requestObject({ courseId: ZId });

@@ -25,11 +25,11 @@ import {
   deleteTrainingVideo,
   getPlayer,
   listTrainingSets,
-  recordHeartbeat,
   reorderVideos,
   retryVideo,
   submitTraining,
 } from './training.service.ts';
+import { recordHeartbeat } from './heartbeat.service.ts';
 import { createOfflinePackage, offlineStatus, resumeOfflinePackage, syncOffline } from './offline.service.ts';
 import { streamPassCookie } from './stream-pass.ts';
 import type { TrpcContext } from '../../trpc/context.ts';

@@ -1,13 +1,10 @@
 import path from 'node:path';
-import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TProgress } from '../../../shared/schemas/enrolment.ts';
 import {
   ZTrainingUploadFields,
   type TAdminTrainingSet,
   type TAdminVideo,
-  type THeartbeat,
-  type THeartbeatResult,
   type TPlayerVideo,
   type TReorderRequest,
   type TTrainingPlayer,
@@ -45,17 +42,14 @@ import {
   lastSerial,
   lockSet,
   lockSetForCourse,
-  insertWatchRefusal,
-  lockWatchRecord,
   renumber,
-  saveWatchRecord,
   updateVideo,
   type TCourseOfSet,
   type TSetRow,
   type TVideoRow,
 } from './training.repository.ts';
 import { streamLinkSignature, type TStreamViewer } from './stream-pass.ts';
-import { creditReport, isCompleted, lockedParts } from './watched.ts';
+import { lockedParts } from './watched.ts';
 
 const T = MESSAGES.training;
 type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger'>;
@@ -255,14 +249,14 @@ export async function retryVideo(deps: Deps, admin: TSessionUser, videoId: strin
 // Learners
 
 /** An administrator sees every course's training; a learner only with an approved enrolment. */
-async function requireTrainingAccess(deps: Deps, viewer: TSessionUser, courseId: string) {
+export async function requireTrainingAccess(deps: Deps, viewer: TSessionUser, courseId: string) {
   if (viewer.role === 'admin') return { enrolment: null };
   const enrolment = await findApprovedEnrolment(deps, viewer.id, courseId);
   if (!enrolment) throw new AppError('FORBIDDEN', T.notEnrolled);
   return { enrolment };
 }
 
-function progressOf(completed: number, total: number): TProgress {
+export function progressOf(completed: number, total: number): TProgress {
   return { completedVideos: completed, totalVideos: total, percent: total === 0 ? 0 : Math.floor((completed / total) * 100) };
 }
 
@@ -316,69 +310,6 @@ export async function getPlayer(deps: Deps, viewer: TSessionUser, courseId: stri
 export const REFUSAL_REASONS = {
   aheadOfClock: 'ahead of the server\'s clock',
 } as const;
-
-/**
- * Records a report from a player (the portal's own, or another through the REST path): a start
- * (from = to) opens the server's clock for the part; a span is credited as far as the time the
- * server has seen the viewer playing covers it (watched.ts), each second once, and the part is
- * completed at VIDEO_COMPLETION_SHARE of its duration, watched and timed. What a report claimed
- * beyond the clock is not credited and is kept, with the reason, for the auditor. A locked or
- * unready part is refused and nothing is recorded.
- */
-export async function recordHeartbeat(deps: Deps, viewer: TSessionUser, beat: THeartbeat): Promise<THeartbeatResult> {
-  const video = await findVideo(deps.db, beat.videoId);
-  if (!video) throw new AppError('NOT_FOUND', T.videoNotFound);
-  await requireTrainingAccess(deps, viewer, video.courseId);
-  if (video.status !== 'ready' || !video.durationSeconds) throw new AppError('CONFLICT', T.notReady);
-  const duration = video.durationSeconds;
-
-  const result = await inTransaction(deps.db, async (tx) => {
-    const rows = await findPlayerRows(tx, viewer.id, video.setId);
-    const locks = lockedParts(rows.map(({ watch }) => watch?.completedAt != null));
-    if (viewer.role !== 'admin' && locks[rows.findIndex((row) => row.video.id === video.id)]) {
-      throw new AppError('FORBIDDEN', T.locked);
-    }
-    const record = await lockWatchRecord(tx, viewer.id, video.id);
-    // The server's clock, read once the record is locked: reports of one viewer are timed in turn.
-    const now = new Date();
-    const credit = creditReport(
-      { intervals: record.watchedIntervals, observedSeconds: record.observedSeconds, lastReportAt: record.lastBeatAt },
-      beat,
-      duration,
-      now,
-    );
-    const completedAt = record.completedAt ?? (isCompleted(credit, duration, VIDEO_COMPLETION_SHARE) ? now : null);
-    await saveWatchRecord(tx, record.id, {
-      watchedIntervals: credit.intervals,
-      watchedSeconds: credit.watchedSeconds,
-      observedSeconds: credit.observedSeconds,
-      lastPosition: Math.min(beat.position, duration),
-      lastBeatAt: now,
-      firstBeatAt: record.firstBeatAt ?? now,
-      completedAt,
-    });
-    if (credit.refusedSeconds > 0.01) {
-      await insertWatchRefusal(tx, {
-        userId: viewer.id,
-        videoId: video.id,
-        reason: REFUSAL_REASONS.aheadOfClock,
-        claimedFrom: beat.from,
-        claimedTo: beat.to,
-        creditedSeconds: Math.max(0, Math.min(beat.to, duration) - Math.min(beat.from, duration) - credit.refusedSeconds),
-        createdAt: now,
-      });
-    }
-    return { watched: credit.watchedSeconds, completed: completedAt !== null };
-  });
-  const counts = await countCompleted(deps.db, viewer.id, video.setId);
-  return {
-    videoId: video.id,
-    watchedSeconds: Math.round(result.watched * 10) / 10,
-    completed: result.completed,
-    progress: progressOf(counts.completed, counts.total),
-    allCompleted: counts.total > 0 && counts.completed === counts.total,
-  };
-}
 
 /** The learner submits the training once every part is completed; the course's test opens then. */
 export async function submitTraining(deps: Deps, learner: TSessionUser, setId: string): Promise<TTrainingSubmitResult> {
