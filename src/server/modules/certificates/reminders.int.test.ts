@@ -187,7 +187,8 @@ describe('certificate expiry reminders', () => {
     const printed = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${validUntil}T00:00:00Z`));
     expect(text).toContain(`Hello ${renewable.learner.firstName},`);
     expect(text).toContain(`Your certificate ${renewable.certificate.number} for ${course.title} is valid until ${printed}: 30 days from today.`);
-    expect(text).toContain(`enrol in the refresher course, ${refresher.title}: ${PUBLIC_URL}/courses`);
+    expect(text).toContain(`To renew it, enrol in the refresher course, ${refresher.title}, from My certificates: ${PUBLIC_URL}/my-certificates`);
+    expect(text).not.toContain(`${PUBLIC_URL}/courses`);
     expect(text).toContain(`We write 90, 30 and 7 days before a certificate expires. To stop these e-mails, turn reminders off in My certificates: ${PUBLIC_URL}/my-certificates`);
 
     const [other] = await mailsTo(smtp, noRefresher.learner.email);

@@ -43,8 +43,12 @@ export const REMINDER_BATCH = 1000;
 /** A holder who asked for the refresher (still pending, or accepted) is not reminded. */
 const REFRESHER_ASKED: readonly TEnrolmentStatus[] = ['pending', 'approved'];
 
-/** The client's addresses a reminder links to (src/client/config/paths.ts: courses, myCertificates). */
-const CATALOGUE_PATH = '/courses';
+/**
+ * The client's address a reminder links to (src/client/config/paths.ts: myCertificates). The
+ * certificate's card there carries "Enrol in refresher", one click from the enrolment request; a
+ * link cannot send the request itself (only the app asks the catalogue to), and the catalogue
+ * alone would leave the holder to find the refresher among every course.
+ */
 const MY_CERTIFICATES_PATH = '/my-certificates';
 
 // Made once: a formatter costs far more to make than to use, and a sweep prints thousands of dates.
@@ -69,7 +73,7 @@ function stagesText(days: readonly number[]): string {
 export function reminderMail(ctx: TReminderDeps, certificate: TRemindable, today: string) {
   const myCertificates = `${ctx.publicUrl}${MY_CERTIFICATES_PATH}`;
   const renew = certificate.refresherTitle
-    ? [`To renew it, enrol in the refresher course, ${certificate.refresherTitle}: ${ctx.publicUrl}${CATALOGUE_PATH}`]
+    ? [`To renew it, enrol in the refresher course, ${certificate.refresherTitle}, from My certificates: ${myCertificates}`]
     : [`See your certificates and what each needs: ${myCertificates}`];
   return {
     to: certificate.email,
