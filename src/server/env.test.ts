@@ -102,3 +102,14 @@ describe('STORAGE_URL', () => {
     expect(() => parseEnv({ STORAGE_URL: 's3://portal?endpiont=http://x', JWT_SECRET: 'x'.repeat(40) })).toThrow('STORAGE_URL has unknown options: endpiont');
   });
 });
+
+describe('STREAM_DELIVERY', () => {
+  it('lets the portal send the files unless a front nginx is named', () => {
+    expect(parseEnv({}).STREAM_DELIVERY).toBe('node');
+    expect(parseEnv({ STREAM_DELIVERY: 'x-accel' }).STREAM_DELIVERY).toBe('x-accel');
+  });
+
+  it('says which values it takes', () => {
+    expect(() => parseEnv({ STREAM_DELIVERY: 'sendfile' })).toThrow('STREAM_DELIVERY must be node (the portal sends the files) or x-accel');
+  });
+});

@@ -95,6 +95,17 @@ export const ZEnv = z.preprocess(
         })
         .optional(),
       AWS_REGION: z.string().min(1).optional(),
+      /**
+       * Who sends a stored file's bytes once the portal has allowed the request: the portal itself
+       * (`node`), or the nginx in front of it (`x-accel`: the portal answers the headers and an
+       * X-Accel-Redirect to the file, deploy/nginx.conf, and nginx sends it by sendfile). Files in a
+       * bucket are always sent by the portal.
+       */
+      STREAM_DELIVERY: z
+        .enum(['node', 'x-accel'], {
+          error: 'must be node (the portal sends the files) or x-accel (the nginx in front of it sends them: deploy/nginx.conf)',
+        })
+        .default('node'),
       JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
       ADMIN_EMAIL: z.email().optional(),
       ADMIN_PASSWORD: z
@@ -122,6 +133,8 @@ export const ZEnv = z.preprocess(
       ACADEMY_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
       ACADEMY_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
       ACADEMY_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
+      /** How long a stream check's grant is kept in memory (decision 055); 0 asks the database on every Range request. */
+      STREAM_GRANT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
       /** Days before a certificate expires on which its holder is reminded, each once (e.g. 90,30,7). */
       CERTIFICATE_REMINDER_DAYS: reminderDays.default([90, 30, 7]),
     })

@@ -50,9 +50,22 @@ function rangeStillApplies(request: FastifyRequest, info: TStoredObjectInfo): bo
 }
 
 /**
+ * nginx answers a Range header itself: the request is handed over only when it would answer it as
+ * the portal does (no Range, or one range the portal takes). An If-Range, or a Range the portal
+ * reads as the whole file (several ranges, a malformed one), is answered here.
+ */
+function handsOverRange(request: FastifyRequest, range: TByteRange | undefined): boolean {
+  if (request.headers['if-range']) return false;
+  return request.headers.range === undefined || range !== undefined;
+}
+
+/**
  * Stored files are served as data, never as something a browser would run. Range requests are
  * answered (206 with Content-Range), so a video can be sought without downloading it whole; the
- * bytes come from the storage driver (a file on disk, or a ranged GET on the bucket).
+ * bytes come from the storage driver (a file on disk, or a ranged GET on the bucket), or, when the
+ * nginx in front sends the files on the disk (`files.internalRedirect`), from nginx by sendfile:
+ * the portal answers the headers with an X-Accel-Redirect and nginx answers the same Range
+ * (deploy/nginx.conf, decision 054).
  */
 export async function sendStoredFile(files: FileStorage, request: FastifyRequest, reply: FastifyReply, file: TFileToServe, cache: string) {
   const info = await files.stat(file.area, file.name);
@@ -73,6 +86,10 @@ export async function sendStoredFile(files: FileStorage, request: FastifyRequest
   const range = rangeStillApplies(request, info) ? parseRange(request.headers.range, info.bytes) : undefined;
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${info.bytes}`).header('content-type', 'text/plain').send('');
+  }
+  if (files.internalRedirect && handsOverRange(request, range)) {
+    // nginx keeps the headers above (its location copies those it would drop) and sends the file.
+    return reply.header('x-accel-redirect', files.internalRedirect(file.area, file.name)).send();
   }
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);
   const length = range ? range.end - range.start + 1 : info.bytes;

@@ -106,6 +106,11 @@ export type FileStorage = FileStorageDriver & {
   /** A file the server made (a certificate's PDF) under the caller's name, replaced whole if it exists. */
   put(area: TFileArea, name: string, bytes: Uint8Array): Promise<void>;
   size(area: TFileArea, name: string): Promise<number | undefined>;
+  /**
+   * Set when the nginx in front of the portal sends stored files (STREAM_DELIVERY=x-accel, files on
+   * the local disk): the internal address it serves `area/name` at (deploy/nginx.conf).
+   */
+  internalRedirect?(area: TFileArea, name: string): string;
 };
 
 /** Checks size and type as the bytes pass, holding them back until the type is known. */
