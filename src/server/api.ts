@@ -21,6 +21,7 @@ import { testsRest } from './modules/tests/tests.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 import { evidenceRest } from './modules/evidence/evidence.rest.ts';
 import { certificateExportsRest } from './modules/certificates/certificate-exports.rest.ts';
+import { SECURITY_HEADERS } from './lib/security-headers.ts';
 
 /**
  * The documented REST paths (spec section 7) under /api, and the browser client's session calls
@@ -89,7 +90,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   const openApi = () => (document ??= buildOpenApi(documented, { title: `${deps.site.name} API`, version: '1' }));
   api.get('/docs/openapi.json', doc({ summary: 'This document (OpenAPI 3.1).', access: 'public', tag: 'Documentation' }), async () => openApi());
   api.get('/docs', doc({ summary: 'This document as a page.', access: 'public', tag: 'Documentation' }), async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send((page ??= openApiHtml(openApi()))),
+    reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send((page ??= openApiHtml(openApi()))),
   );
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));

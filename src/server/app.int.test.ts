@@ -52,13 +52,33 @@ describe('health', () => {
 });
 
 describe('security headers and request ids', () => {
-  it('sends CSP, HSTS, nosniff, a referrer policy and frame-ancestors', async () => {
-    const res = await portal.app.inject('/healthz');
+  it('a page gets CSP, HSTS, nosniff, a referrer policy and frame-ancestors', async () => {
+    const res = await portal.app.inject({ url: '/courses', headers: { accept: 'text/html' } });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it("the API's JSON lets nothing load or frame it and carries none of a document's other policies", async () => {
+    for (const url of ['/healthz', '/api/courses/active', '/trpc/site.config', '/api/no/such/thing']) {
+      const res = await portal.app.inject(url);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=31536000');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const documentOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+        expect(res.headers[documentOnly], `${url} ${documentOnly}`).toBeUndefined();
+      }
+    }
+    // The API's documentation page is a document: it has the page's policies (its inline style needs them).
+    const docs = await portal.app.inject('/api/docs');
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docs.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it("the build's hashed files carry what applies to a subresource, not the document's policies", async () => {

@@ -12,7 +12,7 @@ import { drainOnStop } from './lib/draining.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { escapeMarkup } from './lib/markup.ts';
-import { ASSET_HEADERS, SECURITY_HEADERS } from './lib/security-headers.ts';
+import { securityHeadersFor } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { siteCrawlers } from './modules/site/site.crawlers.ts';
 import { webManifestRoute } from './web-manifest.ts';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS);
+    reply.headers(securityHeadersFor(request.url));
     reply.header('x-request-id', request.id);
     done();
   });
