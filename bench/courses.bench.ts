@@ -30,7 +30,7 @@ async function startPortal(env: Record<string, string>) {
 const SUBJECTS = JSON.stringify(['Personal survival techniques', 'Fire prevention and fire fighting', 'Elementary first aid']);
 
 /** 50 active courses (and a few inactive), with the text lengths a real catalogue has. */
-async function seedCatalogue(sql: postgres.Sql) {
+export async function seedCatalogue(sql: postgres.Sql) {
   await sql.unsafe(`
     insert into courses (title, description, duration, price, category, subjects, image_file, image_width, image_height, is_active)
     select

@@ -45,7 +45,7 @@ const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
 /** Loops `source` (an MP4) to `seconds` without re-encoding: a long part at the sample's rate. */
-async function loopTo(source: string, target: string, seconds: number) {
+export async function loopTo(source: string, target: string, seconds: number) {
   await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-stream_loop', '-1', '-i', source, '-t', String(seconds), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', target]);
 }
 
