@@ -28,12 +28,12 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 /** A passed learner's certificate, its PDF rendered by the job as a worker would. */
-async function renderedCertificate() {
+async function renderedCertificate(printed: { holderName?: string; courseTitle?: string } = {}) {
   const db = harness.portal.runtime.db;
   const unique = Date.now().toString(36);
   const learner = await createUser(db, { firstName: 'Kavya', lastName: `Menon-${unique}`, approvedAt: new Date() });
   await createProfileWithFiles(db, harness.portal.runtime.files, learner.id, { dateOfBirth: '1994-07-21' });
-  const course = await createCourse(db, { title: `Ship Security Awareness ${unique}` });
+  const course = await createCourse(db, { title: printed.courseTitle ? `${printed.courseTitle} ${unique}` : `Ship Security Awareness ${unique}` });
   const [test] = await db.insert(tests).values({ courseId: course.id, title: course.title, passMark: 50, isPublished: true }).returning();
   const [attempt] = await db
     .insert(testAttempts)
@@ -44,7 +44,7 @@ async function renderedCertificate() {
   );
   const [certificate] = await db
     .insert(certificates)
-    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: newVerificationCode(), holderName: `${learner.firstName} ${learner.lastName}`.trim() })
+    .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number: `MTA/2026/${serial!.n.padStart(6, '0')}`, verificationCode: newVerificationCode(), holderName: printed.holderName ?? `${learner.firstName} ${learner.lastName}`.trim() })
     .returning();
   await renderCertificate({ certificateId: certificate!.id }, harness.portal.runtime.jobContext, { isLast: true });
   return { learner, course, certificate: certificate! };
@@ -125,5 +125,43 @@ describe('the certificate check opened from the QR code', () => {
     if (SHOTS) await desk.page.screenshot({ path: path.join(SHOTS, 'verify-code-1280.png') });
     expect(desk.problems).toEqual([]);
     await desk.context.close();
+  });
+
+  it('keeps a long Devanagari name, a long accented name and a long course title inside the card, in the name fonts, on a phone and a desk', async () => {
+    const longTitle =
+      'Advanced Training in Fire Fighting, Medical First Aid, Personal Survival Techniques, Proficiency in Survival Craft and Rescue Boats other than Fast Rescue Boats';
+    const names = {
+      devanagari: 'श्रीमती अन्नपूर्णा लक्ष्मीनारायण वेंकटरमण सुब्रह्मण्यम् चक्रवर्ती कृष्णमूर्ति राजगोपालाचारी',
+      accented: 'María-José Ñúñez Łódź-Šćepanović Ørstedt-Þórðardóttir Françoise Ångström Dvořák Kościuszko Gonçalves',
+    };
+    for (const [script, holderName] of Object.entries(names)) {
+      const { course, certificate } = await renderedCertificate({ holderName, courseTitle: longTitle });
+      for (const width of [390, 1280]) {
+        const { page, problems, context } = await harness.newPage(width, width === 390 ? 844 : 800);
+        await page.goto(`/verify/${certificate.number}?code=${certificate.verificationCode}`);
+        const card = page.getByRole('region', { name: 'Valid certificate' });
+        await card.waitFor();
+        const holder = card.getByTestId('holder-name');
+        expect(await holder.textContent()).toBe(holderName);
+        expect(await card.textContent()).toContain(course.title);
+        await page.evaluate(() => document.fonts.ready);
+        // Every line of the name and of the course title ends inside the card.
+        const cardBox = (await card.boundingBox())!;
+        for (const text of [holder, card.getByText(course.title, { exact: true }).first()]) {
+          const right = await text.evaluate((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+          });
+          expect(right, `${script} at ${width} px`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const faces = await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family));
+        expect(faces.join(',')).toContain(script === 'devanagari' ? 'Noto Serif Devanagari' : 'Noto Serif');
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `verify-long-${script}-${width}.png`) });
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    }
   });
 });
