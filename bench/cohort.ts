@@ -3,20 +3,25 @@
  * spec's client calls the REST paths (section 7), against the built portal and its workers on
  * PostgreSQL and Redis, while an administrator works the approval lists:
  * register → verify from the real mail → log in → approved → enrol → accepted → watch (heartbeats)
- * → submit the training → open and pass the test → fetch the certificate's PDF.
+ * → submit the training → open and pass the test → fetch the certificate's PDF → verify it from the
+ * link in the certificate's mail, as an employer would.
  * Then the books are balanced: every acknowledged write is in the database exactly once.
  *
- *   npm run bench:cohort -- [--learners 300] [--concurrency 50] [--instances 1|2] [--s3] [--client-nice 10]
+ *   npm run bench:cohort -- [--learners 1000] [--concurrency 50] [--instances 1|2] [--s3] [--client-nice 10]
  *
- * With --instances 2, two portal processes and two workers run behind one port (round robin);
- * with --s3 their files live in a bucket of an S3-compatible server (s3rver) instead of one disk.
+ * (COHORT_LEARNERS and COHORT_CONCURRENCY in the environment set the first two as well.) Without
+ * --instances the cohort runs twice, each time on a new database: with one portal process and one
+ * worker, then with two portal processes and two workers behind one port (Node's cluster module,
+ * bench/cohort-cluster.ts: the portals share the listening socket and take connections in turn).
+ * With --s3 their files live in a bucket of an S3-compatible server (s3rver) instead of one disk.
  * The virtual learners run in this process, on the same cores as the portal, which real learners'
  * devices do not; --client-nice lowers this process's priority once the portal and workers have
  * started at the normal one, so the learners take less of the portal's cores.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Agent, request as httpRequest, createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -26,17 +31,18 @@ import { ARGON2_OPTIONS } from '../src/server/lib/passwords.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { processStat, threadStats } from '../src/testing/proc-stat.ts';
 import { form } from '../src/testing/multipart.ts';
-import { startSmtpServer } from '../src/testing/smtp-server.ts';
+import { startSmtpServer, type TReceivedMail } from '../src/testing/smtp-server.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
-import { BENCH_DATABASE_URL, freePort, percentile, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
+import { BENCH_DATABASE_URL, freePort, percentile, ROOT, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const LEARNERS = argument('learners', 300);
-const CONCURRENCY = argument('concurrency', 50);
-const INSTANCES = argument('instances', 1);
+const LEARNERS = argument('learners', Number(process.env.COHORT_LEARNERS ?? 1000));
+const CONCURRENCY = argument('concurrency', Number(process.env.COHORT_CONCURRENCY ?? 50));
+/** The configurations run, one after the other: portal processes (and as many workers). */
+const CONFIGURATIONS = process.argv.includes('--instances') ? [argument('instances', 1)] : [1, 2];
 const ON_S3 = process.argv.includes('--s3');
 const CLIENT_NICE = argument('client-nice', 0);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -131,37 +137,39 @@ async function until<T>(label: string, check: () => Promise<T | undefined>, time
 // ---------------------------------------------------------------------------------------------
 // The platform: portal processes, workers, and with two instances one port in front of them.
 
-/** Spreads requests over the portals, one after the other, as a load balancer does. */
-async function roundRobin(targets: number[]) {
-  const port = await freePort();
-  let next = 0;
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const server = createHttpServer((req, res) => {
-    const target = targets[next++ % targets.length]!;
-    const upstream = httpRequest(
-      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      res.writeHead(502).end();
-    });
-    req.pipe(upstream);
+/**
+ * Several portals behind one port: bench/cohort-cluster.ts forks them through Node's cluster
+ * module and says their process ids once every one listens.
+ */
+async function clusterOfPortals(count: number, env: Record<string, string>) {
+  const primary = spawn(process.execPath, ['--import', 'tsx', 'bench/cohort-cluster.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env, PORTAL_PROCESSES: String(count) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  let output = '';
+  const pids = await new Promise<number[]>((resolve, reject) => {
+    primary.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const line = output.split('\n').find((text) => text.startsWith('{"portals"'));
+      if (line) resolve((JSON.parse(line) as { portals: number[] }).portals);
+    });
+    primary.once('exit', (code) => reject(new Error(`the cluster of portals ended (${code}) before listening`)));
+  });
+  primary.stdout.resume();
+  return { primary, pids };
 }
 
-async function platform(databaseUrl: string, smtpUrl: string) {
+async function platform(instances: number, databaseUrl: string, smtpUrl: string) {
   const s3 = ON_S3 ? await startS3Server() : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cohort-'));
   // A Redis database of the run's own, emptied first, so no earlier run's queues or limits count.
   const redisUrl = `${REDIS_URL.replace(/\/\d*$/, '')}/${Math.floor(Math.random() * 14) + 1}`;
   const redis = new Redis(redisUrl);
   await redis.flushdb();
+  const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1] ?? 0);
   redis.disconnect();
+  const port = await freePort();
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -171,27 +179,35 @@ async function platform(databaseUrl: string, smtpUrl: string) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
-    ...(INSTANCES > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}),
+    PORT: String(port),
+    HOST: '127.0.0.1',
     ...(s3 ? { STORAGE_URL: await createTestBucket(s3.endpoint) } : {}),
   };
-  const portals: Array<{ port: number; child: ReturnType<typeof startProcess> }> = [];
-  for (let i = 0; i < INSTANCES; i += 1) {
-    const port = await freePort();
-    const child = startProcess('dist/server/index.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
-    portals.push({ port, child });
-    // The first one migrates and creates the administrator before the next starts.
-    await waitForOk(`http://127.0.0.1:${port}/readyz`, performance.now(), 90_000);
+  const base = `http://127.0.0.1:${port}`;
+  let stopPortals: () => Promise<void>;
+  let portalPids: number[];
+  let primaryPid: number | undefined;
+  if (instances > 1) {
+    const cluster = await clusterOfPortals(instances, env);
+    portalPids = cluster.pids;
+    primaryPid = cluster.primary.pid;
+    stopPortals = () => stopProcess(cluster.primary);
+  } else {
+    const child = startProcess('dist/server/index.js', env);
+    portalPids = [child.pid!];
+    stopPortals = () => stopProcess(child);
   }
-  const workers = Array.from({ length: INSTANCES }, () => startProcess('dist/workers/index.js', env));
-  const front = INSTANCES > 1 ? await roundRobin(portals.map((portal) => portal.port)) : undefined;
-  const base = `http://127.0.0.1:${front?.port ?? portals[0]!.port}`;
+  await waitForOk(`${base}/readyz`, performance.now(), 90_000);
+  const workers = Array.from({ length: instances }, () => startProcess('dist/workers/index.js', env));
   return {
     base,
-    portalPids: portals.map((portal) => portal.child.pid!),
+    instances,
+    portalPids,
+    primaryPid,
     workerPids: workers.map((worker) => worker.pid!),
+    redisPid,
     async stop() {
-      await front?.close();
-      await Promise.all([...portals.map((portal) => stopProcess(portal.child)), ...workers.map(stopProcess)]);
+      await Promise.all([stopPortals(), ...workers.map(stopProcess)]);
       await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -278,7 +294,7 @@ async function learnerJourney(base: string, smtp: TMailbox, index: number, cours
     from,
     json: { tittle: 'Mr', firstName: 'Cohort', lastName: `Learner ${index}`, mobile: '9876543210', email, password },
   });
-  const mail = await smtp.waitFor(email, 60_000);
+  const mail = await mailMatching(smtp, email, (text) => /\b\d{6}\b/.test(text), 60_000);
   const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!otp) throw new Error(`no code in the mail to ${email}`);
   await call(base, 'verify otp', 'POST', '/api/user/verify-otp', { from, json: { email, otp } });
@@ -324,7 +340,36 @@ async function learnerJourney(base: string, smtp: TMailbox, index: number, cours
   }, 120_000, 500);
   const pdf = await call(base, 'certificate PDF', 'GET', `/certificates/${certificate}`, { from });
   if (!(pdf.body as Buffer).subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the certificate is not a PDF');
+
+  // Verified by whoever the learner gives the link in the certificate's mail to (from another address).
+  const ready = await mailMatching(smtp, email, (text) => text.includes('/verify/'), 60_000);
+  const link = new URL(/https?:\/\/\S+\/verify\/\S+/.exec(ready.text)![0]);
+  const input = { number: decodeURIComponent(link.pathname.slice('/verify/'.length)), code: link.searchParams.get('code') ?? undefined };
+  const verified = await call(base, 'verify certificate', 'GET', `/trpc/certificates.verify?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    from: `127.0.1.${1 + (index % 200)}`,
+  });
+  const verdict = verified.body.result.data as { detail: string; state: string };
+  if (verdict.detail !== 'full' || verdict.state !== 'valid') throw new Error(`learner ${index}'s certificate verified as ${verdict.detail} ${verdict.state}`);
+  verifiedCertificates += 1;
   return { email };
+}
+
+let verifiedCertificates = 0;
+
+/** The mails received so far by recipient (indexed as they come, not searched through on every look). */
+const mailsTo = new Map<string, TReceivedMail[]>();
+let mailsIndexed = 0;
+function mailsFor(smtp: TMailbox, to: string) {
+  for (; mailsIndexed < smtp.received.length; mailsIndexed += 1) {
+    const mail = smtp.received[mailsIndexed]!;
+    for (const recipient of mail.to) mailsTo.set(recipient, [...(mailsTo.get(recipient) ?? []), mail]);
+  }
+  return mailsTo.get(to) ?? [];
+}
+
+/** The first mail to `to` whose text passes `test`, waiting for it up to `timeoutMs`. */
+async function mailMatching(smtp: TMailbox, to: string, test: (text: string) => boolean, timeoutMs: number) {
+  return until(`a mail to ${to}`, async () => mailsFor(smtp, to).find((mail) => test(mail.text)), timeoutMs, 250);
 }
 
 async function pool<T>(count: number, width: number, work: (index: number) => Promise<T>) {
@@ -346,23 +391,37 @@ async function pool<T>(count: number, width: number, work: (index: number) => Pr
 
 // ---------------------------------------------------------------------------------------------
 
-async function run(databaseUrl: string) {
+type TPlatform = Awaited<ReturnType<typeof platform>>;
+
+/** One configuration: a new database, its portal processes and workers, the cohort, the books. */
+async function run(instances: number, databaseUrl: string) {
+  latencies.clear();
+  failures.clear();
+  hashingCalls.length = 0;
+  verifiedCertificates = 0;
+  mailsTo.clear();
+  mailsIndexed = 0;
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+
+  const loadBefore = os.loadavg();
   const bareArgon2 = await bareArgon2Rate();
   const smtp = await startSmtpServer();
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
-  const system = await platform(databaseUrl, smtp.url);
+  const system = await platform(instances, databaseUrl, smtp.url);
   let admin: ReturnType<typeof adminAtWork> | undefined;
   try {
     const { courseId, adminToken } = await prepareCourse(system.base, sql);
     // The portal and workers keep the priority they started with.
     if (CLIENT_NICE) os.setPriority(CLIENT_NICE);
     latencies.clear();
+    failures.clear();
     hashingCalls.length = 0;
-    admin = adminAtWork(system.base, adminToken);
 
-    // /healthz probed through the run, against its idle figure.
+    // /healthz idle (the portals started, the course ready, nobody at work yet), then probed through the run.
     const idleHealth: number[] = [];
-    for (let i = 0; i < 50; i += 1) idleHealth.push((await timed(() => fetch(`${system.base}/healthz`).then((r) => r.arrayBuffer()))));
+    for (let i = 0; i < 200; i += 1) idleHealth.push(await timed(() => fetch(`${system.base}/healthz`).then((r) => r.arrayBuffer())));
+    admin = adminAtWork(system.base, adminToken);
     let probing = true;
     const busyHealth: number[] = [];
     const probe = (async () => {
@@ -375,40 +434,152 @@ async function run(databaseUrl: string) {
       }
     })();
 
-    const cpuBefore = cpuSnapshot(system);
+    const meter = await cpuMeter(system, sql);
     const started = performance.now();
     const results = await pool(LEARNERS, CONCURRENCY, (index) => learnerJourney(system.base, smtp, index, courseId));
     const seconds = (performance.now() - started) / 1000;
-    const cpu = cpuUsedSince(cpuBefore, cpuSnapshot(system));
+    const cpu = await meter.stop();
+    const loadAfter = os.loadavg();
     probing = false;
     await probe;
     const adminWork = await admin.stop();
 
     const finished = results.filter((result) => result.status === 'fulfilled').length;
     const problems = results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message ?? result.reason)] : []));
-
-    // The books: every acknowledged write present exactly once.
-    const [counts] = await sql<Array<Record<string, string>>>`
-      select
-        (select count(*) from users where email like 'cohort-%@sea.example') as users,
-        (select count(*) from users where email like 'cohort-%@sea.example' and verified_at is not null and approved_at is not null) as approved_users,
-        (select count(*) from enrolments e join users u on u.id = e.user_id where u.email like 'cohort-%@sea.example') as enrolments,
-        (select count(*) from enrolments e join users u on u.id = e.user_id where u.email like 'cohort-%@sea.example' and e.status = 'approved' and e.training_submitted_at is not null) as trained,
-        (select count(*) from test_attempts a join users u on u.id = a.user_id where u.email like 'cohort-%@sea.example' and a.submitted_at is not null) as attempts,
-        (select count(*) from certificates c join users u on u.id = c.user_id where u.email like 'cohort-%@sea.example') as certificates,
-        (select count(*) from certificates c join users u on u.id = c.user_id where u.email like 'cohort-%@sea.example' and c.status = 'ready') as certificates_ready,
-        (select count(distinct number) from certificates) as distinct_numbers,
-        (select count(*) from certificates) as all_certificates`;
-    const mailsPerLearner = new Map<string, number>();
-    for (const mail of smtp.received) for (const to of mail.to) if (to.startsWith('cohort-')) mailsPerLearner.set(to, (mailsPerLearner.get(to) ?? 0) + 1);
-
-    printReport({ seconds, finished, problems, counts: counts!, adminWork, mailsPerLearner, idleHealth, busyHealth, cpu, bareArgon2 });
+    const books = await reconcile(sql, smtp, adminWork);
+    const report = { instances, seconds, finished, problems, books, idleHealth, busyHealth, cpu, bareArgon2, loadBefore, loadAfter };
+    printReport(report);
+    return summarize(report);
   } finally {
     await admin?.stop();
     await system.stop();
     await smtp.close();
     await sql.end();
   }
+}
+
+/**
+ * The books: every acknowledged write present exactly once, every mail delivered. The last
+ * mails' delivery is recorded just after they arrive, so the count is read again for a few
+ * seconds until it settles.
+ */
+async function reconcile(sql: postgres.Sql, smtp: TMailbox, adminWork: { approvedUsers: number; acceptedEnrolments: number }) {
+  const read = async () => {
+    const [counts] = await sql<Array<Record<string, string>>>`
+      with cohort as (select id from users where email like 'cohort-%@sea.example')
+      select
+        (select count(*) from cohort) as users,
+        (select count(*) from users u join cohort using (id) where u.verified_at is not null and u.approved_at is not null) as approved_users,
+        (select count(*) from enrolments e join cohort c on c.id = e.user_id) as enrolments,
+        (select count(*) from enrolments e join cohort c on c.id = e.user_id where e.status = 'approved' and e.training_submitted_at is not null) as trained,
+        (select count(*) from watch_progress w join cohort c on c.id = w.user_id where w.completed_at is not null) as watched,
+        (select count(*) from watch_refusals r join cohort c on c.id = r.user_id) as refusals,
+        (select count(*) from test_attempts a join cohort c on c.id = a.user_id where a.submitted_at is not null) as attempts,
+        (select count(*) from certificates x join cohort c on c.id = x.user_id) as certificates,
+        (select count(*) from certificates x join cohort c on c.id = x.user_id where x.status = 'ready') as certificates_ready,
+        (select count(distinct number) from certificates) as distinct_numbers,
+        (select count(*) from certificates) as all_certificates,
+        (select count(*) from mails where "to" like 'cohort-%@sea.example') as mails_queued,
+        (select count(*) from mails where "to" like 'cohort-%@sea.example' and sent_at is not null) as mails_sent`;
+    return Object.fromEntries(Object.entries(counts!).map(([key, value]) => [key, Number(value)]));
+  };
+  let counts = await read();
+  for (let tries = 0; tries < 20 && counts.mails_sent !== MAILS_PER_LEARNER * LEARNERS; tries += 1) {
+    await sleep(500);
+    counts = await read();
+  }
+  const mailsPerLearner = new Map<string, number>();
+  for (const mail of smtp.received) for (const to of mail.to) if (to.startsWith('cohort-')) mailsPerLearner.set(to, (mailsPerLearner.get(to) ?? 0) + 1);
+  const perLearner = [...mailsPerLearner.values()];
+  const n = LEARNERS;
+  const checks: Array<[label: string, seen: number | string, expected: number | string]> = [
+    ['accounts', counts.users!, n],
+    ['accounts verified and approved', counts.approved_users!, n],
+    ['approvals made by the administrator', adminWork.approvedUsers, n],
+    ['enrolments', counts.enrolments!, n],
+    ['enrolments accepted by the administrator', adminWork.acceptedEnrolments, n],
+    ['enrolments accepted with the training submitted', counts.trained!, n],
+    ['training parts watched to the end', counts.watched!, n],
+    ['watch reports refused', counts.refusals!, 0],
+    ['test attempts submitted', counts.attempts!, n],
+    ['certificates', counts.certificates!, n],
+    ['certificates with their PDF ready', counts.certificates_ready!, n],
+    ['certificate numbers distinct', counts.distinct_numbers!, counts.all_certificates!],
+    ['certificates verified from the mail\'s link', verifiedCertificates, n],
+    ['mails queued', counts.mails_queued!, MAILS_PER_LEARNER * n],
+    ['mails delivered (recorded)', counts.mails_sent!, MAILS_PER_LEARNER * n],
+    ['mails received', perLearner.reduce((sum, count) => sum + count, 0), MAILS_PER_LEARNER * n],
+    ['learners with other than ' + MAILS_PER_LEARNER + ' mails', perLearner.filter((count) => count !== MAILS_PER_LEARNER).length + (n - perLearner.length), 0],
+  ];
+  return { checks, exact: checks.every(([, seen, expected]) => seen === expected) };
+}
+
+/** Mails each learner gets: the sign-up code, the enrolment accepted, the certificate ready. */
+const MAILS_PER_LEARNER = 3;
+
+/**
+ * CPU seconds taken during the run, by process: each portal (and the cluster's primary), each
+ * worker, this process (the learners and the administrator), PostgreSQL (the backends serving
+ * this run's database, and the server's own processes every database shares), Redis, and the
+ * whole machine. Read from /proc every two seconds, so a backend that comes and goes is counted.
+ */
+async function cpuMeter(system: TPlatform, sql: postgres.Sql) {
+  const [{ database }] = (await sql`select current_database() as database`) as unknown as [{ database: string }];
+  type TGroup = { name: string; pids: (activity: Array<{ pid: number; datname: string | null }>) => number[] };
+  const groups: TGroup[] = [
+    ...system.portalPids.map((pid, i) => ({ name: `portal ${i + 1}`, pids: () => [pid] })),
+    ...(system.primaryPid ? [{ name: 'cluster primary (hands out connections)', pids: () => [system.primaryPid!] }] : []),
+    ...system.workerPids.map((pid, i) => ({ name: `worker ${i + 1}`, pids: () => [pid] })),
+    { name: 'PostgreSQL backends of this database', pids: (activity) => activity.filter((row) => row.datname === database).map((row) => row.pid) },
+    { name: 'PostgreSQL shared processes (WAL, checkpoints; every database)', pids: (activity) => activity.filter((row) => row.datname === null).map((row) => row.pid) },
+    { name: 'Redis (shared with anything else using it)', pids: () => (system.redisPid ? [system.redisPid] : []) },
+    { name: 'learners\' and administrator\'s client (this process)', pids: () => [process.pid] },
+  ];
+  const tally = new Map<string, Map<number, { first: number; last: number }>>(groups.map((group) => [group.name, new Map()]));
+  let initial = true;
+  const sample = async () => {
+    const activity = await sql<Array<{ pid: number; datname: string | null }>>`select pid, datname from pg_stat_activity`.catch(() => []);
+    for (const group of groups) {
+      const byPid = tally.get(group.name)!;
+      for (const pid of group.pids(activity)) {
+        let cpuSeconds: number;
+        try {
+          cpuSeconds = processStat(pid).cpuSeconds;
+        } catch {
+          continue;
+        }
+        const seen = byPid.get(pid);
+        if (seen) seen.last = cpuSeconds;
+        else byPid.set(pid, { first: initial ? cpuSeconds : 0, last: cpuSeconds });
+      }
+    }
+    initial = false;
+  };
+  const machine = () => {
+    const cores = os.cpus();
+    const sum = (pick: (times: os.CpuInfo['times']) => number) => cores.reduce((total, core) => total + pick(core.times), 0) / 1000;
+    return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
+  };
+  const hashingThreads = () => system.portalPids.map(processCpu).reduce((total, portal) => total + portal.lowPriority, 0);
+  const machineBefore = machine();
+  const hashingBefore = hashingThreads();
+  await sample();
+  const timer = setInterval(() => void sample(), 2000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await sample();
+      const machineAfter = machine();
+      const busy = machineAfter.busy - machineBefore.busy;
+      const idle = machineAfter.idle - machineBefore.idle;
+      const rows = groups.map((group) => {
+        const byPid = [...tally.get(group.name)!.values()];
+        return { name: group.name, processes: byPid.length, seconds: byPid.reduce((total, { first, last }) => total + last - first, 0) };
+      });
+      const named = rows.reduce((total, row) => total + row.seconds, 0);
+      return { rows, machine: busy, busyShare: busy / (busy + idle), rest: busy - named, hashing: hashingThreads() - hashingBefore };
+    },
+  };
 }
 
 /**
@@ -478,90 +649,143 @@ function processCpu(pid: number) {
   }
 }
 
-function cpuSnapshot(system: { portalPids: number[]; workerPids: number[] }) {
-  const cores = os.cpus();
-  const sum = (pick: (times: os.CpuInfo['times']) => number) => cores.reduce((total, core) => total + pick(core.times), 0) / 1000;
-  const portals = system.portalPids.map(processCpu);
-  const client = process.cpuUsage();
-  return {
-    machine: sum((t) => t.user + t.nice + t.sys + t.irq),
-    idle: sum((t) => t.idle),
-    portal: portals.reduce((total, portal) => total + portal.total, 0),
-    hashing: portals.reduce((total, portal) => total + portal.lowPriority, 0),
-    worker: system.workerPids.map(processCpu).reduce((total, worker) => total + worker.total, 0),
-    client: (client.user + client.system) / 1e6,
-  };
-}
-
-function cpuUsedSince(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
-  const used = Object.fromEntries(Object.keys(before).map((key) => [key, after[key as keyof typeof after] - before[key as keyof typeof before]])) as typeof before;
-  return { ...used, busyShare: used.machine / (used.machine + used.idle), rest: used.machine - used.portal - used.worker - used.client };
-}
-
 async function timed(work: () => Promise<unknown>) {
   const started = performance.now();
   await work();
   return performance.now() - started;
 }
 
-function printReport(report: {
+type TRunReport = {
+  instances: number;
   seconds: number;
   finished: number;
   problems: string[];
-  counts: Record<string, string>;
-  adminWork: { approvedUsers: number; acceptedEnrolments: number };
-  mailsPerLearner: Map<string, number>;
+  books: Awaited<ReturnType<typeof reconcile>>;
   idleHealth: number[];
   busyHealth: number[];
-  cpu: ReturnType<typeof cpuUsedSince>;
+  cpu: Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>['stop']>>;
   bareArgon2: Awaited<ReturnType<typeof bareArgon2Rate>>;
-}) {
-  const f = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+  loadBefore: number[];
+  loadAfter: number[];
+};
+
+/** Argon2 operations one learner's journey costs: the sign-up's hash and the login's check. */
+const HASHES_PER_LEARNER = 2;
+/** The aims: calls that hash nothing answer within this at p95, and /healthz p99 within this multiple of idle. */
+const P95_AIM_MS = 200;
+const HEALTH_AIM = 2;
+
+const f = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+const loadText = (load: number[]) => load.map((l) => l.toFixed(1)).join(' ');
+
+/** What the comparison of the configurations needs of a run. */
+function summarize(report: TRunReport) {
+  const errors = [...failures.values()].flatMap((byStatus) => [...byStatus.values()]).reduce((sum, count) => sum + count, 0);
+  const quiet = [...latencies].filter(([step]) => !HASHING_STEPS.has(step)).map(([step, values]) => ({ step, p95: percentile(values, 95) }));
+  const slowest = quiet.reduce((worst, step) => (step.p95 > worst.p95 ? step : worst), { step: '-', p95: 0 });
+  const idle = percentile(report.idleHealth, 99);
+  const busy = percentile(report.busyHealth, 99);
+  return {
+    instances: report.instances,
+    learnersPerSecond: report.finished / report.seconds,
+    boundMeasured: report.bareArgon2.measured / HASHES_PER_LEARNER,
+    boundFree: report.bareArgon2.allCores / HASHES_PER_LEARNER,
+    seconds: report.seconds,
+    errors: errors + (LEARNERS - report.finished),
+    exact: report.books.exact,
+    slowest,
+    overAim: quiet.filter((step) => step.p95 >= P95_AIM_MS),
+    health: { idle, busy, ratio: busy / idle },
+    registerP95: percentile(latencies.get('register') ?? [], 95),
+    loginP95: percentile(latencies.get('login') ?? [], 95),
+    loadBefore: report.loadBefore,
+    loadAfter: report.loadAfter,
+    cpu: report.cpu,
+  };
+}
+
+function printReport(report: TRunReport) {
   const cores = os.availableParallelism();
   const hashing = hashingRateUnderDemand(hashingCalls, cores);
   const { cpu } = report;
   const lines = [
-    `# Cohort: ${LEARNERS} learners, ${CONCURRENCY} at once, ${INSTANCES} portal process(es) and ${INSTANCES} worker(s), files ${ON_S3 ? 'in an S3 bucket (s3rver)' : 'on the local disk'}`,
+    `# Cohort: ${LEARNERS} learners, ${CONCURRENCY} at once, ${report.instances} portal process(es) and ${report.instances} worker(s)${report.instances > 1 ? ' behind one port (cluster)' : ''}, files ${ON_S3 ? 'in an S3 bucket (s3rver)' : 'on the local disk'}`,
     '',
-    `${new Date().toISOString()} · ${cores} cores · load ${LOAD_BEFORE} before, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} after${CLIENT_NICE ? ` · the learners' client at nice ${CLIENT_NICE}` : ''}`,
-    `${report.finished} of ${LEARNERS} learners finished in ${report.seconds.toFixed(0)} s`,
+    `${new Date().toISOString()} · ${cores} cores · load ${loadText(report.loadBefore)} before, ${loadText(report.loadAfter)} after${CLIENT_NICE ? ` · the learners' client at nice ${CLIENT_NICE}` : ''}`,
+    `${report.finished} of ${LEARNERS} learners finished in ${report.seconds.toFixed(0)} s: ${(report.finished / report.seconds).toFixed(2)} learners a second`,
     '',
-    '| step | calls | p50 ms | p95 ms | p99 ms | refused or failed |',
-    '|---|---|---|---|---|---|',
+    '| step | hashes | calls | p50 ms | p95 ms | p99 ms | refused or failed |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const [step, values] of latencies) {
     const failed = failures.get(step);
+    const p95 = percentile(values, 95);
+    const mark = HASHING_STEPS.has(step) ? 'argon2' : p95 >= P95_AIM_MS ? `no (over ${P95_AIM_MS} ms)` : 'no';
     lines.push(
-      `| ${step} | ${values.length} | ${f(percentile(values, 50))} | ${f(percentile(values, 95))} | ${f(percentile(values, 99))} | ${failed ? [...failed].map(([status, count]) => `${count}× ${status}`).join(', ') : 0} |`,
+      `| ${step} | ${mark} | ${values.length} | ${f(percentile(values, 50))} | ${f(p95)} | ${f(percentile(values, 99))} | ${failed ? [...failed].map(([status, count]) => `${count}× ${status}`).join(', ') : 0} |`,
     );
   }
   const fiveHundreds = [...failures.values()].flatMap((byStatus) => [...byStatus].filter(([status]) => typeof status === 'number' && status >= 500).map(([, count]) => count));
-  const mails = [...report.mailsPerLearner.values()];
+  const idle = percentile(report.idleHealth, 99);
+  const busy = percentile(report.busyHealth, 99);
   lines.push(
     '',
     `5xx answers: ${fiveHundreds.reduce((sum, count) => sum + count, 0)}`,
-    `/healthz p99: idle ${f(percentile(report.idleHealth, 99))} ms, during the run ${f(percentile(report.busyHealth, 99))} ms (${(percentile(report.busyHealth, 99) / percentile(report.idleHealth, 99)).toFixed(1)} × idle)`,
+    `/healthz p99: idle ${f(idle)} ms (${report.idleHealth.length} probes), during the run ${f(busy)} ms (${report.busyHealth.length} probes): ${(busy / idle).toFixed(1)} × idle`,
     `Sign-ups and logins: ${hashingCalls.length} answered; while at least ${cores} were waiting (${hashing.seconds.toFixed(0)} s), ${hashing.perSecond.toFixed(1)} a second`,
     `Bare argon2 on ${cores} cores: ${report.bareArgon2.measured.toFixed(1)} hashes a second measured before the run, ${report.bareArgon2.allCores.toFixed(0)} by CPU time (every core free): ratio ${(hashing.perSecond / report.bareArgon2.measured).toFixed(2)} of the measured bound, ${(hashing.perSecond / report.bareArgon2.allCores).toFixed(2)} of the free one`,
-    `CPU during the run: ${(cpu.busyShare * 100).toFixed(0)} % of the machine (${cpu.machine.toFixed(0)} core-seconds): portal ${cpu.portal.toFixed(0)} (of which low-priority threads ${cpu.hashing.toFixed(0)}), worker ${cpu.worker.toFixed(0)}, this client ${cpu.client.toFixed(0)}, the rest (PostgreSQL, Redis, anything else on the machine) ${cpu.rest.toFixed(0)}`,
+    `Learners a second against the argon2 bound (${HASHES_PER_LEARNER} hashes a learner): ${(report.finished / report.seconds).toFixed(2)} against ${(report.bareArgon2.measured / HASHES_PER_LEARNER).toFixed(1)} (measured bound, ratio ${(report.finished / report.seconds / (report.bareArgon2.measured / HASHES_PER_LEARNER)).toFixed(2)}) and ${(report.bareArgon2.allCores / HASHES_PER_LEARNER).toFixed(0)} (free cores, ratio ${(report.finished / report.seconds / (report.bareArgon2.allCores / HASHES_PER_LEARNER)).toFixed(2)})`,
     '',
-    '## Reconciliation',
-    `- accounts: ${report.counts.users} (approved and verified ${report.counts.approved_users}); the administrator approved ${report.adminWork.approvedUsers}`,
-    `- enrolments: ${report.counts.enrolments} (accepted with the training submitted ${report.counts.trained}); accepted by the administrator ${report.adminWork.acceptedEnrolments}`,
-    `- submitted attempts: ${report.counts.attempts}; certificates ${report.counts.certificates} (PDF ready ${report.counts.certificates_ready}); numbers distinct: ${report.counts.distinct_numbers} of ${report.counts.all_certificates}`,
-    `- mails per learner: ${mails.length ? `${Math.min(...mails)}–${Math.max(...mails)}` : 'none'} (code, enrolment accepted, certificate ready)`,
+    `## CPU during the run: ${(cpu.busyShare * 100).toFixed(0)} % of the machine, ${cpu.machine.toFixed(0)} core-seconds in ${report.seconds.toFixed(0)} s`,
+    '',
+    '| process | count | CPU s | share of one core |',
+    '|---|---|---|---|',
+    ...cpu.rows.map((row) => `| ${row.name} | ${row.processes} | ${row.seconds.toFixed(1)} | ${((row.seconds / report.seconds) * 100).toFixed(0)} % |`),
+    `| (of the portals: password-hashing threads at nice 19) | | ${cpu.hashing.toFixed(1)} | ${((cpu.hashing / report.seconds) * 100).toFixed(0)} % |`,
+    `| anything else on the machine | | ${cpu.rest.toFixed(1)} | ${((cpu.rest / report.seconds) * 100).toFixed(0)} % |`,
+    '',
+    `## Reconciliation: ${report.books.exact ? 'exact' : 'NOT exact'}`,
+    '',
+    '| count | seen | expected |',
+    '|---|---|---|',
+    ...report.books.checks.map(([label, seen, expected]) => `| ${label} | ${seen} | ${expected}${seen === expected ? '' : ' ✗'} |`),
   );
   if (report.problems.length) lines.push('', '## Learners who did not finish', ...[...new Set(report.problems)].slice(0, 20).map((problem) => `- ${problem}`));
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-const LOAD_BEFORE = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+function printComparison(runs: Array<ReturnType<typeof summarize>>) {
+  const lines = [
+    `# The ${LEARNERS}-learner loop, configuration by configuration`,
+    '',
+    `| portals + workers | load before → after | learners a second | argon2 bound, learners a second (measured; free cores) | errors | books | slowest call that hashes nothing, p95 | register / login p95 | /healthz p99 idle → run |`,
+    '|---|---|---|---|---|---|---|---|---|',
+    ...runs.map(
+      (run) =>
+        `| ${run.instances} + ${run.instances} | ${loadText(run.loadBefore)} → ${loadText(run.loadAfter)} | ${run.learnersPerSecond.toFixed(2)} (${run.seconds.toFixed(0)} s) | ${run.boundMeasured.toFixed(1)}; ${run.boundFree.toFixed(0)} | ${run.errors} | ${run.exact ? 'exact' : 'NOT exact'} | ${run.slowest.step} ${f(run.slowest.p95)} ms | ${f(run.registerP95)} / ${f(run.loginP95)} ms | ${f(run.health.idle)} → ${f(run.health.busy)} ms (${run.health.ratio.toFixed(1)} ×) |`,
+    ),
+    '',
+    `Aims: 0 errors, exact books, every call that hashes nothing under ${P95_AIM_MS} ms at p95, /healthz p99 within ${HEALTH_AIM} × idle.`,
+    ...runs.map((run) => {
+      const missed = [
+        ...(run.errors ? [`${run.errors} errors`] : []),
+        ...(run.exact ? [] : ['books not exact']),
+        ...(run.overAim.length ? [`p95 over ${P95_AIM_MS} ms: ${run.overAim.map((step) => `${step.step} ${f(step.p95)} ms`).join(', ')}`] : []),
+        ...(run.health.ratio > HEALTH_AIM ? [`/healthz p99 ${run.health.ratio.toFixed(1)} × idle`] : []),
+      ];
+      return `- ${run.instances} + ${run.instances}: ${missed.length ? `missed: ${missed.join('; ')}` : 'every aim met'}`;
+    }),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
 
 if (!BENCH_DATABASE_URL) {
   process.stderr.write('The cohort needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   process.exit(1);
 }
-await withFreshPostgres(BENCH_DATABASE_URL, async (url) => {
-  // The portal migrates the new database on its first start.
-  await run(url);
-});
+const runs: Array<ReturnType<typeof summarize>> = [];
+for (const instances of CONFIGURATIONS) {
+  // The portal migrates each new database on its first start.
+  runs.push(await withFreshPostgres(BENCH_DATABASE_URL, (url) => run(instances, url)));
+}
+printComparison(runs);
