@@ -107,7 +107,7 @@ async function seedCourseWithLearners(sql: postgres.Sql, learners: number, label
 }
 
 /**
- * The certificate as issue 13 drew it, in the standard fonts (none embedded), measured the same way
+ * The certificate as first drawn, in the standard fonts (none embedded), measured the same way
  * (30 renders after a first one) on the bench machine just before the fonts were embedded.
  */
 const STANDARD_FONT_RENDER = { p50: 40.7, p95: 70.6, kib: 10.3 };
@@ -148,7 +148,7 @@ async function renderFigures(rows: TBenchRow[]) {
     note: `${RENDERS} renders (Latin, accented, Devanagari and Cyrillic names in turn) after a first one of ${ms(cold)} (the fonts read and registered); ${(first.length / 1024).toFixed(1)} KiB each`,
   });
   rows.push({
-    figure: '  the same with the standard fonts (before issue 26)',
+    figure: '  the same with the standard fonts (before the fonts were embedded)',
     value: `p50 ${ms(STANDARD_FONT_RENDER.p50)}, p95 ${ms(STANDARD_FONT_RENDER.p95)}`,
     note: `measured before the change, not in this run: Helvetica and Times, not embedded, Latin-1 only; ${STANDARD_FONT_RENDER.kib} KiB`,
   });
@@ -345,7 +345,7 @@ async function resultsSearchFigures(rows: TBenchRow[], databaseUrl: string, env:
   }
 }
 
-/** Issue 13's figures: render time, pass → PDF through the worker, 200 learners submitting at once, results search over 1 000 000 attempts. */
+/** The certificate's figures: render time, pass → PDF through the worker, 200 learners submitting at once, results search over 1 000 000 attempts. */
 export const certificatesBenchmark: TBenchmark = {
   name: 'Tests and certificates',
   async run() {

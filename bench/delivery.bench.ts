@@ -16,7 +16,7 @@ async function median(runs: number, measure: () => Promise<TPageLoad>, by: (load
 }
 
 /**
- * Issue 10's figures: what the four public screens download in Chromium, their Lighthouse scores
+ * The public pages' delivery: what the four public screens download in Chromium, their Lighthouse scores
  * (mobile, default throttling), and the public screens and an admin list on a ship's link
  * (400 kbit/s, 400 ms).
  */

@@ -13,7 +13,7 @@ import { createRuntime, type Runtime } from '../src/server/runtime.ts';
 import { createUser } from '../src/testing/factories.ts';
 import { BENCH_DATABASE_URL, ms, percentile, type TBenchmark, type TBenchRow, withFreshPostgres } from './support.ts';
 
-/** The batch the issue asks about: 1,000 completions of one course over five days. */
+/** A regulator's batch: 1,000 completions of one course over five days. */
 const BATCH = 1_000;
 /** Revoked in the same days, which the batch leaves out. */
 const REVOKED_IN_BATCH = 20;

@@ -42,7 +42,7 @@ async function emptied(dir: string) {
 }
 
 /**
- * Issue 12: the transcode's wall time against the bare ffmpeg command it runs (the same
+ * The transcode's wall time against the bare ffmpeg command it runs (the same
  * arguments, so the ratio is what probing, progress, checking and renaming add), its speed as a
  * multiple of real time, and the single run against one run per rendition. Rounds alternate so
  * a change in the machine's load touches both sides alike.

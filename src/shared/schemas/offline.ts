@@ -3,7 +3,7 @@ import { requestObject, ZId } from './common.ts';
 import { ZProgress } from './enrolment.ts';
 
 /*
- * Study without a link (issue 27, decision 050): a course downloaded to a device, the watch records
+ * Study without a link (decision 050): a course downloaded to a device, the watch records
  * the device keeps while offline, and their sync. The record's signed text is in
  * shared/offline-record.ts, the same on the device and the server.
  */
