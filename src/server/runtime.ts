@@ -14,6 +14,7 @@ import { createMailTransport } from './lib/mail/transport.ts';
 import { closePasswordHashing } from './lib/passwords.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
 import { CLIENT_DIST_DIR } from './lib/paths.ts';
+import { createStreamGrants } from './lib/stream-grants.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
@@ -89,6 +90,7 @@ export async function createRuntime(
   const rateLimit = env.REDIS_URL
     ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
     : createMemoryRateLimitStore();
+  const streamGrants = createStreamGrants({ ttlMs: env.STREAM_GRANT_SECONDS * 1000, logger, redisUrl: env.REDIS_URL, prefix: options.queuePrefix });
   if (files.kind !== 'local' && !env.REDIS_URL) {
     logger.warn('files are shared (STORAGE_URL) but REDIS_URL is not set: rate limits and jobs stay in this process; set REDIS_URL to run more than one instance');
   }
@@ -108,6 +110,7 @@ export async function createRuntime(
     jobs,
     mail,
     rateLimit,
+    streamGrants,
     files,
     logger,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
@@ -118,6 +121,7 @@ export async function createRuntime(
       await schedule?.stop();
       await jobs.close();
       await rateLimit.close();
+      await streamGrants.close();
       mail.close();
       await files.close();
       await database.close();

@@ -45,7 +45,15 @@ export type TestPortal = {
  * keeps its files in a bucket of their own on the run's S3-compatible server.
  */
 export async function createTestPortal(
-  options: { env?: Record<string, string>; redis?: boolean; clientDir?: string; storage?: TStorageDriver; sharedDataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    redis?: boolean;
+    clientDir?: string;
+    storage?: TStorageDriver;
+    sharedDataDir?: string;
+    /** Redis keys and channels shared with another portal of the test (two API processes of one platform). */
+    queuePrefix?: string;
+  } = {},
 ): Promise<TestPortal> {
   // A data folder of its own, or one the portals of a project share (and that outlives each).
   const dataDir = options.sharedDataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -63,7 +71,7 @@ export async function createTestPortal(
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL);
-  const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
+  const queuePrefix = options.queuePrefix ?? `test-${randomBytes(4).toString('hex')}`;
   const runtime = await createRuntime(env, logger, {
     inMemoryDatabase: true,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/catalogue.service.ts';
+import { revokeStreamAccess } from '../training/stream.service.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { readPage } from '../../lib/paging.ts';
 import type { Executor } from '../../db/client.ts';
@@ -41,7 +42,7 @@ import {
   upsertRequest,
 } from './enrolments.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'site'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'site' | 'streamGrants'>;
 const E = MESSAGES.enrolment;
 
 function toSummary(row: TEnrolmentRow): TEnrolmentSummary {
@@ -246,17 +247,21 @@ async function decideRequest(
   refusals: Partial<Record<TEnrolmentRow['status'], string>>,
 ): Promise<TEnrolmentRequestItem> {
   const from: TEnrolmentRow['status'][] = decision === 'approved' ? ['pending', 'rejected'] : ['pending', 'approved'];
-  const job = await deps.db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     if (!(await decide(tx, enrolmentId, from, decision, admin.id, new Date()))) return undefined;
     const row = await findRequestById(tx, enrolmentId);
     const wording = DECISION_MAIL[decision];
-    return queueMail(tx, {
+    const mail = await queueMail(tx, {
       to: row!.email,
       subject: `${deps.site.name}: ${wording.subject}`,
       text: [`Hello ${row!.firstName},`, '', wording.body(row!.courseTitle), '', deps.site.name].join('\n'),
     });
+    return { job: mail, userId: row!.userId };
   });
-  if (!job) throw await explainRefusal(deps, enrolmentId, refusals);
+  if (!decided) throw await explainRefusal(deps, enrolmentId, refusals);
+  const { job } = decided;
+  // A learner no longer approved stops playing the course's parts at once.
+  if (decision === 'rejected') await revokeStreamAccess(deps, { userId: decided.userId });
   await deps.jobs.dispatch([job]);
   deps.logger.info({ enrolmentId, by: admin.id, decision }, 'enrolment decided');
   return requestItem(deps, enrolmentId);

@@ -34,6 +34,7 @@ import {
 } from '../enrolments/enrolments.service.ts';
 import { certificateHolder } from '../profiles/profiles.service.ts';
 import { resetWatching } from '../training/training.service.ts';
+import { revokeStreamAccess } from '../training/stream.service.ts';
 import { drawAttempt, questionsOfAttempt } from './attempt-draw.ts';
 import { nextAttemptMessage, standingMessage, standingOf, type TStanding } from './attempt-policy.ts';
 import {
@@ -64,7 +65,7 @@ import {
 } from './tests.repository.ts';
 
 const T = MESSAGES.tests;
-type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger' | 'jobs' | 'streamGrants'>;
 
 function toAdminTest(test: TTestWithQuestions): TAdminTest {
   return {
@@ -408,6 +409,8 @@ export async function submitTest(
     }
     return { ...common, certificate: null, renderJob: null, standing };
   });
+  // The training's watching started again: its later parts are locked again, at once.
+  if (outcome.standing?.state === 'exhausted') await revokeStreamAccess(deps, { userId: learner.id });
   if (outcome.renderJob) await deps.jobs.dispatch([outcome.renderJob]);
   const { attempt, score, totalQuestions, percentage, passed, certificate, standing } = outcome;
   deps.logger.info(

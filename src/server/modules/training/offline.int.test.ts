@@ -266,12 +266,13 @@ describe('a downloaded part\'s media', () => {
     expect(second.data).toEqual({ active: [pack!.downloadId] });
     expect((await fetchPart(url, passOf(second.res))).statusCode).toBe(403);
 
-    // The enrolment ends: nothing more is served.
-    await portal.runtime.db.update(enrolments).set({ status: 'rejected' }).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    // The administrator rejects the enrolment: the very next request is refused.
+    const [enrolment] = await portal.runtime.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    await portal.caller(sessionOf(admin)).enrolments.reject({ enrolmentId: enrolment!.id });
     const ended = await fetchPart(url, pass);
     expect(ended.statusCode).toBe(403);
     expect(ended.json().message).toBe(T.offlineEnded);
-    await portal.runtime.db.update(enrolments).set({ status: 'approved' }).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    await portal.caller(sessionOf(admin)).enrolments.accept({ enrolmentId: enrolment!.id });
     expect((await fetchPart(url, pass)).statusCode).toBe(206);
 
     // Logout ends the session, and with it the pass.

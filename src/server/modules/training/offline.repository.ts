@@ -45,10 +45,14 @@ export async function findActiveDownloadIds(db: Executor, userId: string, downlo
 
 export type TOfflineMediaAccess = {
   download: { userId: string; courseId: string; height: number };
+  /** The course's training, when it has one. */
+  setId: string | null;
   /** The video, when it is a part of the download's course. */
   video: { status: string; renditions: TRendition[]; serial: number } | null;
   enrolmentStatus: string | null;
   sessionLive: boolean;
+  /** When the viewer's session ends (ms since the epoch), when it is live. */
+  sessionEndsAt: number | null;
   fetched: boolean;
 };
 
@@ -66,11 +70,13 @@ export async function findOfflineMediaAccess(
       userId: offlineDownloads.userId,
       courseId: offlineDownloads.courseId,
       height: offlineDownloads.height,
+      setId: trainingVideoSets.id,
       videoStatus: trainingVideos.status,
       renditions: trainingVideos.renditions,
       serial: trainingVideos.serial,
       enrolmentStatus: sql<string | null>`(select ${enrolments.status} from ${enrolments} where ${enrolments.userId} = ${offlineDownloads.userId} and ${enrolments.courseId} = ${offlineDownloads.courseId})`,
       sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${input.sessionId} and ${refreshTokens.userId} = ${input.viewerId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      sessionEndsAt: sql<number | null>`(select extract(epoch from max(${refreshTokens.expiresAt})) * 1000 from ${refreshTokens} where ${refreshTokens.familyId} = ${input.sessionId} and ${refreshTokens.userId} = ${input.viewerId} and ${refreshTokens.revokedAt} is null)`.mapWith(Number),
       fetched: sql<boolean>`exists (select 1 from ${offlinePartFetches} where ${offlinePartFetches.downloadId} = ${offlineDownloads.id} and ${offlinePartFetches.videoId} = ${input.videoId})`,
     })
     .from(offlineDownloads)
@@ -80,9 +86,11 @@ export async function findOfflineMediaAccess(
   if (!row) return undefined;
   return {
     download: { userId: row.userId, courseId: row.courseId, height: row.height },
+    setId: row.setId,
     video: row.videoStatus ? { status: row.videoStatus, renditions: row.renditions ?? [], serial: row.serial ?? 0 } : null,
     enrolmentStatus: row.enrolmentStatus,
     sessionLive: row.sessionLive,
+    sessionEndsAt: row.sessionEndsAt,
     fetched: row.fetched,
   };
 }

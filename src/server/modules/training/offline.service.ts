@@ -36,7 +36,7 @@ import { countCompleted, findCourse, findPlayerRows, findSetByCourse, inTransact
  */
 
 const T = MESSAGES.training;
-type Deps = Pick<AppDeps, 'db' | 'files' | 'jwtSecret' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'files' | 'jwtSecret' | 'logger' | 'streamGrants'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -148,17 +148,31 @@ export async function authorizeOfflineStream(
   if (pass === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
   if (typeof pass === 'string') throw refused();
 
-  // One round trip for every Range request; a second only on a part's first fetch.
-  const access = await findOfflineMediaAccess(deps.db, { downloadId: input.downloadId, videoId: input.videoId, viewerId: pass.userId, sessionId: pass.sessionId });
-  if (!access || access.download.userId !== pass.userId) throw refused();
-  if (!isOfflineLinkSignature(deps, pass, input.downloadId, input.videoId, access.download.height, input.signature)) throw refused();
-  if (!access.sessionLive) throw refused();
-  if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.offlineEnded);
-  if (!access.video) throw new AppError('FORBIDDEN', T.offlineNotInCourse);
-  const rendition = access.video.status === 'ready' ? renditionFor(access.video.renditions, access.download.height) : undefined;
-  if (!rendition) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
-  if (!access.fetched) await recordPartFetched(deps.db, input.downloadId, input.videoId);
-  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${access.video.serial}-${rendition.height}p.mp4`, image: false };
+  // Kept a moment once allowed (decision 055): the Range requests of a part ask the database once,
+  // and record its first fetch once, before the grant is kept.
+  const grant = await deps.streamGrants.remember<{ height: number; rendition: TRendition; serial: number }>(
+    `offline/${pass.userId}/${pass.sessionId}/${input.downloadId}/${input.videoId}`,
+    async () => {
+      const access = await findOfflineMediaAccess(deps.db, { downloadId: input.downloadId, videoId: input.videoId, viewerId: pass.userId, sessionId: pass.sessionId });
+      if (!access || access.download.userId !== pass.userId) throw refused();
+      if (!isOfflineLinkSignature(deps, pass, input.downloadId, input.videoId, access.download.height, input.signature)) throw refused();
+      if (!access.sessionLive) throw refused();
+      if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.offlineEnded);
+      if (!access.video || !access.setId) throw new AppError('FORBIDDEN', T.offlineNotInCourse);
+      const rendition = access.video.status === 'ready' ? renditionFor(access.video.renditions, access.download.height) : undefined;
+      if (!rendition) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
+      if (!access.fetched) await recordPartFetched(deps.db, input.downloadId, input.videoId);
+      return {
+        grant: { height: access.download.height, rendition, serial: access.video.serial },
+        tags: { userId: pass.userId, sessionId: pass.sessionId, setId: access.setId },
+        endsAt: access.sessionEndsAt ?? undefined,
+      };
+    },
+  );
+  // Checked on every request, the grant kept or not: the link is this viewer's, for this part.
+  if (!isOfflineLinkSignature(deps, pass, input.downloadId, input.videoId, grant.height, input.signature)) throw refused();
+  const { rendition } = grant;
+  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${grant.serial}-${rendition.height}p.mp4`, image: false };
 }
 
 /**

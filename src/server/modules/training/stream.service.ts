@@ -4,17 +4,25 @@ import type { TRendition } from '../../db/schema/training.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TFileToServe } from '../../lib/files/file-urls.ts';
+import type { TGrantScope } from '../../lib/stream-grants.ts';
 import { isStreamLinkSignature, readStreamPass } from './stream-pass.ts';
 import { findStreamAccess } from './training.repository.ts';
 
 const T = MESSAGES.training;
-type Deps = Pick<AppDeps, 'db' | 'jwtSecret'>;
+type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'streamGrants'>;
+
+/** What a stream check allowed, kept for a moment (decision 055): the part's renditions and number. */
+type TStreamGrant = { renditions: TRendition[]; serial: number };
 
 /**
  * Checks a stream request: the link's signature for the viewer and session its pass names (the
  * pass comes in the request's cookie; a link without it, or with another's, is refused), the
  * session still live, and the viewer's access now: an administrator, or a learner with an approved
  * enrolment whose earlier parts are completed. Answers the rendition to send.
+ *
+ * The signatures are checked on every request; the access, once allowed, is kept a moment
+ * (streamGrants), so the Range requests of a playing part ask the database once. Every change that
+ * can take the access away revokes it at once (revokeStreamAccess).
  */
 export async function authorizeStream(
   deps: Deps,
@@ -28,14 +36,32 @@ export async function authorizeStream(
   if (typeof pass === 'string' || pass.userId !== input.viewer) throw refused();
   if (!isStreamLinkSignature(deps, pass, input.videoId, height, input.signature)) throw refused();
 
-  // One round trip: every Range request of a playing video comes through here.
-  const access = await findStreamAccess(deps.db, pass.userId, pass.sessionId, input.videoId);
-  if (access && !access.sessionLive) throw refused();
-  const rendition: TRendition | undefined = access?.renditions.find((candidate) => candidate.height === height);
-  if (!access || access.status !== 'ready' || !rendition) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
-  if (access.role !== 'admin') {
-    if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.notEnrolled);
-    if (access.openEarlier > 0) throw new AppError('FORBIDDEN', T.locked);
-  }
-  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${access.serial}-${height}p.mp4`, image: false };
+  const grant = await deps.streamGrants.remember<TStreamGrant>(`stream/${pass.userId}/${pass.sessionId}/${input.videoId}`, async () => {
+    // One round trip, for the first request of a part in a while.
+    const access = await findStreamAccess(deps.db, pass.userId, pass.sessionId, input.videoId);
+    if (access && !access.sessionLive) throw refused();
+    if (!access || access.status !== 'ready') throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
+    if (access.role !== 'admin') {
+      if (access.enrolmentStatus !== 'approved') throw new AppError('FORBIDDEN', T.notEnrolled);
+      if (access.openEarlier > 0) throw new AppError('FORBIDDEN', T.locked);
+    }
+    return {
+      grant: { renditions: access.renditions, serial: access.serial },
+      tags: { userId: pass.userId, sessionId: pass.sessionId, setId: access.setId },
+      endsAt: access.sessionEndsAt ?? undefined,
+    };
+  });
+  const rendition = grant.renditions.find((candidate) => candidate.height === height);
+  if (!rendition) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
+  return { area: 'trainingVideo', name: rendition.file, mime: 'video/mp4', downloadName: `training-${grant.serial}-${height}p.mp4`, image: false };
+}
+
+/**
+ * Ends at once the stream access kept for the scope, in every process: called after a change that
+ * can take access away has committed (a session ended, an enrolment no longer approved, watching
+ * reset, parts deleted or reordered). By learner, session or course's training; `all` only for
+ * a change that touches everyone.
+ */
+export function revokeStreamAccess(deps: Pick<AppDeps, 'streamGrants'>, scope: TGrantScope): Promise<void> {
+  return deps.streamGrants.revoke(scope);
 }

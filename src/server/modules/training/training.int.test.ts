@@ -517,7 +517,9 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
       expect(locked.json().message).toBe(T.locked);
 
       await as(admin).training.reorder({ setId: player.setId, videoIds: [player.videos[0]!.id, player.videos[1]!.id] });
-      await portal.runtime.db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.userId, learner.id));
+      // The administrator rejects the enrolment.
+      const [enrolment] = await portal.runtime.db.select().from(enrolments).where(eq(enrolments.userId, learner.id));
+      await as(admin).enrolments.reject({ enrolmentId: enrolment!.id });
       const ended = await stream(url, pass);
       expect(ended.statusCode).toBe(403);
       expect(ended.json().message).toBe(T.notEnrolled);

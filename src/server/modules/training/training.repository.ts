@@ -230,6 +230,7 @@ export async function markFailed(db: Executor, videoId: string, reason: string):
 }
 
 export type TStreamAccess = {
+  setId: string;
   status: TVideoRow['status'];
   renditions: TRendition[];
   serial: number;
@@ -239,6 +240,8 @@ export type TStreamAccess = {
   openEarlier: number;
   /** Whether the session the viewer's pass names is still live (not ended, not expired). */
   sessionLive: boolean;
+  /** When that session ends (ms since the epoch), when it is live. */
+  sessionEndsAt: number | null;
 };
 
 /**
@@ -254,6 +257,7 @@ export async function findStreamAccess(db: Executor, viewerId: string, sessionId
     .where(sql`earlier.set_id = ${trainingVideos.setId} and earlier.serial < ${trainingVideos.serial} and ${watchProgress.completedAt} is null`);
   const [row] = await db
     .select({
+      setId: trainingVideos.setId,
       status: trainingVideos.status,
       renditions: trainingVideos.renditions,
       serial: trainingVideos.serial,
@@ -261,6 +265,7 @@ export async function findStreamAccess(db: Executor, viewerId: string, sessionId
       enrolmentStatus: sql<string | null>`(select ${enrolments.status} from ${enrolments} where ${enrolments.userId} = ${users.id} and ${enrolments.courseId} = ${trainingVideoSets.courseId})`,
       openEarlier: sql<number>`(${earlier})`.mapWith(Number),
       sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      sessionEndsAt: sql<number | null>`(select extract(epoch from max(${refreshTokens.expiresAt})) * 1000 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`.mapWith(Number),
     })
     .from(trainingVideos)
     .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))

@@ -49,10 +49,11 @@ import {
   type TVideoRow,
 } from './training.repository.ts';
 import { streamLinkSignature, type TStreamViewer } from './stream-pass.ts';
+import { revokeStreamAccess } from './stream.service.ts';
 import { lockedParts } from './watched.ts';
 
 const T = MESSAGES.training;
-type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger' | 'streamGrants'>;
 
 /** The form field that carries the video files (repeated), as the spec names it. */
 export const VIDEO_FIELD = 'trainingVideo';
@@ -205,6 +206,8 @@ export async function reorderVideos(deps: Deps, admin: TSessionUser, input: TReo
     }
     await renumber(tx, set.id, input.videoIds);
   });
+  // A part moved after one not yet watched is locked again, at once.
+  await revokeStreamAccess(deps, { setId: input.setId });
   deps.logger.info({ adminId: admin.id, setId: input.setId }, 'training reordered');
   return { message: T.reordered, ...(await adminSetOf(deps, admin, input.setId)) };
 }
@@ -220,6 +223,7 @@ export async function deleteTrainingVideo(deps: Deps, admin: TSessionUser, video
     await renumber(tx, row.setId, (await findVideosOfSet(tx, row.setId)).map((rest) => rest.id));
     return row;
   });
+  await revokeStreamAccess(deps, { setId: removed.setId });
   // After the commit: a file left by a failure here is swept later, never a row without its file.
   const names = [removed.sourceFile, ...(removed.posterFile ? [removed.posterFile] : []), ...removed.renditions.map((rendition) => rendition.file)];
   await Promise.all(

@@ -1,0 +1,173 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/**
+ * Stream access this process granted a moment ago, so that the Range requests of a playing part
+ * cost no query after the first (decision 055). Only grants are kept, never refusals, each at most
+ * `ttlMs` and never past the session's end. Whatever can take access away revokes at once through
+ * `revoke` after its change commits: here, and, on Redis, in every other process through a
+ * pub/sub channel. A grant looked up from the database while a revocation came in is not kept (it
+ * may have read the state from before it). While this process's subscription to the channel is
+ * down, nothing is served from memory, and everything kept is dropped when it comes back: a
+ * revocation it missed cannot leave a viewer playing.
+ */
+
+/** What a grant is about: who, in which session, which course's training. */
+export type TGrantTags = { userId: string; sessionId: string; setId: string };
+/** Which grants a change ends. `all` is for the rare change that touches everyone. */
+export type TGrantScope = { userId: string } | { sessionId: string } | { setId: string } | 'all';
+
+export type StreamGrants = {
+  /** `shared`: revocations reach every process; `local`: one process; `bypassed`: nothing served from memory now. */
+  readonly state: 'local' | 'shared' | 'bypassed' | 'off';
+  /**
+   * The grant kept under `key`, or `load`'s. `load` throws to refuse (never kept); it answers the
+   * grant with its tags and, when it ends sooner than the TTL, when it ends (ms since the epoch).
+   */
+  remember<T>(key: string, load: () => Promise<{ grant: T; tags: TGrantTags; endsAt?: number }>): Promise<T>;
+  /** Ends the grants of the scope here and, on Redis, in every process; resolves once sent. */
+  revoke(scope: TGrantScope): Promise<void>;
+  /** How many grants are kept (for the bench and the tests). */
+  size(): number;
+  close(): Promise<void>;
+};
+
+type TEntry = { grant: unknown; tags: TGrantTags; expiresAt: number };
+
+/** The in-memory part: a bounded map, oldest first out, with scope eviction by scanning (revocations are rare). */
+function createStore(options: { ttlMs: number; maxEntries: number; now: () => number }) {
+  const entries = new Map<string, TEntry>();
+  // Bumped by every revocation and every clearing: a load that saw it change is not kept.
+  let epoch = 0;
+  return {
+    entries,
+    get epoch() {
+      return epoch;
+    },
+    get(key: string): TEntry | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= options.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    put(key: string, entry: Omit<TEntry, 'expiresAt'>, endsAt: number | undefined, since: number) {
+      if (since !== epoch) return;
+      const expiresAt = Math.min(options.now() + options.ttlMs, endsAt ?? Number.POSITIVE_INFINITY);
+      if (expiresAt <= options.now()) return;
+      entries.delete(key);
+      while (entries.size >= options.maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done) break;
+        entries.delete(oldest.value);
+      }
+      entries.set(key, { ...entry, expiresAt });
+    },
+    evict(scope: TGrantScope) {
+      epoch += 1;
+      if (scope === 'all') return entries.clear();
+      const [field, value] = Object.entries(scope)[0] as [keyof TGrantTags, string];
+      for (const [key, entry] of entries) if (entry.tags[field] === value) entries.delete(key);
+    },
+  };
+}
+
+const SCOPE_FIELDS = new Set(['userId', 'sessionId', 'setId']);
+
+function parseScope(text: string): TGrantScope | undefined {
+  try {
+    const message = JSON.parse(text) as { scope?: unknown };
+    if (message.scope === 'all') return 'all';
+    if (typeof message.scope !== 'object' || message.scope === null) return undefined;
+    const fields = Object.entries(message.scope);
+    if (fields.length !== 1 || !SCOPE_FIELDS.has(fields[0]![0]) || typeof fields[0]![1] !== 'string') return undefined;
+    return Object.fromEntries(fields) as TGrantScope;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createStreamGrants(options: {
+  /** How long a grant is kept; 0 keeps none (every request asks the database). */
+  ttlMs: number;
+  maxEntries?: number;
+  logger: Logger;
+  /** Every API process on this Redis hears the others' revocations. */
+  redisUrl?: string | undefined;
+  prefix?: string;
+  now?: () => number;
+}): StreamGrants {
+  const now = options.now ?? Date.now;
+  const store = createStore({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 10_000, now });
+  const { logger } = options;
+  const enabled = options.ttlMs > 0;
+  const channel = `${options.prefix ?? 'portal'}:stream-grants:revoked`;
+
+  // Two connections: one in subscriber mode cannot publish.
+  const publisher = enabled && options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 1000, commandTimeout: 1000 }) : undefined;
+  const subscriber = enabled && options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: null }) : undefined;
+  let listening = false;
+  if (publisher) publisher.on('error', () => {});
+  if (subscriber) {
+    subscriber.on('error', () => {});
+    subscriber.on('message', (from: string, text: string) => {
+      if (from !== channel) return;
+      const scope = parseScope(text);
+      if (scope) store.evict(scope);
+    });
+    // On every (re)connection: what was kept may have missed a revocation while the link was down.
+    subscriber.on('ready', () => {
+      subscriber
+        .subscribe(channel)
+        .then(() => {
+          store.evict('all');
+          listening = true;
+          logger.info('stream grants: listening for revocations from every process');
+        })
+        .catch((err: unknown) => logger.warn({ err }, 'stream grants: could not subscribe to revocations; every stream request asks the database'));
+    });
+    subscriber.on('close', () => {
+      if (listening) logger.warn('stream grants: the revocation channel is down; every stream request asks the database until it is back');
+      listening = false;
+      store.evict('all');
+    });
+  }
+
+  const usable = () => enabled && (!subscriber || listening);
+
+  return {
+    get state() {
+      if (!enabled) return 'off';
+      if (!subscriber) return 'local';
+      return listening ? 'shared' : 'bypassed';
+    },
+    async remember(key, load) {
+      if (usable()) {
+        const kept = store.get(key);
+        if (kept) return kept.grant as never;
+      }
+      const since = store.epoch;
+      const { grant, tags, endsAt } = await load();
+      if (usable()) store.put(key, { grant, tags }, endsAt, since);
+      return grant;
+    },
+    async revoke(scope) {
+      store.evict(scope);
+      if (!publisher) return;
+      try {
+        await publisher.publish(channel, JSON.stringify({ scope }));
+      } catch (err) {
+        // The other processes keep what they hold until their TTL or their own reconnection.
+        logger.error({ err, scope }, 'stream grants: a revocation was not sent to the other processes');
+      }
+    },
+    size: () => store.entries.size,
+    async close() {
+      listening = false;
+      store.evict('all');
+      await Promise.all([publisher?.quit().catch(() => {}), subscriber?.quit().catch(() => {})]);
+    },
+  };
+}
