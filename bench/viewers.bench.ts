@@ -11,6 +11,7 @@ import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { processStat } from '../src/testing/proc-stat.ts';
 import { seedCatalogue } from './courses.bench.ts';
+import { startNginxFront } from './nginx-front.ts';
 import { loopTo } from './offline.bench.ts';
 import { BENCH_DATABASE_URL, freePort, percentile, startProcess, stopProcess, waitForOk, withFreshPostgres, type TBenchmark, type TBenchRow } from './support.ts';
 import type { TViewersConfig, TViewersProgress, TViewersResult, TViewerSpec } from './viewer-clients.ts';
@@ -28,6 +29,7 @@ import type { TViewersConfig, TViewersProgress, TViewersResult, TViewerSpec } fr
  *   BENCH_VIEWERS_HEARTBEATS=1        0: no watch reports (the media alone)
  *   BENCH_VIEWERS_RANGES=chunked      or 'open': one `bytes=a-` request per viewer, paused when the buffer is full
  *   BENCH_VIEWERS_CLIENT_NICE=0       the viewers' process's nice value
+ *   BENCH_VIEWERS_DELIVERY=node       or 'x-accel': nginx (deploy/nginx.conf) in front sends the files by sendfile
  */
 const env = process.env;
 const VIEWERS = Number(env.BENCH_VIEWERS ?? 1000);
@@ -36,6 +38,7 @@ const RAMP_SECONDS = Number(env.BENCH_VIEWERS_RAMP_SECONDS ?? 30);
 const HEARTBEATS = env.BENCH_VIEWERS_HEARTBEATS !== '0';
 const MODE: TViewersConfig['mode'] = env.BENCH_VIEWERS_RANGES === 'open' ? 'open' : 'chunked';
 const CLIENT_NICE = Number(env.BENCH_VIEWERS_CLIENT_NICE ?? 0);
+const X_ACCEL = env.BENCH_VIEWERS_DELIVERY === 'x-accel';
 /** The player's buffer: Chromium reads a progressive MP4 ahead by about this much, then holds the connection. */
 const BUFFER_SECONDS = 30;
 const CHUNK_BYTES = 1024 * 1024;
@@ -204,17 +207,19 @@ export const viewersBenchmark: TBenchmark = {
       const plan = planRenditions({ width: 640, height: 360 }).find((rendition) => rendition.height === 360)!;
       return await withFreshPostgres(BENCH_DATABASE_URL!, async (databaseUrl) => {
         const port = await freePort();
-        const base = `http://127.0.0.1:${port}`;
         const portal = startProcess('dist/server/index.js', {
           DATABASE_URL: databaseUrl,
           DATA_DIR: dataDir,
           PORT: String(port),
           HOST: '127.0.0.1',
-          ...(env.STREAM_DELIVERY ? { STREAM_DELIVERY: env.STREAM_DELIVERY } : {}),
+          ...(X_ACCEL ? { STREAM_DELIVERY: 'x-accel', TRUST_PROXY: '1' } : {}),
         });
         const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+        let front: Awaited<ReturnType<typeof startNginxFront>> | undefined;
         try {
-          await waitForOk(`${base}/readyz`, performance.now(), 120_000);
+          await waitForOk(`http://127.0.0.1:${port}/readyz`, performance.now(), 120_000);
+          front = X_ACCEL ? await startNginxFront({ portalPort: port, dataDir, workDir: path.join(dir, 'nginx') }) : undefined;
+          const base = `http://127.0.0.1:${front?.port ?? port}`;
           const seeded = await seed(sql, part);
 
           // Sign-ins: every viewer a session of its own.
@@ -247,6 +252,8 @@ export const viewersBenchmark: TBenchmark = {
           const busyProbes = [probe(`${base}/healthz`), probe(`${base}/api/courses/active`)];
           const machineBefore = machineCpu();
           const portalBefore = cpuSeconds(portal.pid);
+          const nginxCpu = () => (front ? front.pids().reduce((total, pid) => total + cpuSeconds(pid), 0) : 0);
+          const nginxBefore = nginxCpu();
           const benchBefore = process.cpuUsage();
           const clients = runClients(config);
           const clientsBefore = cpuSeconds(clients.pid);
@@ -262,6 +269,7 @@ export const viewersBenchmark: TBenchmark = {
           const [busyHealth, busyCatalogue] = await Promise.all(busyProbes.map((one) => one.stop()));
           const machineAfter = machineCpu();
           const portalCpu = cpuSeconds(portal.pid) - portalBefore;
+          const frontCpu = nginxCpu() - nginxBefore;
           const benchCpu = process.cpuUsage(benchBefore);
           const clientCpu = clientsCpu - clientsBefore;
           const machineBusy = machineAfter.busy - machineBefore.busy;
@@ -295,7 +303,7 @@ export const viewersBenchmark: TBenchmark = {
               value: `${PART_SECONDS} s, ${(part.bytes / 1e6).toFixed(1)} MB, ${f(kbps)} kb/s`,
               note: `camera-like footage transcoded to 360p as the portal does (caps ${plan.videoMaxKbps} + ${plan.audioKbps} kb/s), looped; ${(((VIEWERS * part.bytes * 8) / PART_SECONDS) / 1e6).toFixed(0)} Mb/s for the fleet at play speed`,
             },
-            { figure: 'How the viewers behave', value: MODE, note: `${mode}; play starts and resumes with ${RESUME_SECONDS} s ahead; started over ${RAMP_SECONDS} s; each with its own session, stream pass, connection and one of ${ADDRESSES} loopback addresses` },
+            { figure: 'How the viewers behave', value: `${MODE}, files sent by ${X_ACCEL ? 'nginx (sendfile, STREAM_DELIVERY=x-accel)' : 'the portal'}`, note: `${mode}; play starts and resumes with ${RESUME_SECONDS} s ahead; started over ${RAMP_SECONDS} s; each with its own session, stream pass, connection and one of ${ADDRESSES} loopback addresses` },
             apiRow('/healthz', idleHealth!, busyHealth!),
             apiRow('Catalogue (GET /api/courses/active, 50 courses)', idleCatalogue!, busyCatalogue!),
             ...(HEARTBEATS
@@ -303,13 +311,14 @@ export const viewersBenchmark: TBenchmark = {
               : []),
             {
               figure: 'CPU while the fleet watches',
-              value: `portal ${f((portalCpu / seconds) * 100)} % of a core, viewers ${f((clientCpu / seconds) * 100)} %`,
-              note: `over ${f(seconds)} s: machine ${f(machineShare * 100)} % of ${os.cpus().length} cores busy; portal ${f(portalCpu)} core-s, viewers' process ${f(clientCpu)} core-s (on the same cores, forked${CLIENT_NICE ? ` at nice ${CLIENT_NICE}` : ''}), probes ${f((benchCpu.user + benchCpu.system) / 1e6)} core-s, the rest (PostgreSQL, anything else) ${f(machineBusy - portalCpu - clientCpu - (benchCpu.user + benchCpu.system) / 1e6)}; load idle ${loadIdle}, after ${loadAfter}, peak 1-min ${peakLoad.toFixed(2)}`,
+              value: `portal ${f((portalCpu / seconds) * 100)} % of a core${front ? `, nginx ${f((frontCpu / seconds) * 100)} %` : ''}, viewers ${f((clientCpu / seconds) * 100)} %`,
+              note: `over ${f(seconds)} s: machine ${f(machineShare * 100)} % of ${os.cpus().length} cores busy; portal ${f(portalCpu)} core-s, viewers' process ${f(clientCpu)} core-s (on the same cores, forked${CLIENT_NICE ? ` at nice ${CLIENT_NICE}` : ''}), probes ${f((benchCpu.user + benchCpu.system) / 1e6)} core-s, ${front ? `nginx ${f(frontCpu)} core-s, ` : ''}the rest (PostgreSQL, anything else) ${f(machineBusy - portalCpu - frontCpu - clientCpu - (benchCpu.user + benchCpu.system) / 1e6)}; load idle ${loadIdle}, after ${loadAfter}, peak 1-min ${peakLoad.toFixed(2)}`,
             },
             { figure: `${VIEWERS} sign-ins (argon2)`, value: `${f(signInSeconds)} s`, note: `${(VIEWERS / signInSeconds).toFixed(1)} a second, ${LOGINS_AT_ONCE} at once, each then fetching its player (link and stream pass)` },
           ];
         } finally {
           await sql.end();
+          await front?.stop();
           await stopProcess(portal);
         }
       });
