@@ -97,6 +97,9 @@ export async function createTestPortal(
     drainJobs: () => runtime.jobs.drain(),
     async close() {
       await app.close();
+      // The jobs this portal runs itself finish, as a test's later checks expect: closing the
+      // runtime alone would hand a transcode under way back, its row left pending.
+      await runtime.jobs.drain();
       await worker?.close();
       await runtime.close();
       if (!options.sharedDataDir) rmSync(dataDir, { recursive: true, force: true });
