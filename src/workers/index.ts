@@ -22,7 +22,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'worker stopping: finishing jobs in progress');
+    logger.info({ signal }, 'worker stopping: handing back long jobs, finishing short ones');
     try {
       await worker.close();
       await runtime.close();

@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SCHEDULED_TASKS, type TScheduleContext } from '../server/jobs.ts';
 import { JOBS_QUEUE, type JobDispatcher } from '../server/lib/jobs/dispatcher.ts';
@@ -16,7 +16,10 @@ const STALLED_AFTER_MS = 10_000;
  */
 export const WORKER_NICENESS = 10;
 
-/** A BullMQ worker that runs the outbox's jobs. Failed jobs stay in Redis for inspection. */
+/**
+ * A BullMQ worker that runs the outbox's jobs. Failed jobs stay in Redis for inspection. Closing it
+ * takes no new job, hands back the long ones under way and waits for the short ones (see close).
+ */
 export function startJobWorker(
   ctx: JobContext,
   redisUrl: string,
@@ -25,9 +28,16 @@ export function startJobWorker(
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const worker = new Worker<{ outboxId: string }>(
     JOBS_QUEUE,
-    async (job) => {
+    // Three parameters: BullMQ passes the AbortSignal that `cancelAllJobs` fires only to a processor that takes it.
+    async (job, token, signal) => {
       const attempts = job.opts.attempts ?? JOB_ATTEMPTS;
-      await runOutboxJob(ctx, job.data.outboxId, { isLast: job.attemptsMade + 1 >= attempts });
+      const outcome = await runOutboxJob(ctx, job.data.outboxId, { isLast: job.attemptsMade + 1 >= attempts, signal });
+      if (outcome === 'handed back') {
+        // Back to the front of waiting, its lock released, no try counted (BullMQ's manual retry):
+        // another worker takes it at once, or this one as it starts again.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
     },
     {
       connection,
@@ -42,8 +52,14 @@ export function startJobWorker(
   worker.on('error', (err) => ctx.logger.error({ err }, 'job worker error'));
   return {
     worker,
+    /**
+     * Takes no new job, tells the jobs under way that the worker stops (a transcode hands itself
+     * back at once; a mail or a PDF finishes), waits for them, then lets go of Redis.
+     */
     async close() {
-      await worker.close();
+      const closing = worker.close();
+      worker.cancelAllJobs('the worker is stopping');
+      await closing;
       connection.disconnect();
     },
   };
@@ -77,10 +93,12 @@ export async function startWorker(
     throw err;
   });
   return {
-    /** Waits for the jobs and the scheduled runs under way, then lets go of Redis. */
+    /**
+     * Hands back the long jobs under way, waits for the short ones and the scheduled runs under
+     * way, then lets go of Redis.
+     */
     async close() {
-      await schedule.close();
-      await jobWorker.close();
+      await Promise.all([schedule.close(), jobWorker.close()]);
     },
   };
 }

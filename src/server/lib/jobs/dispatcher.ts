@@ -80,22 +80,24 @@ export function createBullmqDispatcher(redisUrl: string, logger: Logger, prefix?
 
 /**
  * Runs jobs in this process with the same processors and retry policy as the workers, for the
- * embedded set-up with no Redis.
+ * embedded set-up with no Redis. Closing it (the portal stopping) hands back the long jobs under
+ * way (a transcode stops and its row stays pending, for the reconciler as the portal starts
+ * again) and lets the short ones finish; no retry starts after.
  */
 export function createInProcessDispatcher(ctx: JobContext): JobDispatcher {
   const running = new Set<Promise<void>>();
   const queued = new Set<string>();
-  let closed = false;
+  const stopping = new AbortController();
 
   async function runWithRetries(job: TJobRef): Promise<void> {
-    for (let attempt = 1; attempt <= JOB_ATTEMPTS && !closed; attempt += 1) {
+    const { signal } = stopping;
+    for (let attempt = 1; attempt <= JOB_ATTEMPTS && !signal.aborted; attempt += 1) {
       try {
-        await runOutboxJob(ctx, job.id, { isLast: attempt === JOB_ATTEMPTS });
+        // Done, skipped, or handed back: a row handed back stays pending for the next start.
+        await runOutboxJob(ctx, job.id, { isLast: attempt === JOB_ATTEMPTS, signal });
         return;
       } catch {
-        if (attempt < JOB_ATTEMPTS) {
-          await new Promise((resolve) => setTimeout(resolve, JOB_BACKOFF_MS * 2 ** (attempt - 1)));
-        }
+        if (attempt < JOB_ATTEMPTS) await pause(JOB_BACKOFF_MS * 2 ** (attempt - 1), signal);
       }
     }
   }
@@ -104,7 +106,7 @@ export function createInProcessDispatcher(ctx: JobContext): JobDispatcher {
     kind: 'in-process',
     async dispatch(jobs) {
       for (const job of jobs) {
-        if (closed || queued.has(job.id)) continue;
+        if (stopping.signal.aborted || queued.has(job.id)) continue;
         queued.add(job.id);
         const run = new Promise<void>((resolve) => setImmediate(resolve))
           .then(() => runWithRetries(job))
@@ -123,8 +125,21 @@ export function createInProcessDispatcher(ctx: JobContext): JobDispatcher {
     },
     ping: async () => {},
     async close() {
-      closed = true;
+      stopping.abort('the portal is stopping');
       await this.drain();
     },
   };
+}
+
+/** Waits `ms`, or less when `signal` fires. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

@@ -133,7 +133,7 @@ describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row
   });
 
   /** A BullMQ worker on the test's queue doing `work`; close it when done. */
-  function queueWorker(work: (outboxId: string) => Promise<void>) {
+  function queueWorker(work: (outboxId: string) => Promise<unknown>) {
     const connection = new Redis(inject('redisUrl')!, { maxRetriesPerRequest: null });
     const worker = new Worker<{ outboxId: string }>(JOBS_QUEUE, (job) => work(job.data.outboxId), { connection, prefix });
     return {

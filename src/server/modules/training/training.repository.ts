@@ -107,6 +107,17 @@ export async function claimForProcessing(db: Executor, videoId: string): Promise
   return row;
 }
 
+/**
+ * A video whose preparation was handed back (its worker stopping) waits again, at 0 %, as before
+ * a worker took it: the next run starts it afresh. A video finished or failed meanwhile is left.
+ */
+export async function returnToWaiting(db: Executor, videoId: string): Promise<void> {
+  await db
+    .update(trainingVideos)
+    .set({ status: 'pending', progressPercent: 0, updatedAt: new Date() })
+    .where(and(eq(trainingVideos.id, videoId), eq(trainingVideos.status, 'processing')));
+}
+
 /** Gives the set's parts the serials 1..n in the order given (every id of the set, once). */
 export async function renumber(tx: Executor, setId: string, orderedIds: string[]): Promise<void> {
   if (orderedIds.length === 0) return;

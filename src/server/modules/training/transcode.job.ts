@@ -1,8 +1,8 @@
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TJobPayload } from '../../../shared/jobs.ts';
-import type { JobContext } from '../../lib/jobs/runner.ts';
+import type { JobContext, TJobAttempt } from '../../lib/jobs/runner.ts';
 import { isMediaError } from '../../lib/media/media-error.ts';
-import { claimForProcessing, markFailed, storeTranscode, updateVideo } from './training.repository.ts';
+import { claimForProcessing, markFailed, returnToWaiting, storeTranscode, updateVideo } from './training.repository.ts';
 
 /** The admin pages show the job's progress; a write every few percent is live enough. */
 const PROGRESS_STEP = 5;
@@ -17,19 +17,20 @@ function asSentence(reason: string): string {
  * Turns an uploaded training video into its web renditions and poster (lib/media), all or nothing.
  * A video already ready, or deleted, is left alone, so a job delivered twice does its work once. A
  * file that cannot be a video fails at once with the reason; other failures are retried, and the
- * last one marks the video failed. The original upload is kept.
+ * last one marks the video failed. The original upload is kept. When the worker stops
+ * (`attempt.signal`), ffmpeg is stopped, its files removed and the video waits again, not failed.
  */
 export async function transcodeTrainingVideo(
   payload: TJobPayload<'transcodeVideo'>,
   ctx: JobContext,
-  attempt: { isLast: boolean },
+  attempt: TJobAttempt,
 ): Promise<void> {
   const video = await claimForProcessing(ctx.db, payload.videoId);
   if (!video) return;
   const area = 'trainingVideo';
   let written = 0;
   const onProgress = async (percent: number) => {
-    if (percent - written < PROGRESS_STEP) return;
+    if (percent - written < PROGRESS_STEP || attempt.signal?.aborted) return;
     written = percent;
     await updateVideo(ctx.db, video.id, { progressPercent: percent });
   };
@@ -42,9 +43,13 @@ export async function transcodeTrainingVideo(
   try {
     source = await ctx.files.localCopy(area, video.sourceFile);
     output = await ctx.files.outputFolder(area);
-    result = await ctx.media.transcode(source.path, output.dir, { onProgress });
+    result = await ctx.media.transcode(source.path, output.dir, { onProgress, signal: attempt.signal });
     await output.keep([...result.renditions.map((rendition) => rendition.file), result.poster]);
   } catch (error) {
+    if (attempt.signal?.aborted) {
+      await returnToWaiting(ctx.db, video.id);
+      throw error;
+    }
     if (isMediaError(error) && error.permanent) {
       await markFailed(ctx.db, video.id, asSentence(error.reason));
       ctx.logger.warn({ videoId: video.id, reason: error.reason, detail: error.detail }, 'training video cannot be prepared');
