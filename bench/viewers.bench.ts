@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -171,6 +172,20 @@ function cpuSeconds(pid: number | undefined) {
   }
 }
 
+/** CPU seconds of every PostgreSQL process on the machine (other databases' work included). */
+function postgresCpu() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processStat(Number(entry)).cpuSeconds;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
 function machineCpu() {
   const cores = os.cpus();
   const sum = (pick: (times: os.CpuInfo['times']) => number) => cores.reduce((total, core) => total + pick(core.times), 0) / 1000;
@@ -254,6 +269,7 @@ export const viewersBenchmark: TBenchmark = {
           const portalBefore = cpuSeconds(portal.pid);
           const nginxCpu = () => (front ? front.pids().reduce((total, pid) => total + cpuSeconds(pid), 0) : 0);
           const nginxBefore = nginxCpu();
+          const postgresBefore = postgresCpu();
           const benchBefore = process.cpuUsage();
           const clients = runClients(config);
           const clientsBefore = cpuSeconds(clients.pid);
@@ -270,6 +286,7 @@ export const viewersBenchmark: TBenchmark = {
           const machineAfter = machineCpu();
           const portalCpu = cpuSeconds(portal.pid) - portalBefore;
           const frontCpu = nginxCpu() - nginxBefore;
+          const databaseCpu = postgresCpu() - postgresBefore;
           const benchCpu = process.cpuUsage(benchBefore);
           const clientCpu = clientsCpu - clientsBefore;
           const machineBusy = machineAfter.busy - machineBefore.busy;
@@ -312,7 +329,7 @@ export const viewersBenchmark: TBenchmark = {
             {
               figure: 'CPU while the fleet watches',
               value: `portal ${f((portalCpu / seconds) * 100)} % of a core${front ? `, nginx ${f((frontCpu / seconds) * 100)} %` : ''}, viewers ${f((clientCpu / seconds) * 100)} %`,
-              note: `over ${f(seconds)} s: machine ${f(machineShare * 100)} % of ${os.cpus().length} cores busy; portal ${f(portalCpu)} core-s, viewers' process ${f(clientCpu)} core-s (on the same cores, forked${CLIENT_NICE ? ` at nice ${CLIENT_NICE}` : ''}), probes ${f((benchCpu.user + benchCpu.system) / 1e6)} core-s, ${front ? `nginx ${f(frontCpu)} core-s, ` : ''}the rest (PostgreSQL, anything else) ${f(machineBusy - portalCpu - frontCpu - clientCpu - (benchCpu.user + benchCpu.system) / 1e6)}; load idle ${loadIdle}, after ${loadAfter}, peak 1-min ${peakLoad.toFixed(2)}`,
+              note: `over ${f(seconds)} s: machine ${f(machineShare * 100)} % of ${os.cpus().length} cores busy; portal ${f(portalCpu)} core-s, viewers' process ${f(clientCpu)} core-s (on the same cores, forked${CLIENT_NICE ? ` at nice ${CLIENT_NICE}` : ''}), probes ${f((benchCpu.user + benchCpu.system) / 1e6)} core-s, ${front ? `nginx ${f(frontCpu)} core-s, ` : ''}PostgreSQL (all its databases, other work's included) ${f(databaseCpu)} core-s, the rest of the machine ${f(machineBusy - portalCpu - frontCpu - clientCpu - databaseCpu - (benchCpu.user + benchCpu.system) / 1e6)}; load idle ${loadIdle}, after ${loadAfter}, peak 1-min ${peakLoad.toFixed(2)}`,
             },
             { figure: `${VIEWERS} sign-ins (argon2)`, value: `${f(signInSeconds)} s`, note: `${(VIEWERS / signInSeconds).toFixed(1)} a second, ${LOGINS_AT_ONCE} at once, each then fetching its player (link and stream pass)` },
           ];
