@@ -17,7 +17,10 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const COUNT = Number(process.env.PORTAL_PROCESSES ?? 2);
 
-cluster.setupPrimary({ exec: path.join(ROOT, 'dist/server/index.js'), execArgv: ['--enable-source-maps'] });
+/** Node flags for the portals (PORTAL_NODE_FLAGS, space-separated: the cohort's --cpu-prof). */
+const FLAGS = (process.env.PORTAL_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+cluster.setupPrimary({ exec: path.join(ROOT, 'dist/server/index.js'), execArgv: ['--enable-source-maps', ...FLAGS] });
 
 const portals: Worker[] = [];
 let stopping = false;

@@ -7,7 +7,7 @@
  * link in the certificate's mail, as an employer would.
  * Then the books are balanced: every acknowledged write is in the database exactly once.
  *
- *   npm run bench:cohort -- [--learners 1000] [--concurrency 50] [--instances 1|2] [--s3] [--client-nice 10]
+ *   npm run bench:cohort -- [--learners 1000] [--concurrency 50] [--instances 1|2] [--s3] [--client-nice 10] [--cpu-prof DIR]
  *
  * (COHORT_LEARNERS and COHORT_CONCURRENCY in the environment set the first two as well.) Without
  * --instances the cohort runs twice, each time on a new database: with one portal process and one
@@ -45,6 +45,16 @@ const CONCURRENCY = argument('concurrency', Number(process.env.COHORT_CONCURRENC
 const CONFIGURATIONS = process.argv.includes('--instances') ? [argument('instances', 1)] : [1, 2];
 const ON_S3 = process.argv.includes('--s3');
 const CLIENT_NICE = argument('client-nice', 0);
+/** --cpu-prof DIR: every portal and worker writes a V8 CPU profile there as it stops (node --cpu-prof). */
+const PROFILE_DIR = process.argv.includes('--cpu-prof') ? path.resolve(process.argv[process.argv.indexOf('--cpu-prof') + 1]!) : undefined;
+const NODE_FLAGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+
+/** A built entry point in a process of its own, as startProcess starts it, with NODE_FLAGS. */
+function startEntry(entry: string, env: Record<string, string>) {
+  return NODE_FLAGS.length
+    ? spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: ROOT, env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+    : startProcess(entry, env);
+}
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'cohort-admin@academy.example', password: 'Harbour-Pilot-2026!' };
 const CLIP_SECONDS = 3;
@@ -144,7 +154,7 @@ async function until<T>(label: string, check: () => Promise<T | undefined>, time
 async function clusterOfPortals(count: number, env: Record<string, string>) {
   const primary = spawn(process.execPath, ['--import', 'tsx', 'bench/cohort-cluster.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env, PORTAL_PROCESSES: String(count) },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env, PORTAL_PROCESSES: String(count), PORTAL_NODE_FLAGS: NODE_FLAGS.join(' ') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -193,12 +203,12 @@ async function platform(instances: number, databaseUrl: string, smtpUrl: string)
     primaryPid = cluster.primary.pid;
     stopPortals = () => stopProcess(cluster.primary);
   } else {
-    const child = startProcess('dist/server/index.js', env);
+    const child = startEntry('dist/server/index.js', env);
     portalPids = [child.pid!];
     stopPortals = () => stopProcess(child);
   }
   await waitForOk(`${base}/readyz`, performance.now(), 90_000);
-  const workers = Array.from({ length: instances }, () => startProcess('dist/workers/index.js', env));
+  const workers = Array.from({ length: instances }, () => startEntry('dist/workers/index.js', env));
   return {
     base,
     instances,
@@ -294,7 +304,9 @@ async function learnerJourney(base: string, smtp: TMailbox, index: number, cours
     from,
     json: { tittle: 'Mr', firstName: 'Cohort', lastName: `Learner ${index}`, mobile: '9876543210', email, password },
   });
-  const mail = await mailMatching(smtp, email, (text) => /\b\d{6}\b/.test(text), 60_000);
+  const registered = performance.now();
+  const mail = await mailMatching(smtp, email, (text) => /\b\d{6}\b/.test(text), MAIL_WAIT_MS);
+  wait('sign-up code mail after the sign-up', performance.now() - registered);
   const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!otp) throw new Error(`no code in the mail to ${email}`);
   await call(base, 'verify otp', 'POST', '/api/user/verify-otp', { from, json: { email, otp } });
@@ -334,15 +346,19 @@ async function learnerJourney(base: string, smtp: TMailbox, index: number, cours
   if (submitted.body.data.percentage !== 100) throw new Error(`learner ${index} scored ${submitted.body.data.percentage}`);
 
   // The certificate: its PDF once the worker has rendered it.
+  const passed = performance.now();
   const certificate = await until('certificate ready', async () => {
     const answer = await call(base, 'certificate', 'GET', `/api/certificate/${courseId}`, { from, token, expect: [200, 404] });
     return answer.status === 200 ? (answer.body.data.pdfPath.filename as string) : undefined;
   }, 120_000, 500);
+  wait('certificate PDF ready after the test', performance.now() - passed);
   const pdf = await call(base, 'certificate PDF', 'GET', `/certificates/${certificate}`, { from });
   if (!(pdf.body as Buffer).subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the certificate is not a PDF');
 
   // Verified by whoever the learner gives the link in the certificate's mail to (from another address).
-  const ready = await mailMatching(smtp, email, (text) => text.includes('/verify/'), 60_000);
+  const fetched = performance.now();
+  const ready = await mailMatching(smtp, email, (text) => text.includes('/verify/'), MAIL_WAIT_MS);
+  wait('certificate mail after its PDF', performance.now() - fetched);
   const link = new URL(/https?:\/\/\S+\/verify\/\S+/.exec(ready.text)![0]);
   const input = { number: decodeURIComponent(link.pathname.slice('/verify/'.length)), code: link.searchParams.get('code') ?? undefined };
   const verified = await call(base, 'verify certificate', 'GET', `/trpc/certificates.verify?input=${encodeURIComponent(JSON.stringify(input))}`, {
@@ -355,6 +371,15 @@ async function learnerJourney(base: string, smtp: TMailbox, index: number, cours
 }
 
 let verifiedCertificates = 0;
+
+/** How long a mail may take to arrive before the learner gives up (the worker runs at nice 10 on shared cores). */
+const MAIL_WAIT_MS = 300_000;
+
+/** The learners' waits for the worker's work (not calls): how long after the call its result came. */
+const waits = new Map<string, number[]>();
+function wait(what: string, ms: number) {
+  waits.set(what, [...(waits.get(what) ?? []), ms]);
+}
 
 /** The mails received so far by recipient (indexed as they come, not searched through on every look). */
 const mailsTo = new Map<string, TReceivedMail[]>();
@@ -399,6 +424,7 @@ async function run(instances: number, databaseUrl: string) {
   failures.clear();
   hashingCalls.length = 0;
   verifiedCertificates = 0;
+  waits.clear();
   mailsTo.clear();
   mailsIndexed = 0;
   for (const agent of agents.values()) agent.destroy();
@@ -491,6 +517,13 @@ async function reconcile(sql: postgres.Sql, smtp: TMailbox, adminWork: { approve
   const mailsPerLearner = new Map<string, number>();
   for (const mail of smtp.received) for (const to of mail.to) if (to.startsWith('cohort-')) mailsPerLearner.set(to, (mailsPerLearner.get(to) ?? 0) + 1);
   const perLearner = [...mailsPerLearner.values()];
+  // A mail delivered twice carries the same Message-ID (derived from its row) both times.
+  const byMessageId = new Map<string, TReceivedMail[]>();
+  for (const mail of smtp.received) {
+    const id = mail.headers['message-id'] ?? '';
+    byMessageId.set(id, [...(byMessageId.get(id) ?? []), mail]);
+  }
+  const deliveredTwice = [...byMessageId].filter(([, copies]) => copies.length > 1).map(([id, copies]) => `${copies.length}× ${id} to ${copies[0]!.to.join(', ')}: ${copies[0]!.subject}`);
   const n = LEARNERS;
   const checks: Array<[label: string, seen: number | string, expected: number | string]> = [
     ['accounts', counts.users!, n],
@@ -510,8 +543,9 @@ async function reconcile(sql: postgres.Sql, smtp: TMailbox, adminWork: { approve
     ['mails delivered (recorded)', counts.mails_sent!, MAILS_PER_LEARNER * n],
     ['mails received', perLearner.reduce((sum, count) => sum + count, 0), MAILS_PER_LEARNER * n],
     ['learners with other than ' + MAILS_PER_LEARNER + ' mails', perLearner.filter((count) => count !== MAILS_PER_LEARNER).length + (n - perLearner.length), 0],
+    ['mails delivered more than once (same Message-ID)', deliveredTwice.length, 0],
   ];
-  return { checks, exact: checks.every(([, seen, expected]) => seen === expected) };
+  return { checks, exact: checks.every(([, seen, expected]) => seen === expected), deliveredTwice };
 }
 
 /** Mails each learner gets: the sign-up code, the enrolment accepted, the certificate ready. */
@@ -561,13 +595,29 @@ async function cpuMeter(system: TPlatform, sql: postgres.Sql) {
     return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
   };
   const hashingThreads = () => system.portalPids.map(processCpu).reduce((total, portal) => total + portal.lowPriority, 0);
+  // With --cpu-prof, the statements PostgreSQL is running for this database are sampled as well
+  // (every 250 ms): what the database spends its time on, without pg_stat_statements.
+  const statements = new Map<string, number>();
+  let sampledStatements = 0;
+  const sampleStatements = async () => {
+    const active = await sql<Array<{ query: string; wait: string | null }>>`
+      select query, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+      where datname = ${database} and state = 'active' and pid <> pg_backend_pid()`.catch(() => []);
+    sampledStatements += 1;
+    for (const row of active) {
+      const key = `${row.query.replace(/\s+/g, ' ').slice(0, 160)}${row.wait ? ` [${row.wait}]` : ''}`;
+      statements.set(key, (statements.get(key) ?? 0) + 1);
+    }
+  };
   const machineBefore = machine();
   const hashingBefore = hashingThreads();
   await sample();
   const timer = setInterval(() => void sample(), 2000);
+  const statementTimer = PROFILE_DIR ? setInterval(() => void sampleStatements(), 250) : undefined;
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(statementTimer);
       await sample();
       const machineAfter = machine();
       const busy = machineAfter.busy - machineBefore.busy;
@@ -577,7 +627,8 @@ async function cpuMeter(system: TPlatform, sql: postgres.Sql) {
         return { name: group.name, processes: byPid.length, seconds: byPid.reduce((total, { first, last }) => total + last - first, 0) };
       });
       const named = rows.reduce((total, row) => total + row.seconds, 0);
-      return { rows, machine: busy, busyShare: busy / (busy + idle), rest: busy - named, hashing: hashingThreads() - hashingBefore };
+      const busiestStatements = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([statement, seen]) => ({ statement, share: seen / Math.max(1, sampledStatements) }));
+      return { rows, machine: busy, busyShare: busy / (busy + idle), rest: busy - named, hashing: hashingThreads() - hashingBefore, busiestStatements };
     },
   };
 }
@@ -743,12 +794,29 @@ function printReport(report: TRunReport) {
     ...cpu.rows.map((row) => `| ${row.name} | ${row.processes} | ${row.seconds.toFixed(1)} | ${((row.seconds / report.seconds) * 100).toFixed(0)} % |`),
     `| (of the portals: password-hashing threads at nice 19) | | ${cpu.hashing.toFixed(1)} | ${((cpu.hashing / report.seconds) * 100).toFixed(0)} % |`,
     `| anything else on the machine | | ${cpu.rest.toFixed(1)} | ${((cpu.rest / report.seconds) * 100).toFixed(0)} % |`,
+    ...(cpu.busiestStatements.length
+      ? [
+          '',
+          '## Statements PostgreSQL was running for the run (sampled every 250 ms; running at once on average)',
+          '',
+          ...cpu.busiestStatements.map(({ statement, share }) => `- ${share.toFixed(2)} × \`${statement}\``),
+        ]
+      : []),
     '',
     `## Reconciliation: ${report.books.exact ? 'exact' : 'NOT exact'}`,
     '',
     '| count | seen | expected |',
     '|---|---|---|',
     ...report.books.checks.map(([label, seen, expected]) => `| ${label} | ${seen} | ${expected}${seen === expected ? '' : ' ✗'} |`),
+  );
+  if (report.books.deliveredTwice.length) lines.push('', '## Mails delivered more than once', ...report.books.deliveredTwice.map((line) => `- ${line}`));
+  lines.push(
+    '',
+    '## Waits for the worker (from the call to its result, not calls)',
+    '',
+    '| wait | count | p50 ms | p95 ms | max ms |',
+    '|---|---|---|---|---|',
+    ...[...waits].map(([what, values]) => `| ${what} | ${values.length} | ${f(percentile(values, 50))} | ${f(percentile(values, 95))} | ${f(Math.max(...values))} |`),
   );
   if (report.problems.length) lines.push('', '## Learners who did not finish', ...[...new Set(report.problems)].slice(0, 20).map((problem) => `- ${problem}`));
   process.stdout.write(`${lines.join('\n')}\n\n`);
