@@ -54,7 +54,8 @@ async function startPortal(dataDir: string, delivery: 'node' | 'x-accel') {
     STREAM_DELIVERY: delivery,
     TRUST_PROXY: 'loopback',
   });
-  await waitForOk(`http://127.0.0.1:${port}/healthz`, performance.now());
+  // PGlite's migrations take tens of seconds on a busy machine.
+  await waitForOk(`http://127.0.0.1:${port}/healthz`, performance.now(), 240_000);
   return { port, base: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
 }
 
