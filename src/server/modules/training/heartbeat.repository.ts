@@ -47,20 +47,25 @@ export async function findReportContext(tx: Executor, userIds: string[], videoId
 
 export type TRecordKey = { userId: string; videoId: string };
 
-/** Creates the empty records the batch lacks, in the order rows are locked (by learner, then part). */
-export async function createWatchRecords(tx: Executor, keys: TRecordKey[]): Promise<void> {
-  if (keys.length === 0) return;
-  await tx
+/**
+ * Creates the empty records the batch lacks, in the order rows are locked (by learner, then part),
+ * and answers them (locked: they are this transaction's). One created meanwhile by another
+ * transaction is not answered: lock it with lockWatchRecords.
+ */
+export function createWatchRecords(tx: Executor, keys: TRecordKey[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return tx
     .insert(watchProgress)
     .values(keys.map(({ userId, videoId }) => ({ userId, videoId })))
-    .onConflictDoNothing({ target: [watchProgress.userId, watchProgress.videoId] });
+    .onConflictDoNothing({ target: [watchProgress.userId, watchProgress.videoId] })
+    .returning();
 }
 
 /**
  * The batch's records, locked until the transaction ends, in one stable order (by learner, then
  * part): two batches, in this process or another, wait for each other and never deadlock.
  */
-export async function lockWatchRecords(tx: Executor, keys: TRecordKey[]) {
+export async function lockWatchRecords(tx: Executor, keys: TRecordKey[]): Promise<Array<typeof watchProgress.$inferSelect>> {
   if (keys.length === 0) return [];
   const pairs = sql.join(
     keys.map((key) => sql`(${key.userId}::uuid, ${key.videoId}::uuid)`),

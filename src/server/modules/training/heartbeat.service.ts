@@ -11,7 +11,6 @@ import {
   insertWatchRefusals,
   lockWatchRecords,
   saveWatchRecords,
-  type TRecordKey,
   type TReportPart,
   type TWatchRecordUpdate,
   type TWatchRefusal,
@@ -140,12 +139,16 @@ const asStored = Math.fround;
 async function applyReports(tx: Executor, batch: TPending[]): Promise<Array<THeartbeatResult | AppError>> {
   const userIds = [...new Set(batch.map(({ viewer }) => viewer.id))];
   const videoIds = [...new Set(batch.map(({ beat }) => beat.videoId))];
-  const context = await findReportContext(tx, userIds, videoIds);
+  // Every record the batch names, in one stable order (by learner, then part; PostgreSQL orders
+  // uuids as their lowercase text orders): locked while the batch's context is read, in the same
+  // round trip. A record of a report refused below is locked for nothing, and written nothing.
+  const keys = [...new Map(batch.map(({ viewer, beat }) => [keyOf(viewer.id, beat.videoId), { userId: viewer.id, videoId: beat.videoId }])).values()];
+  keys.sort((a, b) => (a.userId === b.userId ? (a.videoId < b.videoId ? -1 : 1) : a.userId < b.userId ? -1 : 1));
+  const [context, existing] = await Promise.all([findReportContext(tx, userIds, videoIds), lockWatchRecords(tx, keys)]);
   const partById = new Map(context.parts.map((part) => [part.id, part]));
   const partsOfSet = new Map<string, TReportPart[]>();
   for (const part of context.parts) partsOfSet.set(part.setId, [...(partsOfSet.get(part.setId) ?? []), part]);
   const enrolment = new Map(context.enrolled.map((row) => [keyOf(row.userId, row.courseId), row.status]));
-  const hasRecord = new Set(context.records.map((row) => keyOf(row.userId, row.videoId)));
   const completed = new Set(context.records.filter((row) => row.completed).map((row) => keyOf(row.userId, row.videoId)));
 
   // The checks, in the order a single report met them: the part, the enrolment, ready, unlocked.
@@ -162,21 +165,16 @@ async function applyReports(tx: Executor, batch: TPending[]): Promise<Array<THea
     }
     return part;
   });
+  if (checked.every((outcome) => outcome instanceof AppError)) return checked as AppError[];
 
-  const keys: TRecordKey[] = [];
-  const seen = new Set<string>();
-  batch.forEach(({ viewer, beat }, index) => {
-    const key = keyOf(viewer.id, beat.videoId);
-    if (checked[index] instanceof AppError || seen.has(key)) return;
-    seen.add(key);
-    keys.push({ userId: viewer.id, videoId: beat.videoId });
-  });
-  if (keys.length === 0) return checked as AppError[];
-  // PostgreSQL orders uuids as their lowercase text orders.
-  keys.sort((a, b) => (a.userId === b.userId ? (a.videoId < b.videoId ? -1 : 1) : a.userId < b.userId ? -1 : 1));
-  await createWatchRecords(tx, keys.filter((key) => !hasRecord.has(keyOf(key.userId, key.videoId))));
-  const locked = await lockWatchRecords(tx, keys);
-  const records = new Map(locked.map((row) => [keyOf(row.userId, row.videoId), row]));
+  // The records the accepted reports lack are created (locked, as this transaction's own); one
+  // another transaction created meanwhile is locked once that one ends.
+  const records = new Map(existing.map((row) => [keyOf(row.userId, row.videoId), row]));
+  const accepted = new Set(batch.filter((_, index) => !(checked[index] instanceof AppError)).map(({ viewer, beat }) => keyOf(viewer.id, beat.videoId)));
+  const missing = keys.filter((key) => accepted.has(keyOf(key.userId, key.videoId)) && !records.has(keyOf(key.userId, key.videoId)));
+  for (const row of await createWatchRecords(tx, missing)) records.set(keyOf(row.userId, row.videoId), row);
+  const raced = missing.filter((key) => !records.has(keyOf(key.userId, key.videoId)));
+  for (const row of await lockWatchRecords(tx, raced)) records.set(keyOf(row.userId, row.videoId), row);
 
   // The server's clock, read once the records are locked: reports of one viewer are timed in turn.
   const now = new Date();
@@ -237,7 +235,6 @@ async function applyReports(tx: Executor, batch: TPending[]): Promise<Array<THea
       allCompleted: total > 0 && done === total,
     };
   });
-  await saveWatchRecords(tx, [...updates.values()]);
-  await insertWatchRefusals(tx, refusals);
+  await Promise.all([saveWatchRecords(tx, [...updates.values()]), insertWatchRefusals(tx, refusals)]);
   return outcomes;
 }
