@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import postgres from 'postgres';
@@ -25,6 +26,7 @@ const CONNECTIONS = Number(process.env.WATCHERS_CONNECTIONS ?? 128);
 /** Part 1 completes within the run, then the learner goes on to part 2 (unlocked by it). */
 const PART_SECONDS = [60, 3600];
 const CHEAT_EVERY = 20;
+const GIVE_UP_AFTER_END_MS = 30_000;
 /** The server bundle to start (another build of the portal, to compare). */
 const SERVER_ENTRY = process.env.WATCHERS_SERVER ?? 'dist/server/index.js';
 const JWT_SECRET = 'watchers-bench-secret-0123456789abcdef-0123456789';
@@ -95,6 +97,10 @@ async function watch(base: string, videoIds: string[], learners: TLearner[]) {
   const errors = new Map<string, number>();
   const startedAt = performance.now();
   const endAt = startedAt + WATCH_SECONDS * 1000;
+  // A server that cannot keep up leaves reports waiting: those still unanswered this long after the end are given up.
+  const giveUp = new AbortController();
+  setMaxListeners(0, giveUp.signal);
+  const giveUpTimer = setTimeout(() => giveUp.abort(), WATCH_SECONDS * 1000 + GIVE_UP_AFTER_END_MS);
 
   async function send(learner: TLearner, report: TSent): Promise<{ completed?: boolean } | null> {
     const began = performance.now();
@@ -104,6 +110,7 @@ async function watch(base: string, videoIds: string[], learners: TLearner[]) {
         method: 'POST',
         headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ videoId: videoIds[report.videoIndex], from: report.from, to: report.to, position: report.to }),
+        signal: giveUp.signal,
       });
       const body = (await res.body.json()) as { completed?: boolean };
       latencies.push(performance.now() - began);
@@ -114,7 +121,7 @@ async function watch(base: string, videoIds: string[], learners: TLearner[]) {
       learner.sent.push(report);
       return body;
     } catch (error) {
-      const name = (error as Error).name ?? 'error';
+      const name = giveUp.signal.aborted ? `unanswered ${GIVE_UP_AFTER_END_MS / 1000} s after the end` : ((error as Error).name ?? 'error');
       errors.set(name, (errors.get(name) ?? 0) + 1);
       return null;
     }
@@ -147,6 +154,7 @@ async function watch(base: string, videoIds: string[], learners: TLearner[]) {
 
   await Promise.all(learners.map((learner, index) => run(learner, (index / learners.length) * HEARTBEAT_SECONDS * 1000)));
   const seconds = (performance.now() - startedAt) / 1000;
+  clearTimeout(giveUpTimer);
   await pool.close();
   return { latencies, errors, seconds };
 }
