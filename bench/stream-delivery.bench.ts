@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -56,7 +55,7 @@ async function startPortal(dataDir: string, delivery: 'node' | 'x-accel') {
   });
   // PGlite's migrations take tens of seconds on a busy machine.
   await waitForOk(`http://127.0.0.1:${port}/healthz`, performance.now(), 240_000);
-  return { port, base: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+  return { port, pid: child.pid!, base: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
 }
 
 /** A course with one training part, transcoded; its largest rendition's link and the stream pass. */
@@ -99,17 +98,54 @@ async function preparePart(base: string, clipDir: string) {
   }
 }
 
-/** The yardstick: a bare Node Range file server for the same file (createReadStream, no checks). */
-function bareNodeServer(file: string): Promise<{ server: Server; port: number }> {
-  const size = statSync(file).size;
-  const server = createServer((req, res) => {
-    const match = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '');
-    const start = match ? Number(match[1]) : 0;
-    const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
-    res.writeHead(match ? 206 : 200, { 'content-type': 'video/mp4', 'content-length': end - start + 1, 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${size}` });
-    createReadStream(file, { start, end }).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
+/**
+ * The yardstick: a bare Node Range file server for the same file (createReadStream, no checks), in
+ * a process of its own as the others are, not beside autocannon in this one.
+ */
+const BARE_SERVER = `
+const { createReadStream, statSync } = require('node:fs');
+const file = process.argv[1];
+const size = statSync(file).size;
+const server = require('node:http').createServer((req, res) => {
+  const match = /bytes=(\\d+)-(\\d+)/.exec(req.headers.range || '');
+  const start = match ? Number(match[1]) : 0;
+  const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
+  res.writeHead(match ? 206 : 200, { 'content-type': 'video/mp4', 'content-length': end - start + 1, 'accept-ranges': 'bytes', 'content-range': 'bytes ' + start + '-' + end + '/' + size });
+  createReadStream(file, { start, end }).pipe(res);
+});
+server.listen(Number(process.argv[2]), '127.0.0.1');
+`;
+
+async function bareNodeServer(file: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, file, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForOk(`http://127.0.0.1:${port}/`, performance.now(), 30_000);
+  return { port, pid: child.pid!, stop: () => stopProcess(child) };
+}
+
+/** A process and its children (nginx's master and workers). */
+function withChildren(pid: number): number[] {
+  try {
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+    return [pid, ...children];
+  } catch {
+    return [pid];
+  }
+}
+
+/** CPU milliseconds (user + system) the processes have used so far, from /proc. */
+function cpuMs(pids: number[]): number {
+  const tick = 1000 / 100;
+  return pids.reduce((sum, pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 function startNginx(config: string, workDir: string, name: string): ChildProcess {
@@ -153,11 +189,13 @@ function frontConfig(options: { portalPort: number; port: number; dataDir: strin
   return config;
 }
 
-type TServerFigure = { rps: number[]; p99: number[]; loads: string[]; errors: number };
+type TServerFigure = { rps: number[]; p99: number[]; loads: string[]; cpuUs: number[]; errors: number };
 
-async function rangeLoad(url: string, headers: Record<string, string>, figure: TServerFigure) {
+async function rangeLoad(url: string, headers: Record<string, string>, pids: () => number[], figure: TServerFigure) {
   const loadBefore = load();
+  const cpuBefore = cpuMs(pids());
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { range: RANGE, ...headers } });
+  figure.cpuUs.push(((cpuMs(pids()) - cpuBefore) * 1000) / Math.max(1, result.requests.total));
   figure.rps.push(result.requests.average);
   figure.p99.push(result.latency.p99);
   figure.loads.push(loadBefore);
@@ -279,12 +317,12 @@ export const streamDeliveryBenchmark: TBenchmark = {
       await accel.arrayBuffer();
       const internal = accel.headers.get('x-accel-redirect');
       if (!internal) throw new Error(`the portal in x-accel mode named no file (${accel.status})`);
-      const filePath = path.join(dataDir, 'files', internal.replace(/^\/internal\/files\//, ''));
+      const filePath = path.join(accelDir, 'files', internal.replace(/^\/internal\/files\//, ''));
       const file = readFileSync(filePath);
       if (file.length < 262144) throw new Error(`the rendition is only ${file.length} bytes`);
 
       const bare = await bareNodeServer(filePath);
-      stops.push(() => bare.server.close());
+      stops.push(bare.stop);
       const alonePort = await freePort();
       const alone = startNginx(nginxAloneConfig(filePath, alonePort, workDir), workDir, 'alone');
       stops.push(() => stopProcess(alone));
@@ -293,16 +331,17 @@ export const streamDeliveryBenchmark: TBenchmark = {
       stops.push(() => stopProcess(front));
       await waitForOk(`http://127.0.0.1:${frontPort}/healthz`, performance.now(), 30_000);
 
-      const servers: Array<{ label: string; url: string; headers: Record<string, string> }> = [
-        { label: 'bare Node file server (createReadStream)', url: `http://127.0.0.1:${bare.port}/`, headers: {} },
-        { label: 'portal, STREAM_DELIVERY=node', url: `${nodePortal.base}${url}`, headers: { cookie: pass } },
-        { label: 'nginx alone, sendfile', url: `http://127.0.0.1:${alonePort}/video`, headers: {} },
-        { label: 'portal behind nginx, STREAM_DELIVERY=x-accel', url: `http://127.0.0.1:${frontPort}${url}`, headers: { cookie: pass } },
+      await waitForOk(`http://127.0.0.1:${alonePort}/video`, performance.now(), 30_000);
+      const servers: Array<{ label: string; url: string; headers: Record<string, string>; pids: () => number[] }> = [
+        { label: 'bare Node file server (createReadStream)', url: `http://127.0.0.1:${bare.port}/`, headers: {}, pids: () => [bare.pid] },
+        { label: 'portal, STREAM_DELIVERY=node', url: `${nodePortal.base}${url}`, headers: { cookie: pass }, pids: () => [nodePortal.pid] },
+        { label: 'nginx alone, sendfile', url: `http://127.0.0.1:${alonePort}/video`, headers: {}, pids: () => withChildren(alone.pid!) },
+        { label: 'portal behind nginx, STREAM_DELIVERY=x-accel', url: `http://127.0.0.1:${frontPort}${url}`, headers: { cookie: pass }, pids: () => [accelPortal.pid, ...withChildren(front.pid!)] },
       ];
       for (const server of servers) await checkBytes(server.url, server.headers, file, server.label);
-      const figures = servers.map((): TServerFigure => ({ rps: [], p99: [], loads: [], errors: 0 }));
+      const figures = servers.map((): TServerFigure => ({ rps: [], p99: [], loads: [], cpuUs: [], errors: 0 }));
       for (let round = 0; round < ROUNDS; round += 1) {
-        for (const [i, server] of servers.entries()) await rangeLoad(server.url, server.headers, figures[i]!);
+        for (const [i, server] of servers.entries()) await rangeLoad(server.url, server.headers, server.pids, figures[i]!);
       }
       const bareRps = mean(figures[0]!.rps);
       const aloneRps = mean(figures[2]!.rps);
@@ -311,7 +350,7 @@ export const streamDeliveryBenchmark: TBenchmark = {
         rows.push({
           figure: `256 KiB Range requests/s: ${server.label}`,
           value: `${Math.round(mean(figure.rps))} req/s`,
-          note: `${(mean(figure.rps) / bareRps).toFixed(2)} × bare Node, ${(mean(figure.rps) / aloneRps).toFixed(2)} × nginx alone; rounds ${figure.rps.map((rps) => Math.round(rps)).join(' / ')}; p99 ${figure.p99.map((p99) => ms(p99)).join(' / ')}; errors ${figure.errors}; load before each ${figure.loads.join(' | ')}`,
+          note: `${(mean(figure.rps) / bareRps).toFixed(2)} × bare Node, ${(mean(figure.rps) / aloneRps).toFixed(2)} × nginx alone; server CPU per answer ${figure.cpuUs.map((us) => `${Math.round(us)} µs`).join(' / ')} (bare Node ${Math.round(mean(figures[0]!.cpuUs))} µs); rounds ${figure.rps.map((rps) => Math.round(rps)).join(' / ')}; p99 ${figure.p99.map((p99) => ms(p99)).join(' / ')}; errors ${figure.errors}; load before each ${figure.loads.join(' | ')}`,
         });
       }
       rows.push({
