@@ -27,9 +27,10 @@ async function json(port: number, method: string, url: string, token?: string, b
   return JSON.parse(text) as Record<string, never>;
 }
 
-async function startPortal(dataDir: string) {
+async function startPortal(dataDir: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const child = startProcess('dist/server/index.js', {
+    ...extraEnv,
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -51,6 +52,8 @@ async function startPortal(dataDir: string) {
   }
   return { port, pid: child.pid!, token, stop: () => stopProcess(child) };
 }
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** The server's resident memory now (kB), from /proc. */
 function rssKb(pid: number): number {
@@ -132,7 +135,7 @@ export const trainingBenchmark: TBenchmark = {
   async run(): Promise<TBenchRow[]> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-training-'));
     const clipDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-clips-'));
-    const portal = await startPortal(dataDir);
+    let portal = await startPortal(dataDir);
     const rows: TBenchRow[] = [];
     try {
       const { port, token } = portal;
@@ -212,6 +215,31 @@ export const trainingBenchmark: TBenchmark = {
         figure: 'Server memory during a 1 GiB upload',
         value: `+${Math.round((peak - baseline) / 1024)} MiB RSS`,
         note: `baseline ${Math.round(baseline / 1024)} MiB; answered ${status} in ${ms(performance.now() - uploadStarted)}`,
+      });
+
+      // The stream check with its grants kept (decision 055) against asking the database on every
+      // Range request (STREAM_GRANT_SECONDS=0, as before it): the same data, link and pass, the
+      // portal restarted between rounds, two alternating rounds.
+      const range = { range: 'bytes=0-262143', cookie: streamPass };
+      const rounds: Record<'kept' | 'asked', Array<{ rps: number; p99: number; errors: number }>> = { kept: [], asked: [] };
+      for (const round of [1, 2]) {
+        for (const mode of ['asked', 'kept'] as const) {
+          await portal.stop();
+          portal = await startPortal(dataDir, mode === 'asked' ? { STREAM_GRANT_SECONDS: '0' } : {});
+          const url = `http://127.0.0.1:${portal.port}${streamUrl}`;
+          await autocannon({ url, connections: 20, duration: 2, headers: range });
+          const measured = await autocannon({ url, connections: 20, duration: 6, headers: range });
+          rounds[mode].push({ rps: measured.requests.average, p99: measured.latency.p99, errors: measured.errors + measured.non2xx });
+          process.stdout.write(`  round ${round}, grants ${mode}: ${Math.round(measured.requests.average)} req/s, p99 ${ms(measured.latency.p99)}, load ${loadAverage()}\n`);
+        }
+      }
+      const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+      const kept = { rps: mean(rounds.kept.map((r) => r.rps)), p99: mean(rounds.kept.map((r) => r.p99)) };
+      const asked = { rps: mean(rounds.asked.map((r) => r.rps)), p99: mean(rounds.asked.map((r) => r.p99)) };
+      rows.push({
+        figure: 'Range requests of 256 KiB, stream grants kept vs the database asked each time',
+        value: `${Math.round(kept.rps)} vs ${Math.round(asked.rps)} req/s`,
+        note: `${(kept.rps / asked.rps).toFixed(2)} ×; p99 ${ms(kept.p99)} vs ${ms(asked.p99)}; queries per Range request: 1 per part a minute vs 1; rounds ${rounds.asked.map((r, i) => `${Math.round(r.rps)}/${Math.round(rounds.kept[i]!.rps)}`).join(', ')} req/s; errors ${[...rounds.kept, ...rounds.asked].reduce((sum, r) => sum + r.errors, 0)}; load ${loadAverage()}`,
       });
     } finally {
       await portal.stop();
