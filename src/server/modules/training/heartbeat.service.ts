@@ -2,20 +2,21 @@ import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { THeartbeat, THeartbeatResult } from '../../../shared/schemas/training.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   createWatchRecords,
   findReportContext,
-  insertWatchRefusals,
+  inPipelinedTransaction,
+  insertWatchRefusalsStatement,
   lockWatchRecords,
-  saveWatchRecords,
+  saveWatchRecordsStatement,
   type TReportPart,
   type TWatchRecordUpdate,
   type TWatchRefusal,
 } from './heartbeat.repository.ts';
-import { inTransaction } from './training.repository.ts';
 import { progressOf, REFUSAL_REASONS } from './training.service.ts';
 import { creditReport, isCompleted, lockedParts } from './watched.ts';
 
@@ -101,7 +102,7 @@ class ReportQueue {
     let outcomes: Array<THeartbeatResult | AppError>;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        outcomes = await inTransaction(this.db, (tx) => applyReports(tx, batch));
+        outcomes = await inPipelinedTransaction(this.db, (tx) => applyReports(tx, batch));
         break;
       } catch (error) {
         if (attempt < ATTEMPTS && isDeadlock(error)) continue;
@@ -130,13 +131,13 @@ const keyOf = (userId: string, videoId: string) => `${userId}/${videoId}`;
 const asStored = Math.fround;
 
 /**
- * Checks, credits and writes a batch of reports in arrival order, inside one transaction: the
- * records are locked in one stable order, each report is credited by the rules (creditReport) at
- * the server's time once the locks are held, one after the other for reports of one record, and
- * the records and refusals are written in one statement each. Answers, per report, its result or
- * the error it is refused with.
+ * Checks and credits a batch of reports in arrival order, inside one transaction: the records are
+ * locked in one stable order, each report is credited by the rules (creditReport) at the server's
+ * time once the locks are held, one after the other for reports of one record. Answers, per
+ * report, its result or the error it is refused with, and the two statements (records, refusals)
+ * that write them, sent with the COMMIT.
  */
-async function applyReports(tx: Executor, batch: TPending[]): Promise<Array<THeartbeatResult | AppError>> {
+async function applyReports(tx: Executor, batch: TPending[]): Promise<{ result: Array<THeartbeatResult | AppError>; writes: Array<SQL | undefined> }> {
   const userIds = [...new Set(batch.map(({ viewer }) => viewer.id))];
   const videoIds = [...new Set(batch.map(({ beat }) => beat.videoId))];
   // Every record the batch names, in one stable order (by learner, then part; PostgreSQL orders
@@ -165,7 +166,7 @@ async function applyReports(tx: Executor, batch: TPending[]): Promise<Array<THea
     }
     return part;
   });
-  if (checked.every((outcome) => outcome instanceof AppError)) return checked as AppError[];
+  if (checked.every((outcome) => outcome instanceof AppError)) return { result: checked as AppError[], writes: [] };
 
   // The records the accepted reports lack are created (locked, as this transaction's own); one
   // another transaction created meanwhile is locked once that one ends.
@@ -235,6 +236,6 @@ async function applyReports(tx: Executor, batch: TPending[]): Promise<Array<THea
       allCompleted: total > 0 && done === total,
     };
   });
-  await Promise.all([saveWatchRecords(tx, [...updates.values()]), insertWatchRefusals(tx, refusals)]);
-  return outcomes;
+  // Written with the COMMIT, in the same round trip.
+  return { result: outcomes, writes: [saveWatchRecordsStatement([...updates.values()]), insertWatchRefusalsStatement(refusals)] };
 }
