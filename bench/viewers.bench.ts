@@ -172,17 +172,24 @@ function cpuSeconds(pid: number | undefined) {
   }
 }
 
-/** CPU seconds of every PostgreSQL process on the machine (other databases' work included). */
+/** CPU seconds of each PostgreSQL process on the machine (other databases' work included), by pid. */
 function postgresCpu() {
-  let total = 0;
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processStat(Number(entry)).cpuSeconds;
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), processStat(Number(entry)).cpuSeconds);
     } catch {
       // Gone meanwhile.
     }
   }
+  return byPid;
+}
+
+/** What PostgreSQL's processes used between two readings: those started since count whole, those ended since are not seen. */
+function postgresCpuSince(before: Map<number, number>) {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -286,7 +293,7 @@ export const viewersBenchmark: TBenchmark = {
           const machineAfter = machineCpu();
           const portalCpu = cpuSeconds(portal.pid) - portalBefore;
           const frontCpu = nginxCpu() - nginxBefore;
-          const databaseCpu = postgresCpu() - postgresBefore;
+          const databaseCpu = postgresCpuSince(postgresBefore);
           const benchCpu = process.cpuUsage(benchBefore);
           const clientCpu = clientsCpu - clientsBefore;
           const machineBusy = machineAfter.busy - machineBefore.busy;
