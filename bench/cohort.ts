@@ -28,6 +28,7 @@ import { hash } from '@node-rs/argon2';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { ARGON2_OPTIONS } from '../src/server/lib/passwords.ts';
+import { ENUMERATION_FLOOR_MS } from '../src/server/modules/auth/auth.service.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { processStat, threadStats } from '../src/testing/proc-stat.ts';
 import { form } from '../src/testing/multipart.ts';
@@ -72,6 +73,12 @@ const latencies = new Map<string, number[]>();
 const failures = new Map<string, Map<number | string, number>>();
 /** The calls that hash a password (sign-ups and logins): when each was sent and answered. */
 const HASHING_STEPS = new Set(['register', 'login', 'admin login']);
+/**
+ * Calls held to a floor on purpose (the answer to a sign-up code comes no sooner than 300 ms, so
+ * its time says nothing about the address): the aim applies to the time beyond the floor.
+ */
+const FLOORED_STEPS = new Map([['verify otp', ENUMERATION_FLOOR_MS]]);
+const beyondFloor = (step: string, ms: number) => ms - (FLOORED_STEPS.get(step) ?? 0);
 const hashingCalls: Array<{ sent: number; answered: number }> = [];
 
 function record(step: string, ms: number) {
@@ -741,7 +748,7 @@ const loadText = (load: number[]) => load.map((l) => l.toFixed(1)).join(' ');
 function summarize(report: TRunReport) {
   const errors = [...failures.values()].flatMap((byStatus) => [...byStatus.values()]).reduce((sum, count) => sum + count, 0);
   const quiet = [...latencies].filter(([step]) => !HASHING_STEPS.has(step)).map(([step, values]) => ({ step, p95: percentile(values, 95) }));
-  const slowest = quiet.reduce((worst, step) => (step.p95 > worst.p95 ? step : worst), { step: '-', p95: 0 });
+  const slowest = quiet.reduce((worst, step) => (beyondFloor(step.step, step.p95) > beyondFloor(worst.step, worst.p95) ? step : worst), { step: '-', p95: 0 });
   const idle = percentile(report.idleHealth, 99);
   const busy = percentile(report.busyHealth, 99);
   return {
@@ -753,7 +760,7 @@ function summarize(report: TRunReport) {
     errors: errors + (LEARNERS - report.finished),
     exact: report.books.exact,
     slowest,
-    overAim: quiet.filter((step) => step.p95 >= P95_AIM_MS),
+    overAim: quiet.filter((step) => beyondFloor(step.step, step.p95) >= P95_AIM_MS),
     health: { idle, busy, ratio: busy / idle },
     registerP95: percentile(latencies.get('register') ?? [], 95),
     loginP95: percentile(latencies.get('login') ?? [], 95),
@@ -779,7 +786,9 @@ function printReport(report: TRunReport) {
   for (const [step, values] of latencies) {
     const failed = failures.get(step);
     const p95 = percentile(values, 95);
-    const mark = HASHING_STEPS.has(step) ? 'argon2' : p95 >= P95_AIM_MS ? `no (over ${P95_AIM_MS} ms)` : 'no';
+    const floor = FLOORED_STEPS.get(step);
+    const over = beyondFloor(step, p95) >= P95_AIM_MS ? `, over ${P95_AIM_MS} ms${floor ? ' beyond it' : ''}` : '';
+    const mark = HASHING_STEPS.has(step) ? 'argon2' : `no${floor ? ` (held to ≥ ${floor} ms on purpose${over})` : over ? ` (${over.slice(2)})` : ''}`;
     lines.push(
       `| ${step} | ${mark} | ${values.length} | ${f(percentile(values, 50))} | ${f(p95)} | ${f(percentile(values, 99))} | ${failed ? [...failed].map(([status, count]) => `${count}× ${status}`).join(', ') : 0} |`,
     );
