@@ -38,6 +38,8 @@ export const mails = pgTable('mails', {
   text: text('text'),
   html: text('html'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Until when a run of the send job holds the mail (claimed before it talks to the SMTP server). */
+  sendingUntil: timestamp('sending_until', { withTimezone: true }),
   messageId: text('message_id'),
   createdAt: createdAt(),
 });

@@ -19,6 +19,14 @@ export type MailTransport = {
 };
 
 /**
+ * How long the SMTP server may take: to accept the connection, to greet, and to stay silent
+ * (nodemailer's own defaults are 2 minutes, 30 seconds and 10 minutes). A send's run holds its
+ * mail for longer than all three together (send-mail.job.ts).
+ */
+const SMTP_TIMEOUTS_MS = { connection: 30_000, greeting: 30_000, socket: 60_000 };
+export const SMTP_SEND_LIMIT_MS = SMTP_TIMEOUTS_MS.connection + SMTP_TIMEOUTS_MS.greeting + SMTP_TIMEOUTS_MS.socket;
+
+/**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to
  * DATA_DIR/outbox and logged, so the portal works on a machine with no mail server.
  */
@@ -40,7 +48,12 @@ export function createMailTransport(options: {
   });
 
   if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl);
+    const transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+      greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+      socketTimeout: SMTP_TIMEOUTS_MS.socket,
+    });
     return {
       kind: 'smtp',
       async send(mail) {
