@@ -13,11 +13,14 @@ import type { TSessionUser } from '../server/lib/session-user.ts';
 import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { createCallerFactory } from '../server/trpc/init.ts';
-import { startWorker } from '../workers/job-worker.ts';
+import { startJobWorker, startWorker } from '../workers/job-worker.ts';
 import { createTestBucket, type TStorageDriver } from './storage.ts';
 
-/** The worker `npm run worker` runs, for tests that start several on one Redis (tests reach workers through here). */
-export { startWorker };
+/**
+ * The worker `npm run worker` runs, and its job part alone, for tests that start several on one
+ * Redis or stop one mid-job (tests reach workers through here).
+ */
+export { startJobWorker, startWorker };
 
 const createCaller = createCallerFactory(appRouter);
 
