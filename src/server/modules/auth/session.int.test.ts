@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
+import { countQueries } from '../../../testing/queries.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -296,6 +297,24 @@ describe('refresh tokens', () => {
     await portal.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: phone.refreshToken } });
     expect((await authed(phone.accessToken)).statusCode).toBe(401);
     expect((await authed(laptop.accessToken)).statusCode).not.toBe(401);
+  });
+
+  it('are checked in one statement on every call: the account and its session read together', async () => {
+    const user = await createUser(portal.runtime.db);
+    const { accessToken } = (await login(user.email, TEST_PASSWORD)).json();
+    const queries = countQueries(portal.runtime.db);
+    try {
+      // The catalogue reads nothing when its cache is current: what remains is the session check.
+      await portal.app.inject({ url: '/api/courses/active' });
+      const before = queries.count;
+      const res = await portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } });
+      expect(res.statusCode).toBe(200);
+      const checks = queries.statements.slice(before).filter((statement) => /from "users"/.test(statement) || /refresh_tokens/.test(statement));
+      expect(checks).toHaveLength(1);
+      expect(checks[0]).toMatch(/refresh_tokens/);
+    } finally {
+      queries.stop();
+    }
   });
 
   it('stop working after logout, and only that session ends', async () => {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { personName } from '../../../shared/names.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
-import { findSessionUserById, isSessionLive } from './users.repository.ts';
+import { findSessionUser } from './users.repository.ts';
 
 /**
  * The user behind an `Authorization: Bearer` header, or null. The token only names the user: role,
@@ -18,12 +18,8 @@ export async function resolveSessionUser(
   const claims = verifyAccessToken(match[1], deps.jwtSecret);
   if (!claims) return null;
   // Logout, a password reset or a reused refresh token end the session's access tokens at once.
-  const [user, live] = await Promise.all([
-    findSessionUserById(deps.db, claims.sub),
-    claims.sid ? isSessionLive(deps.db, claims.sid, new Date()) : true,
-  ]);
-  if (!live) return null;
-  if (!user) return null;
+  const user = await findSessionUser(deps.db, claims.sub, claims.sid, new Date());
+  if (!user?.sessionLive) return null;
   return {
     id: user.id,
     email: user.email,

@@ -1,18 +1,16 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 
-/** True while the session (refresh-token family) has a token neither revoked nor expired. */
-export async function isSessionLive(db: Executor, familyId: string, at: Date): Promise<boolean> {
-  const [live] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, at)))
-    .limit(1);
-  return live !== undefined;
-}
-
-export async function findSessionUserById(db: Executor, id: string) {
+/**
+ * The caller's account as the session check needs it, and whether the session (refresh-token
+ * family) the token names still has a token neither revoked nor expired: one round trip, as every
+ * authenticated call makes it. A token without a session is live while the account exists.
+ */
+export async function findSessionUser(db: Executor, id: string, familyId: string | undefined, at: Date) {
+  const live = familyId
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${at.toISOString()}::timestamptz)`
+    : sql<boolean>`true`;
   const [row] = await db
     .select({
       id: users.id,
@@ -22,6 +20,7 @@ export async function findSessionUserById(db: Executor, id: string) {
       role: users.role,
       verifiedAt: users.verifiedAt,
       approvedAt: users.approvedAt,
+      sessionLive: live,
     })
     .from(users)
     .where(eq(users.id, id));
