@@ -22,7 +22,7 @@ import { viewersBenchmark } from './viewers.bench.ts';
 import { watchClockBenchmark } from './watch-clock.bench.ts';
 import { watchersBenchmark } from './watchers.bench.ts';
 
-/** `npm run bench`: measures the figures the issues ask for and writes bench/report.md. */
+/** `npm run bench`: measures the figures the portal is held to and writes bench/report.md. */
 const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, streamDeliveryBenchmark, certificatesBenchmark, remindersBenchmark, regulatorExportBenchmark, classSignUpBenchmark, watchClockBenchmark, viewersBenchmark, watchersBenchmark, offlineBenchmark, lighthouseScreensBenchmark];
 
 // The results search alone (BENCH_ONLY=results-search) needs the server bundle only: npm run build:server.

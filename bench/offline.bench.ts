@@ -35,7 +35,7 @@ const RECORD_SECONDS = 30;
 /** At 400 kbit/s the whole course takes longer than a bench should: this many chunks are timed, the rest extrapolated. */
 const SLOW_SAMPLE_CHUNKS = 4;
 
-/** The links the issue names: a ship's VSAT share, and a thinner one. */
+/** Two ship's links: a VSAT share, and a thinner one. */
 const LINKS = [
   { name: '2 Mbit/s, 600 ms', latency: 600, bitsPerSecond: 2_000_000 },
   { name: '400 kbit/s, 400 ms', latency: 400, bitsPerSecond: 400_000 },
@@ -225,7 +225,7 @@ function postSync(base: string, body: string): Promise<{ sent: number; received:
 }
 
 /**
- * Issue 27's figures: the bytes of an hour at 360p (a lecture-like sample transcoded as the portal
+ * Offline study's figures: the bytes of an hour at 360p (a lecture-like sample transcoded as the portal
  * does, and the caps' bound), the time to download a two-part course over a ship's links (real
  * Chromium throttled by CDP, fetching from the built portal as the app's downloader does), and the
  * bytes a sync of an hour of offline watching sends.

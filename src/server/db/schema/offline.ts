@@ -6,7 +6,7 @@ import { trainingVideos } from './training.ts';
 import { users } from './users.ts';
 
 /**
- * A course kept on one device for study without a link (issue 27, decision 050): one row each time
+ * A course kept on one device for study without a link (decision 050): one row each time
  * a learner downloads a course on a device. The device signs the watch records it keeps with
  * `recordKey` and numbers them; the server takes them in once each, in order.
  */

@@ -1,6 +1,6 @@
 import { inputArguments, type TVideoSource } from './probe.ts';
 
-/** The player's choices, 720p and 360p (issue 12). */
+/** The player's choices, 720p and 360p. */
 export const DEFAULT_RENDITION_HEIGHTS: readonly number[] = [720, 360];
 
 export type TRenditionPlan = {
@@ -29,7 +29,7 @@ const MAX_KBPS_AT_720 = 2800;
  * inside the offline budget below; slides' 24 px text stays legible at it (decision 050).
  */
 const MAX_KBPS_AT_360 = 320;
-/** Bytes an hour of a course may take to download at 360p (issue 27: at most 200 MB). */
+/** Bytes an hour of a course may take to download at 360p (decision 050: at most 200 MB). */
 export const OFFLINE_BYTES_PER_HOUR = 200_000_000;
 
 /**
