@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { courses, enrolments, refreshTokens, trainingVideos, trainingVideoSets, users, watchProgress, watchRefusals } from '../../db/schema.ts';
-import type { TRendition, TWatchedInterval } from '../../db/schema/training.ts';
+import type { TRendition } from '../../db/schema/training.ts';
 
 export type TVideoRow = typeof trainingVideos.$inferSelect;
 export type TSetRow = typeof trainingVideoSets.$inferSelect;
@@ -149,44 +149,6 @@ export async function findPlayerRows(db: Executor, userId: string, setId: string
     .leftJoin(watchProgress, and(eq(watchProgress.videoId, trainingVideos.id), eq(watchProgress.userId, userId)))
     .where(eq(trainingVideos.setId, setId))
     .orderBy(asc(trainingVideos.serial));
-}
-
-/** The learner's watch record of a video, created empty if new, locked until the transaction ends. */
-export async function lockWatchRecord(tx: Executor, userId: string, videoId: string): Promise<TWatchRow> {
-  await tx.insert(watchProgress).values({ userId, videoId }).onConflictDoNothing({ target: [watchProgress.userId, watchProgress.videoId] });
-  const [row] = await tx
-    .select()
-    .from(watchProgress)
-    .where(and(eq(watchProgress.userId, userId), eq(watchProgress.videoId, videoId)))
-    .for('update');
-  return row!;
-}
-
-export async function saveWatchRecord(
-  tx: Executor,
-  id: string,
-  record: {
-    watchedIntervals: TWatchedInterval[];
-    watchedSeconds: number;
-    observedSeconds: number;
-    lastPosition: number;
-    lastBeatAt: Date;
-    firstBeatAt: Date;
-    completedAt: Date | null;
-  },
-): Promise<void> {
-  await tx
-    .update(watchProgress)
-    .set({ ...record, updatedAt: record.lastBeatAt })
-    .where(eq(watchProgress.id, id));
-}
-
-/** A report the server did not credit in full, kept as the auditor's evidence. */
-export async function insertWatchRefusal(
-  db: Executor,
-  refusal: { userId: string; videoId: string; reason: string; claimedFrom: number; claimedTo: number; creditedSeconds: number; createdAt: Date },
-): Promise<void> {
-  await db.insert(watchRefusals).values(refusal);
 }
 
 /** How many of the set's parts the learner has completed. */
