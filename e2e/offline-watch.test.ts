@@ -223,7 +223,7 @@ describe('watching a downloaded course offline', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => page.evaluate(() => window.location.pathname), { timeout: 10_000 }).toBe('/login');
     // The sent records are removed as logout ends, which may finish just after the login page shows.
-    await expect.poll(async () => (await deviceRecords(page)).length).toBe(1);
+    await expect.poll(async () => (await deviceRecords(page)).length, { timeout: 15_000 }).toBe(1);
     const left = await deviceRecords(page);
     expect(left.every((row) => row.state === 'pending' && row.userId === learner.id)).toBe(true);
     await context.setOffline(false);
