@@ -168,7 +168,9 @@ describe('watching a downloaded course offline', () => {
       .from(watchProgress)
       .where(and(eq(watchProgress.userId, learner.id), eq(watchProgress.videoId, videoIds[0]!)));
     expect(partOneProgress?.completedAt).not.toBeNull();
-    expect((await deviceRecords(page)).every((row) => row.state === 'sent' && row.outcome === 'credited')).toBe(true);
+    // Each record answered: credited, or 'duplicate' when the service worker's background sync
+    // delivered it first (the server took it once; part 1's completion above is that credit).
+    expect((await deviceRecords(page)).every((row) => row.state === 'sent' && (row.outcome === 'credited' || row.outcome === 'duplicate'))).toBe(true);
     await page.goto(`/training/${course.id}`);
     await page.getByText('1 of 2 parts completed').waitFor();
 
