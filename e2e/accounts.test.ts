@@ -5,7 +5,7 @@ import { createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 import { codeIn, mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
+import { logOutWith, REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let harness: BrowserHarness;
@@ -274,8 +274,7 @@ describe('sessions and guards', () => {
       expect(await drawer.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     }
     expect(await drawer.getByRole('link', { name: 'Login' }).count()).toBe(0);
-    await drawer.getByRole('button', { name: 'Logout' }).click();
-    await waitForPath(page, '/login');
+    await logOutWith(page, drawer.getByRole('button', { name: 'Logout' }));
     await page.getByRole('heading', { name: /^Login to / }).waitFor();
     expect(await storedSession(page)).toEqual(SIGNED_OUT);
 

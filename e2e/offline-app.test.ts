@@ -7,7 +7,7 @@ import { paths } from '../src/client/config/paths.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
 import { CLIENT_DIR, startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { signInAs } from './support/session.ts';
+import { logOutWith, signInAs } from './support/session.ts';
 
 /*
  * The installable app at sea (decision 050): once signed in, the service worker keeps the app's
@@ -155,8 +155,7 @@ describe('the app with no network', () => {
     await page.getByRole('heading', { name: `Welcome, ${first.firstName}`, exact: false }).waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Offline/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`**${paths.login}`);
+    await logOutWith(page, page.getByRole('button', { name: 'Logout' }));
     await page.getByRole('heading', { name: /^Login to / }).waitFor();
     await expect.poll(() => keptRecords(page)).toEqual([]);
     await expect.poll(() => controlled(page)).toMatch(/\/sw\.js$/);

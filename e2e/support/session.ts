@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../../src/testing/factories.ts';
 
 export const REFRESH_COOKIE = 'portal_refresh';
@@ -26,4 +26,16 @@ export async function signInAs(page: Page, email: string, password = TEST_PASSWO
 /** The browser's refresh cookie (HttpOnly: the page cannot see it, the context can), if any. */
 export async function refreshCookieOf(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE);
+}
+
+/**
+ * Presses a public Logout button and waits for the fresh /login document it opens. Clearing the
+ * session can let a guarded screen route to /login first, in the same document; the page is only
+ * settled once the full load that follows has happened.
+ */
+export async function logOutWith(page: Page, logout: Locator): Promise<void> {
+  const freshDocument = page.waitForEvent('load', { timeout: 20_000 });
+  await logout.click();
+  await freshDocument;
+  await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
 }
