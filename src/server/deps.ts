@@ -6,7 +6,7 @@ import type { FileStorage } from './lib/files/storage.ts';
 import type { JobDispatcher } from './lib/jobs/dispatcher.ts';
 import type { MailTransport } from './lib/mail/transport.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
-import type { StreamGrants } from './lib/stream-grants.ts';
+import type { AccessGrants } from './lib/access-grants.ts';
 
 /** Everything services need, built once at start (runtime.ts) and passed down explicitly. */
 export type AppDeps = {
@@ -18,7 +18,7 @@ export type AppDeps = {
   /** Throttling counters: Redis when REDIS_URL is set, this process's memory otherwise. */
   rateLimit: RateLimitStore;
   /** Stream access granted a moment ago, and its revocation in every process (decision 055). */
-  streamGrants: StreamGrants;
+  accessGrants: AccessGrants;
   files: FileStorage;
   logger: Logger;
   jwtSecret: string;

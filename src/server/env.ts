@@ -135,6 +135,8 @@ export const ZEnv = z.preprocess(
       ACADEMY_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
       /** How long a stream check's grant is kept in memory (decision 055); 0 asks the database on every Range request. */
       STREAM_GRANT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+      /** How long a session check's answer is kept in memory (decision 060); 0 asks the database on every authenticated call. */
+      SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
       /** Days before a certificate expires on which its holder is reminded, each once (e.g. 90,30,7). */
       CERTIFICATE_REMINDER_DAYS: reminderDays.default([90, 30, 7]),
     })

@@ -14,7 +14,7 @@ import { createMailTransport } from './lib/mail/transport.ts';
 import { closePasswordHashing } from './lib/passwords.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit.ts';
 import { CLIENT_DIST_DIR } from './lib/paths.ts';
-import { createStreamGrants } from './lib/stream-grants.ts';
+import { createAccessGrants } from './lib/access-grants.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
@@ -90,7 +90,12 @@ export async function createRuntime(
   const rateLimit = env.REDIS_URL
     ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
     : createMemoryRateLimitStore();
-  const streamGrants = createStreamGrants({ ttlMs: env.STREAM_GRANT_SECONDS * 1000, logger, redisUrl: env.REDIS_URL, prefix: options.queuePrefix });
+  const accessGrants = createAccessGrants({
+    ttlMs: { stream: env.STREAM_GRANT_SECONDS * 1000, session: env.SESSION_CHECK_SECONDS * 1000 },
+    logger,
+    redisUrl: env.REDIS_URL,
+    prefix: options.queuePrefix,
+  });
   if (files.kind !== 'local' && !env.REDIS_URL) {
     logger.warn('files are shared (STORAGE_URL) but REDIS_URL is not set: rate limits and jobs stay in this process; set REDIS_URL to run more than one instance');
   }
@@ -110,7 +115,7 @@ export async function createRuntime(
     jobs,
     mail,
     rateLimit,
-    streamGrants,
+    accessGrants,
     files,
     logger,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
@@ -121,7 +126,7 @@ export async function createRuntime(
       await schedule?.stop();
       await jobs.close();
       await rateLimit.close();
-      await streamGrants.close();
+      await accessGrants.close();
       mail.close();
       await files.close();
       await database.close();

@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminSetupRequest } from '../../../shared/schemas/auth.ts';
 import type { TMessageResult } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
+import { revokeSessionChecks } from '../users/session.service.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
@@ -21,7 +22,7 @@ import {
 export const ADMIN_SETUP_TTL_MS = 24 * 3600_000;
 export const ADMIN_SETUP_PATH = '/admin-setup';
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'accessGrants'>;
 
 export type TFirstAdminOutcome =
   | { kind: 'exists' }
@@ -44,6 +45,8 @@ export async function ensureFirstAdmin(deps: Deps): Promise<TFirstAdminOutcome> 
     const existing = await findAccountByEmail(deps.db, email);
     if (existing) {
       await promoteToAdmin(deps.db, existing.id, passwordHash, at);
+      // Its sessions' checks answered the old role (and the password changed).
+      await revokeSessionChecks(deps, { userId: existing.id });
       deps.logger.warn({ email }, 'no administrator existed: the account with ADMIN_EMAIL is now one');
       return { kind: 'promoted', email };
     }

@@ -36,7 +36,7 @@ import {
   setPasswordHash,
   type TAccount,
 } from './auth.repository.ts';
-import { revokeStreamAccess } from '../training/stream.service.ts';
+import { revokeSessionChecks } from '../users/session.service.ts';
 import { checkCode, giveBackCodeSending, issueCode, throttleCodeSending, useCode } from './otp.service.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -73,7 +73,7 @@ export function loginDelayMs(accountFailures: number): number {
   return Math.min(maxDelayMs, 100 * 2 ** Math.floor((accountFailures - slowAfter) / 10));
 }
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' | 'site' | 'streamGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' | 'site' | 'accessGrants'>;
 
 export function toAuthUser(account: TAccount): TAuthUser {
   return {
@@ -176,8 +176,8 @@ export async function resetPassword(deps: Deps, input: TResetPasswordRequest, ip
     await markVerified(tx, code.userId, at);
     await revokeAllForUser(tx, code.userId, at);
   });
-  // The stream links of every session ended go with them, in every process.
-  await revokeStreamAccess(deps, { userId: code.userId });
+  // The session checks and stream links of every session ended go with them, in every process.
+  await revokeSessionChecks(deps, { userId: code.userId });
   await giveBackCodeSending(deps, input.email, ip);
   return { message: MESSAGES.auth.resetDone };
 }
@@ -295,7 +295,7 @@ export async function refreshSession(deps: Deps, refreshToken: string | undefine
     return startSession(tx, deps.jwtSecret, account, { familyId: row.familyId, expiresAt: row.expiresAt });
   });
   if (outcome === 'reused') {
-    await revokeStreamAccess(deps, { sessionId: row.familyId });
+    await revokeSessionChecks(deps, { sessionId: row.familyId });
     deps.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
     throw expired();
   }
@@ -308,7 +308,7 @@ export async function logout(deps: Deps, refreshToken: string | undefined): Prom
   const row = refreshToken ? await findRefreshTokenByHash(deps.db, hashToken(refreshToken)) : undefined;
   if (row) {
     await revokeFamily(deps.db, row.familyId, new Date());
-    await revokeStreamAccess(deps, { sessionId: row.familyId });
+    await revokeSessionChecks(deps, { sessionId: row.familyId });
   }
   return { message: MESSAGES.auth.loggedOut };
 }

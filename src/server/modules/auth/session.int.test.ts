@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
@@ -299,7 +299,44 @@ describe('refresh tokens', () => {
     expect((await authed(laptop.accessToken)).statusCode).not.toBe(401);
   });
 
-  it('are checked in one statement on every call: the account and its session read together', async () => {
+  it('end at once in every process: a check kept by B is refused within a second of logging out through A', async () => {
+    const shared = { env: { JWT_SECRET: randomBytes(32).toString('hex') }, redis: true, queuePrefix: `test-${randomBytes(4).toString('hex')}` };
+    const [a, b] = [await createTestPortal(shared), await createTestPortal(shared)];
+    try {
+      for (const one of [a, b]) {
+        for (let waited = 0; one.runtime.accessGrants.state !== 'shared'; waited += 20) {
+          if (waited > 5000) throw new Error('the revocation channel did not come up');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      const user = await createUser(a.runtime.db);
+      const session = (
+        await a.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
+      ).json();
+      const onB = () => b.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${session.accessToken}` } });
+      const queries = countQueries(b.runtime.db);
+      try {
+        for (let call = 0; call < 5; call += 1) expect((await onB()).statusCode).toBe(200);
+        expect(queries.count).toBe(1);
+      } finally {
+        queries.stop();
+      }
+      expect((await a.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(200);
+      const loggedOutAt = performance.now();
+      let status = 200;
+      while (status === 200 && performance.now() - loggedOutAt < 2000) {
+        status = (await onB()).statusCode;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(status).toBe(401);
+      expect(performance.now() - loggedOutAt).toBeLessThan(1000);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+
+  it('are checked in one statement, then kept: the next calls of the session ask the database nothing', async () => {
     const user = await createUser(portal.runtime.db);
     const { accessToken } = (await login(user.email, TEST_PASSWORD)).json();
     const queries = countQueries(portal.runtime.db);
@@ -312,6 +349,14 @@ describe('refresh tokens', () => {
       const checks = queries.statements.slice(before).filter((statement) => /from "users"/.test(statement) || /refresh_tokens/.test(statement));
       expect(checks).toHaveLength(1);
       expect(checks[0]).toMatch(/refresh_tokens/);
+      const kept = queries.count;
+      for (let call = 0; call < 5; call += 1) {
+        expect((await portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(200);
+      }
+      expect(queries.statements.slice(kept).filter((statement) => /from "users"|refresh_tokens/.test(statement))).toEqual([]);
+      // A token that is not the portal's is refused without a query, kept check or not.
+      const forged = `${accessToken.slice(0, -2)}xx`;
+      expect((await portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
     } finally {
       queries.stop();
     }
@@ -369,15 +414,47 @@ describe('access tokens', () => {
     }
   });
 
-  it('carry only the user: a change of role or approval in the database counts at once', async () => {
+  it('carry only the user: an approval through the portal counts at the very next call', async () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
-    const { accessToken } = (await login(admin.email, TEST_PASSWORD)).json();
-    const list = () => portal.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
-    expect((await list()).statusCode).toBe(200);
-    await portal.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
-    expect((await list()).statusCode).toBe(403);
-    expect((await me(accessToken)).json().result.data).toMatchObject({ role: 'learner', approved: false });
-    await portal.runtime.db.update(users).set({ approvedAt: new Date() }).where(eq(users.id, admin.id));
-    expect((await me(accessToken)).json().result.data.approved).toBe(true);
+    const learner = await createUser(portal.runtime.db);
+    const adminToken = (await login(admin.email, TEST_PASSWORD)).json().accessToken;
+    const learnerToken = (await login(learner.email, TEST_PASSWORD)).json().accessToken;
+    expect((await me(learnerToken)).json().result.data.approved).toBe(false);
+    const approve = await portal.app.inject({ method: 'POST', url: `/api/user/approve-user/${learner.id}`, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(approve.statusCode).toBe(200);
+    expect((await me(learnerToken)).json().result.data.approved).toBe(true);
+  });
+
+  it('carry only the user: a change made straight in the database counts once the kept check has lived its time (SESSION_CHECK_SECONDS)', async () => {
+    const short = await createTestPortal({ env: { SESSION_CHECK_SECONDS: '1' } });
+    try {
+      const admin = await createUser(short.runtime.db, { role: 'admin' });
+      const { accessToken } = (
+        await short.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
+      ).json();
+      const list = () => short.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
+      expect((await list()).statusCode).toBe(200);
+      await short.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await list()).statusCode).toBe(403);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('carry only the user: with SESSION_CHECK_SECONDS=0 a change in the database counts at once', async () => {
+    const uncached = await createTestPortal({ env: { SESSION_CHECK_SECONDS: '0' } });
+    try {
+      const admin = await createUser(uncached.runtime.db, { role: 'admin' });
+      const { accessToken } = (
+        await uncached.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
+      ).json();
+      const list = () => uncached.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
+      expect((await list()).statusCode).toBe(200);
+      await uncached.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
+      expect((await list()).statusCode).toBe(403);
+    } finally {
+      await uncached.close();
+    }
   });
 });

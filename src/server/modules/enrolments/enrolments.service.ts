@@ -42,7 +42,7 @@ import {
   upsertRequest,
 } from './enrolments.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'site' | 'streamGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'site' | 'accessGrants'>;
 const E = MESSAGES.enrolment;
 
 function toSummary(row: TEnrolmentRow): TEnrolmentSummary {

@@ -65,7 +65,7 @@ import {
 } from './tests.repository.ts';
 
 const T = MESSAGES.tests;
-type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger' | 'jobs' | 'streamGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'logger' | 'jobs' | 'accessGrants'>;
 
 function toAdminTest(test: TTestWithQuestions): TAdminTest {
   return {

@@ -36,7 +36,7 @@ import { countCompleted, findCourse, findPlayerRows, findSetByCourse, inTransact
  */
 
 const T = MESSAGES.training;
-type Deps = Pick<AppDeps, 'db' | 'files' | 'jwtSecret' | 'logger' | 'streamGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'files' | 'jwtSecret' | 'logger' | 'accessGrants'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -150,7 +150,7 @@ export async function authorizeOfflineStream(
 
   // Kept a moment once allowed (decision 055): the Range requests of a part ask the database once,
   // and record its first fetch once, before the grant is kept.
-  const grant = await deps.streamGrants.remember<{ height: number; rendition: TRendition; serial: number }>(
+  const grant = await deps.accessGrants.remember<{ height: number; rendition: TRendition; serial: number }>(
     `offline/${pass.userId}/${pass.sessionId}/${input.downloadId}/${input.videoId}`,
     async () => {
       const access = await findOfflineMediaAccess(deps.db, { downloadId: input.downloadId, videoId: input.videoId, viewerId: pass.userId, sessionId: pass.sessionId });

@@ -247,7 +247,7 @@ describe.runIf(inject('redisUrl') && inject('databaseUrl'))('two portals on one 
     const [a, b] = [await createTestPortal(shared), await createTestPortal(shared)];
     try {
       for (const one of [a, b]) {
-        for (let waited = 0; one.runtime.streamGrants.state !== 'shared'; waited += 20) {
+        for (let waited = 0; one.runtime.accessGrants.state !== 'shared'; waited += 20) {
           if (waited > 5000) throw new Error('the revocation channel did not come up');
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

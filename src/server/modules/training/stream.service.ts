@@ -4,12 +4,12 @@ import type { TRendition } from '../../db/schema/training.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TFileToServe } from '../../lib/files/file-urls.ts';
-import type { TGrantScope } from '../../lib/stream-grants.ts';
+import type { TGrantScope } from '../../lib/access-grants.ts';
 import { isStreamLinkSignature, readStreamPass } from './stream-pass.ts';
 import { findStreamAccess } from './training.repository.ts';
 
 const T = MESSAGES.training;
-type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'streamGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'jwtSecret' | 'accessGrants'>;
 
 /** What a stream check allowed, kept for a moment (decision 055): the part's renditions and number. */
 type TStreamGrant = { renditions: TRendition[]; serial: number };
@@ -21,7 +21,7 @@ type TStreamGrant = { renditions: TRendition[]; serial: number };
  * enrolment whose earlier parts are completed. Answers the rendition to send.
  *
  * The signatures are checked on every request; the access, once allowed, is kept a moment
- * (streamGrants), so the Range requests of a playing part ask the database once. Every change that
+ * (accessGrants), so the Range requests of a playing part ask the database once. Every change that
  * can take the access away revokes it at once (revokeStreamAccess).
  */
 export async function authorizeStream(
@@ -36,7 +36,7 @@ export async function authorizeStream(
   if (typeof pass === 'string' || pass.userId !== input.viewer) throw refused();
   if (!isStreamLinkSignature(deps, pass, input.videoId, height, input.signature)) throw refused();
 
-  const grant = await deps.streamGrants.remember<TStreamGrant>(`stream/${pass.userId}/${pass.sessionId}/${input.videoId}`, async () => {
+  const grant = await deps.accessGrants.remember<TStreamGrant>(`stream/${pass.userId}/${pass.sessionId}/${input.videoId}`, async () => {
     // One round trip, for the first request of a part in a while.
     const access = await findStreamAccess(deps.db, pass.userId, pass.sessionId, input.videoId);
     if (access && !access.sessionLive) throw refused();
@@ -62,6 +62,6 @@ export async function authorizeStream(
  * reset, parts deleted or reordered). By learner, session or course's training; `all` only for
  * a change that touches everyone.
  */
-export function revokeStreamAccess(deps: Pick<AppDeps, 'streamGrants'>, scope: TGrantScope): Promise<void> {
-  return deps.streamGrants.revoke(scope);
+export function revokeStreamAccess(deps: Pick<AppDeps, 'accessGrants'>, scope: TGrantScope): Promise<void> {
+  return deps.accessGrants.revoke(scope);
 }

@@ -53,7 +53,7 @@ import { revokeStreamAccess } from './stream.service.ts';
 import { lockedParts } from './watched.ts';
 
 const T = MESSAGES.training;
-type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger' | 'streamGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jobs' | 'jwtSecret' | 'logger' | 'accessGrants'>;
 
 /** The form field that carries the video files (repeated), as the spec names it. */
 export const VIDEO_FIELD = 'trainingVideo';

@@ -3,14 +3,14 @@ import type { Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 
 /**
- * The caller's account as the session check needs it, and whether the session (refresh-token
- * family) the token names still has a token neither revoked nor expired: one round trip, as every
- * authenticated call makes it. A token without a session is live while the account exists.
+ * The caller's account as the session check needs it, and when the session (refresh-token family)
+ * the token names ends: the last expiry of its tokens not revoked, or null once none is left (and
+ * null when no session is named). One round trip.
  */
 export async function findSessionUser(db: Executor, id: string, familyId: string | undefined, at: Date) {
-  const live = familyId
-    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${at.toISOString()}::timestamptz)`
-    : sql<boolean>`true`;
+  const endsAt = familyId
+    ? sql<number | null>`(select extract(epoch from max(${refreshTokens.expiresAt})) * 1000 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${at.toISOString()}::timestamptz)`.mapWith(Number)
+    : sql<number | null>`null`;
   const [row] = await db
     .select({
       id: users.id,
@@ -20,7 +20,7 @@ export async function findSessionUser(db: Executor, id: string, familyId: string
       role: users.role,
       verifiedAt: users.verifiedAt,
       approvedAt: users.approvedAt,
-      sessionLive: live,
+      sessionEndsAt: endsAt,
     })
     .from(users)
     .where(eq(users.id, id));

@@ -12,6 +12,7 @@ import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { readPage } from '../../lib/paging.ts';
+import { revokeSessionChecks } from './session.service.ts';
 import {
   findApproved,
   findAwaitingApproval,
@@ -20,7 +21,7 @@ import {
   type TReviewRow,
 } from './users.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'logger' | 'accessGrants'>;
 
 function toListItem(row: TReviewRow): TUserListItem {
   return {
@@ -75,6 +76,8 @@ export async function approveUser(deps: Deps, admin: TSessionUser, userId: strin
   if (!learner.verifiedAt) throw new AppError('CONFLICT', MESSAGES.users.notVerified);
   const approved = (await markApproved(deps.db, userId, admin.id, new Date())) ?? (await findLearnerForReview(deps.db, userId));
   if (!approved) throw notFound(MESSAGES.users.notFound);
+  // The learner's next call is let in as approved.
+  await revokeSessionChecks(deps, { userId });
   deps.logger.info({ userId, by: admin.id }, 'user approved');
   return { message: MESSAGES.users.approved, user: toListItem(approved) };
 }

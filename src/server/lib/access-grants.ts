@@ -2,29 +2,33 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
- * Stream access this process granted a moment ago, so that the Range requests of a playing part
- * cost no query after the first (decision 055). Only grants are kept, never refusals, each at most
- * `ttlMs` and never past the session's end. Whatever can take access away revokes at once through
- * `revoke` after its change commits: here, and, on Redis, in every other process through a
- * pub/sub channel. A grant looked up from the database while a revocation came in is not kept (it
- * may have read the state from before it). While this process's subscription to the channel is
- * down, nothing is served from memory, and everything kept is dropped when it comes back: a
- * revocation it missed cannot leave a viewer playing.
+ * Access this process granted a moment ago, so that the calls that repeat it cost no query after
+ * the first: the Range requests of a playing part (decision 055) and the session check of every
+ * authenticated call (decision 060). Only grants are kept, never refusals, each at most its TTL and
+ * never past the session's end. Whatever can take access away revokes at once through `revoke`
+ * after its change commits: here, and, on Redis, in every other process through a pub/sub
+ * channel. A grant looked up from the database while a revocation came in is not kept (it may
+ * have read the state from before it). While this process's subscription to the channel is down,
+ * nothing is served from memory, and everything kept is dropped when it comes back: a revocation
+ * it missed cannot leave a viewer playing or a signed-out session calling.
  */
 
-/** What a grant is about: who, in which session, which course's training. */
-export type TGrantTags = { userId: string; sessionId: string; setId: string };
+/** What a grant is about: who, in which session, which course's training (none for a session check). */
+export type TGrantTags = { userId: string; sessionId: string; setId?: string };
 /** Which grants a change ends. `all` is for the rare change that touches everyone. */
+/** What a grant allows: a stream's Range requests, or a session's calls. Each kind has its own TTL. */
+export type TGrantKind = 'stream' | 'session';
 export type TGrantScope = { userId: string } | { sessionId: string } | { setId: string } | 'all';
 
-export type StreamGrants = {
+export type AccessGrants = {
   /** `shared`: revocations reach every process; `local`: one process; `bypassed`: nothing served from memory now. */
   readonly state: 'local' | 'shared' | 'bypassed' | 'off';
   /**
    * The grant kept under `key`, or `load`'s. `load` throws to refuse (never kept); it answers the
    * grant with its tags and, when it ends sooner than the TTL, when it ends (ms since the epoch).
+   * `kind` names the TTL it is kept for.
    */
-  remember<T>(key: string, load: () => Promise<{ grant: T; tags: TGrantTags; endsAt?: number }>): Promise<T>;
+  remember<T>(key: string, load: () => Promise<{ grant: T; tags: TGrantTags; endsAt?: number }>, kind?: TGrantKind): Promise<T>;
   /** Ends the grants of the scope here and, on Redis, in every process; resolves once sent. */
   revoke(scope: TGrantScope): Promise<void>;
   /** How many grants are kept (for the bench and the tests). */
@@ -35,7 +39,7 @@ export type StreamGrants = {
 type TEntry = { grant: unknown; tags: TGrantTags; expiresAt: number };
 
 /** The in-memory part: a bounded map, oldest first out, with scope eviction by scanning (revocations are rare). */
-function createStore(options: { ttlMs: number; maxEntries: number; now: () => number }) {
+function createStore(options: { maxEntries: number; now: () => number }) {
   const entries = new Map<string, TEntry>();
   // Bumped by every revocation and every clearing: a load that saw it change is not kept.
   let epoch = 0;
@@ -53,9 +57,9 @@ function createStore(options: { ttlMs: number; maxEntries: number; now: () => nu
       }
       return entry;
     },
-    put(key: string, entry: Omit<TEntry, 'expiresAt'>, endsAt: number | undefined, since: number) {
+    put(key: string, entry: Omit<TEntry, 'expiresAt'>, endsAt: number | undefined, since: number, ttlMs: number) {
       if (since !== epoch) return;
-      const expiresAt = Math.min(options.now() + options.ttlMs, endsAt ?? Number.POSITIVE_INFINITY);
+      const expiresAt = Math.min(options.now() + ttlMs, endsAt ?? Number.POSITIVE_INFINITY);
       if (expiresAt <= options.now()) return;
       entries.delete(key);
       while (entries.size >= options.maxEntries) {
@@ -89,21 +93,22 @@ function parseScope(text: string): TGrantScope | undefined {
   }
 }
 
-export function createStreamGrants(options: {
-  /** How long a grant is kept; 0 keeps none (every request asks the database). */
-  ttlMs: number;
+export function createAccessGrants(options: {
+  /** How long a grant is kept, by kind (one figure for both); 0 keeps none (every request asks the database). */
+  ttlMs: number | Record<TGrantKind, number>;
   maxEntries?: number;
   logger: Logger;
   /** Every API process on this Redis hears the others' revocations. */
   redisUrl?: string | undefined;
   prefix?: string;
   now?: () => number;
-}): StreamGrants {
+}): AccessGrants {
   const now = options.now ?? Date.now;
-  const store = createStore({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 10_000, now });
+  const ttlOf: Record<TGrantKind, number> = typeof options.ttlMs === 'number' ? { stream: options.ttlMs, session: options.ttlMs } : options.ttlMs;
+  const store = createStore({ maxEntries: options.maxEntries ?? 50_000, now });
   const { logger } = options;
-  const enabled = options.ttlMs > 0;
-  const channel = `${options.prefix ?? 'portal'}:stream-grants:revoked`;
+  const enabled = ttlOf.stream > 0 || ttlOf.session > 0;
+  const channel = `${options.prefix ?? 'portal'}:access-grants:revoked`;
 
   // Two connections: one in subscriber mode cannot publish.
   const publisher = enabled && options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 1000, commandTimeout: 1000 }) : undefined;
@@ -124,12 +129,12 @@ export function createStreamGrants(options: {
         .then(() => {
           store.evict('all');
           listening = true;
-          logger.info('stream grants: listening for revocations from every process');
+          logger.info('access grants: listening for revocations from every process');
         })
-        .catch((err: unknown) => logger.warn({ err }, 'stream grants: could not subscribe to revocations; every stream request asks the database'));
+        .catch((err: unknown) => logger.warn({ err }, 'access grants: could not subscribe to revocations; every stream request and session check asks the database'));
     });
     subscriber.on('close', () => {
-      if (listening) logger.warn('stream grants: the revocation channel is down; every stream request asks the database until it is back');
+      if (listening) logger.warn('access grants: the revocation channel is down; every stream request and session check asks the database until it is back');
       listening = false;
       store.evict('all');
     });
@@ -143,14 +148,16 @@ export function createStreamGrants(options: {
       if (!subscriber) return 'local';
       return listening ? 'shared' : 'bypassed';
     },
-    async remember(key, load) {
-      if (usable()) {
+    async remember(key, load, kind = 'stream') {
+      const ttlMs = ttlOf[kind];
+      const keeps = usable() && ttlMs > 0;
+      if (keeps) {
         const kept = store.get(key);
         if (kept) return kept.grant as never;
       }
       const since = store.epoch;
       const { grant, tags, endsAt } = await load();
-      if (usable()) store.put(key, { grant, tags }, endsAt, since);
+      if (keeps && usable()) store.put(key, { grant, tags }, endsAt, since, ttlMs);
       return grant;
     },
     async revoke(scope) {
@@ -160,7 +167,7 @@ export function createStreamGrants(options: {
         await publisher.publish(channel, JSON.stringify({ scope }));
       } catch (err) {
         // The other processes keep what they hold until their TTL or their own reconnection.
-        logger.error({ err, scope }, 'stream grants: a revocation was not sent to the other processes');
+        logger.error({ err, scope }, 'access grants: a revocation was not sent to the other processes');
       }
     },
     size: () => store.entries.size,

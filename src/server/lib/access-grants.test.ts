@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { createStreamGrants, type TGrantTags } from './stream-grants.ts';
+import { createAccessGrants, type TGrantTags } from './access-grants.ts';
 
 const logger = createLogger('silent');
 const tags = (userId: string, sessionId = `${userId}-session`, setId = 'set-1'): TGrantTags => ({ userId, sessionId, setId });
@@ -23,7 +23,7 @@ function loader(value: string, grantTags: TGrantTags, endsAt?: number) {
 describe('stream grants', () => {
   it('keep a grant for the TTL, then ask again', async () => {
     const time = clock();
-    const grants = createStreamGrants({ ttlMs: 60_000, logger, now: time.now });
+    const grants = createAccessGrants({ ttlMs: 60_000, logger, now: time.now });
     const { calls, load } = loader('part', tags('a'));
     for (let i = 0; i < 10; i += 1) expect(await grants.remember('k', load)).toBe('part');
     expect(calls.count).toBe(1);
@@ -36,7 +36,7 @@ describe('stream grants', () => {
   });
 
   it('never keep a refusal', async () => {
-    const grants = createStreamGrants({ ttlMs: 60_000, logger });
+    const grants = createAccessGrants({ ttlMs: 60_000, logger });
     let calls = 0;
     const refuse = async (): Promise<never> => {
       calls += 1;
@@ -50,7 +50,7 @@ describe('stream grants', () => {
 
   it('keep a grant no longer than its session lasts', async () => {
     const time = clock();
-    const grants = createStreamGrants({ ttlMs: 60_000, logger, now: time.now });
+    const grants = createAccessGrants({ ttlMs: 60_000, logger, now: time.now });
     const { calls, load } = loader('part', tags('a'), time.now() + 5_000);
     await grants.remember('k', load);
     time.advance(5_000);
@@ -59,7 +59,7 @@ describe('stream grants', () => {
   });
 
   it('end the grants of a learner, a session or a training, and only those', async () => {
-    const grants = createStreamGrants({ ttlMs: 60_000, logger });
+    const grants = createAccessGrants({ ttlMs: 60_000, logger });
     const a = loader('a', tags('a', 's-a', 'set-1'));
     const b = loader('b', tags('b', 's-b', 'set-2'));
     const again = async () => {
@@ -82,7 +82,7 @@ describe('stream grants', () => {
   });
 
   it('do not keep a grant read while a revocation came in (it may be from before the change)', async () => {
-    const grants = createStreamGrants({ ttlMs: 60_000, logger });
+    const grants = createAccessGrants({ ttlMs: 60_000, logger });
     let calls = 0;
     const slow = async () => {
       calls += 1;
@@ -97,7 +97,7 @@ describe('stream grants', () => {
   });
 
   it('hold at most maxEntries, the oldest going first', async () => {
-    const grants = createStreamGrants({ ttlMs: 60_000, logger, maxEntries: 3 });
+    const grants = createAccessGrants({ ttlMs: 60_000, logger, maxEntries: 3 });
     const loads = ['1', '2', '3', '4'].map((key) => loader(key, tags(key)));
     for (const [index, { load }] of loads.entries()) await grants.remember(String(index), load);
     expect(grants.size()).toBe(3);
@@ -108,7 +108,7 @@ describe('stream grants', () => {
   });
 
   it('keep nothing with a TTL of 0', async () => {
-    const grants = createStreamGrants({ ttlMs: 0, logger });
+    const grants = createAccessGrants({ ttlMs: 0, logger });
     const { calls, load } = loader('part', tags('a'));
     await grants.remember('k', load);
     await grants.remember('k', load);
