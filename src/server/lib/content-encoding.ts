@@ -2,16 +2,23 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 export type TContentEncoding = 'br' | 'gzip';
 
+/** The Accept-Encoding values seen lately and their answer: browsers send a handful of strings. */
+const pickedFor = new Map<string, TContentEncoding | undefined>();
+const PICKED_KEPT = 64;
+
 /** The best encoding the client accepts of those we keep: brotli, else gzip, else none. */
 export function pickEncoding(acceptEncoding: string | undefined): TContentEncoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  if (pickedFor.has(acceptEncoding)) return pickedFor.get(acceptEncoding);
   const accepted = (name: string) =>
-    (acceptEncoding ?? '').split(',').some((part) => {
+    acceptEncoding.split(',').some((part) => {
       const [token, ...params] = part.trim().split(';');
       return token?.trim().toLowerCase() === name && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
     });
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
-  return undefined;
+  const picked = accepted('br') ? 'br' : accepted('gzip') ? 'gzip' : undefined;
+  if (pickedFor.size >= PICKED_KEPT) pickedFor.clear();
+  pickedFor.set(acceptEncoding, picked);
+  return picked;
 }
 
 export const compressBrotli = (body: Buffer) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
