@@ -1,10 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { countQueries } from '../../../testing/queries.ts';
+import { createPortalsSharingRedis, untilRefused } from '../../../testing/shared-portals.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -300,15 +301,8 @@ describe('refresh tokens', () => {
   });
 
   it('end at once in every process: a check kept by B is refused within a second of logging out through A', async () => {
-    const shared = { env: { JWT_SECRET: randomBytes(32).toString('hex') }, redis: true, queuePrefix: `test-${randomBytes(4).toString('hex')}` };
-    const [a, b] = [await createTestPortal(shared), await createTestPortal(shared)];
+    const [a, b] = await createPortalsSharingRedis();
     try {
-      for (const one of [a, b]) {
-        for (let waited = 0; one.runtime.accessGrants.state !== 'shared'; waited += 20) {
-          if (waited > 5000) throw new Error('the revocation channel did not come up');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
       const user = await createUser(a.runtime.db);
       const session = (
         await a.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
@@ -322,14 +316,9 @@ describe('refresh tokens', () => {
         queries.stop();
       }
       expect((await a.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(200);
-      const loggedOutAt = performance.now();
-      let status = 200;
-      while (status === 200 && performance.now() - loggedOutAt < 2000) {
-        status = (await onB()).statusCode;
-        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(status).toBe(401);
-      expect(performance.now() - loggedOutAt).toBeLessThan(1000);
+      const refused = await untilRefused(onB, 200);
+      expect(refused.status).toBe(401);
+      expect(refused.afterMs).toBeLessThan(1000);
     } finally {
       await a.close();
       await b.close();
@@ -425,36 +414,23 @@ describe('access tokens', () => {
     expect((await me(learnerToken)).json().result.data.approved).toBe(true);
   });
 
-  it('carry only the user: a change made straight in the database counts once the kept check has lived its time (SESSION_CHECK_SECONDS)', async () => {
-    const short = await createTestPortal({ env: { SESSION_CHECK_SECONDS: '1' } });
+  it.each([
+    { seconds: '1', waitMs: 1_100, when: 'once the kept check has lived its time (SESSION_CHECK_SECONDS=1)' },
+    { seconds: '0', waitMs: 0, when: 'at once with SESSION_CHECK_SECONDS=0' },
+  ])('carry only the user: a change made straight in the database counts $when', async ({ seconds, waitMs }) => {
+    const configured = await createTestPortal({ env: { SESSION_CHECK_SECONDS: seconds } });
     try {
-      const admin = await createUser(short.runtime.db, { role: 'admin' });
+      const admin = await createUser(configured.runtime.db, { role: 'admin' });
       const { accessToken } = (
-        await short.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
+        await configured.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
       ).json();
-      const list = () => short.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
+      const list = () => configured.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
       expect((await list()).statusCode).toBe(200);
-      await short.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await configured.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
+      if (waitMs) await new Promise((resolve) => setTimeout(resolve, waitMs));
       expect((await list()).statusCode).toBe(403);
     } finally {
-      await short.close();
-    }
-  });
-
-  it('carry only the user: with SESSION_CHECK_SECONDS=0 a change in the database counts at once', async () => {
-    const uncached = await createTestPortal({ env: { SESSION_CHECK_SECONDS: '0' } });
-    try {
-      const admin = await createUser(uncached.runtime.db, { role: 'admin' });
-      const { accessToken } = (
-        await uncached.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
-      ).json();
-      const list = () => uncached.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
-      expect((await list()).statusCode).toBe(200);
-      await uncached.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
-      expect((await list()).statusCode).toBe(403);
-    } finally {
-      await uncached.close();
+      await configured.close();
     }
   });
 });
