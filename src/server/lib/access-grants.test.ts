@@ -20,7 +20,7 @@ function loader(value: string, grantTags: TGrantTags, endsAt?: number) {
   return { calls, load };
 }
 
-describe('stream grants', () => {
+describe('access grants', () => {
   it('keep a grant for the TTL, then ask again', async () => {
     const time = clock();
     const grants = createAccessGrants({ ttlMs: 60_000, logger, now: time.now });
@@ -105,6 +105,31 @@ describe('stream grants', () => {
     expect(loads[0]!.calls.count).toBe(2);
     await grants.remember('3', loads[3]!.load);
     expect(loads[3]!.calls.count).toBe(1);
+  });
+
+  it('keep each kind for its own TTL: a session check 30 s, a stream a minute, none when its TTL is 0', async () => {
+    const time = clock();
+    const grants = createAccessGrants({ ttlMs: { stream: 60_000, session: 30_000 }, logger, now: time.now });
+    const stream = loader('part', tags('a'));
+    const session = loader('caller', { userId: 'a', sessionId: 'a-session' });
+    await grants.remember('stream', stream.load, 'stream');
+    await grants.remember('session', session.load, 'session');
+    time.advance(30_000);
+    await grants.remember('stream', stream.load, 'stream');
+    await grants.remember('session', session.load, 'session');
+    expect([stream.calls.count, session.calls.count]).toEqual([1, 2]);
+    // A session's revocation ends its stream grants too.
+    await grants.revoke({ sessionId: 'a-session' });
+    await grants.remember('stream', stream.load, 'stream');
+    await grants.remember('session', session.load, 'session');
+    expect([stream.calls.count, session.calls.count]).toEqual([2, 3]);
+
+    const sessionsOff = createAccessGrants({ ttlMs: { stream: 60_000, session: 0 }, logger });
+    const off = loader('caller', { userId: 'a', sessionId: 'a-session' });
+    await sessionsOff.remember('session', off.load, 'session');
+    await sessionsOff.remember('session', off.load, 'session');
+    expect(off.calls.count).toBe(2);
+    expect(sessionsOff.size()).toBe(0);
   });
 
   it('keep nothing with a TTL of 0', async () => {

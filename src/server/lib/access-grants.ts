@@ -15,9 +15,9 @@ import type { Logger } from 'pino';
 
 /** What a grant is about: who, in which session, which course's training (none for a session check). */
 export type TGrantTags = { userId: string; sessionId: string; setId?: string };
-/** Which grants a change ends. `all` is for the rare change that touches everyone. */
 /** What a grant allows: a stream's Range requests, or a session's calls. Each kind has its own TTL. */
 export type TGrantKind = 'stream' | 'session';
+/** Which grants a change ends. `all` is for the rare change that touches everyone. */
 export type TGrantScope = { userId: string } | { sessionId: string } | { setId: string } | 'all';
 
 export type AccessGrants = {
