@@ -20,7 +20,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import { processStat, threadStats } from '../src/testing/proc-stat.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer, type TReceivedMail } from '../src/testing/smtp-server.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
+import type { TPhase, TProbeCommand, TProbeResult } from './health-probe.ts';
 import { BENCH_DATABASE_URL, freePort, percentile, ROOT, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
 
 const argument = (name: string, fallback: number) => {
@@ -451,6 +452,7 @@ async function run(instances: number, databaseUrl: string) {
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const system = await platform(instances, databaseUrl, smtp.url);
   let admin: ReturnType<typeof adminAtWork> | undefined;
+  let prober: ReturnType<typeof healthProber> | undefined;
   try {
     const { courseId, adminToken } = await prepareCourse(system.base, sql);
     // The portal and workers keep the priority they started with.
@@ -459,30 +461,21 @@ async function run(instances: number, databaseUrl: string) {
     failures.clear();
     hashingCalls.length = 0;
 
-    // /healthz idle (the portals started, the course ready, nobody at work yet), then probed through the run.
-    const idleHealth: number[] = [];
-    for (let i = 0; i < 200; i += 1) idleHealth.push(await timed(() => fetch(`${system.base}/healthz`).then((r) => r.arrayBuffer())));
+    // /healthz idle (the portals started, the course ready, nobody at work yet), then probed through
+    // the run, from a process of its own (bench/health-probe.ts).
+    prober = healthProber(system.base);
+    await sleep(IDLE_PROBE_SECONDS * 1000);
+    prober.phase('busy');
     admin = adminAtWork(system.base, adminToken);
-    let probing = true;
-    const busyHealth: number[] = [];
-    const probe = (async () => {
-      while (probing) {
-        await timed(() => fetch(`${system.base}/healthz`).then((r) => r.arrayBuffer())).then(
-          (took) => busyHealth.push(took),
-          () => fail('/healthz probe', 'network'),
-        );
-        await sleep(100);
-      }
-    })();
 
-    const meter = await cpuMeter(system, sql);
+    const meter = await cpuMeter(system, sql, prober.pid);
     const started = performance.now();
     const results = await pool(LEARNERS, CONCURRENCY, (index) => learnerJourney(system.base, smtp, index, courseId));
     const seconds = (performance.now() - started) / 1000;
     const cpu = await meter.stop();
     const loadAfter = os.loadavg();
-    probing = false;
-    await probe;
+    const { idle: idleHealth, busy: busyHealth, errors: probeErrors } = await prober.stop();
+    for (let i = 0; i < probeErrors; i += 1) fail('/healthz probe', 'network');
     const adminWork = await admin.stop();
 
     const finished = results.filter((result) => result.status === 'fulfilled').length;
@@ -492,6 +485,7 @@ async function run(instances: number, databaseUrl: string) {
     printReport(report);
     return summarize(report);
   } finally {
+    prober?.end();
     await admin?.stop();
     await system.stop();
     await smtp.close();
@@ -572,7 +566,33 @@ const MAILS_PER_LEARNER = 3;
  * this run's database, and the server's own processes every database shares), Redis, and the
  * whole machine. Read from /proc every two seconds, so a backend that comes and goes is counted.
  */
-async function cpuMeter(system: TPlatform, sql: postgres.Sql) {
+/** Seconds of /healthz probes before the run, with nobody at work: the idle figure. */
+const IDLE_PROBE_SECONDS = 30;
+/** One probe at a time, one started every this many milliseconds, idle and during the run alike. */
+const PROBE_EVERY_MS = 50;
+
+/** The health checker (bench/health-probe.ts) started on `base`: name its phase, then stop it for its times. */
+function healthProber(base: string) {
+  const child = fork(path.join(import.meta.dirname, 'health-probe.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const send = (command: TProbeCommand) => child.send(command);
+  const result = new Promise<TProbeResult>((resolve, reject) => {
+    child.once('message', (message: TProbeResult) => resolve(message));
+    child.once('exit', (code) => reject(new Error(`the health probe exited ${code} without its times`)));
+  });
+  send({ url: `${base}/healthz`, everyMs: PROBE_EVERY_MS });
+  return {
+    pid: child.pid!,
+    phase: (phase: TPhase) => send({ phase }),
+    stop: () => {
+      send({ stop: true });
+      return result;
+    },
+    /** Ends the probe at once (a run that failed); nothing once it has stopped. */
+    end: () => child.kill(),
+  };
+}
+
+async function cpuMeter(system: TPlatform, sql: postgres.Sql, probePid: number) {
   const [{ database }] = (await sql`select current_database() as database`) as unknown as [{ database: string }];
   type TGroup = { name: string; pids: (activity: Array<{ pid: number; datname: string | null }>) => number[] };
   const groups: TGroup[] = [
@@ -583,6 +603,7 @@ async function cpuMeter(system: TPlatform, sql: postgres.Sql) {
     { name: 'PostgreSQL shared processes (WAL, checkpoints; every database)', pids: (activity) => activity.filter((row) => row.datname === null).map((row) => row.pid) },
     { name: 'Redis (shared with anything else using it)', pids: () => (system.redisPid ? [system.redisPid] : []) },
     { name: 'learners\' and administrator\'s client (this process)', pids: () => [process.pid] },
+    { name: 'health probe (its own process)', pids: () => [probePid] },
   ];
   const tally = new Map<string, Map<number, { first: number; last: number }>>(groups.map((group) => [group.name, new Map()]));
   let initial = true;
@@ -715,12 +736,6 @@ function processCpu(pid: number) {
   }
 }
 
-async function timed(work: () => Promise<unknown>) {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
 type TRunReport = {
   instances: number;
   seconds: number;
@@ -799,7 +814,7 @@ function printReport(report: TRunReport) {
   lines.push(
     '',
     `5xx answers: ${fiveHundreds.reduce((sum, count) => sum + count, 0)}`,
-    `/healthz p99: idle ${f(idle)} ms (${report.idleHealth.length} probes), during the run ${f(busy)} ms (${report.busyHealth.length} probes): ${(busy / idle).toFixed(1)} × idle`,
+    `/healthz p99 (a probe every ${PROBE_EVERY_MS} ms from a process of its own): idle ${f(idle)} ms (p50 ${f(percentile(report.idleHealth, 50))}, ${report.idleHealth.length} probes), during the run ${f(busy)} ms (p50 ${f(percentile(report.busyHealth, 50))}, ${report.busyHealth.length} probes): ${(busy / idle).toFixed(1)} × idle`,
     `Sign-ups and logins: ${hashingCalls.length} answered; while at least ${cores} were waiting (${hashing.seconds.toFixed(0)} s), ${hashing.perSecond.toFixed(1)} a second`,
     `Bare argon2 on ${cores} cores: ${report.bareArgon2.measured.toFixed(1)} hashes a second measured before the run, ${report.bareArgon2.allCores.toFixed(0)} by CPU time (every core free): ratio ${(hashing.perSecond / report.bareArgon2.measured).toFixed(2)} of the measured bound, ${(hashing.perSecond / report.bareArgon2.allCores).toFixed(2)} of the free one`,
     `Learners a second against the argon2 bound (${HASHES_PER_LEARNER} hashes a learner): ${(report.finished / report.seconds).toFixed(2)} against ${(report.bareArgon2.measured / HASHES_PER_LEARNER).toFixed(1)} (measured bound, ratio ${(report.finished / report.seconds / (report.bareArgon2.measured / HASHES_PER_LEARNER)).toFixed(2)}) and ${(report.bareArgon2.allCores / HASHES_PER_LEARNER).toFixed(0)} (free cores, ratio ${(report.finished / report.seconds / (report.bareArgon2.allCores / HASHES_PER_LEARNER)).toFixed(2)})`,
