@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactUrl } from './logger.ts';
+import { createLogger, OneLinePerRequest, redactUrl } from './logger.ts';
 
 describe('redactUrl', () => {
   it('drops the whole query of a file link and the value of any signature elsewhere', () => {
@@ -18,16 +18,30 @@ describe('redactUrl', () => {
 });
 
 describe('the request log', () => {
-  it('never holds a signed link with its signature', async () => {
+  async function logOf(url: string) {
     const lines: string[] = [];
     const logger = createLogger('info', 'portal', { write: (line: string) => void lines.push(line) });
-    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new OneLinePerRequest(logger) });
     app.get('/api/files/:area/:name', async () => 'file');
-    await app.inject('/api/files/id_documents/abc.pdf?expires=1800000000&signature=s3cr3tsignature');
+    await app.inject({ url, remoteAddress: '127.0.0.7' });
     await app.close();
-    const log = lines.join('');
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('never holds a signed link with its signature', async () => {
+    const log = JSON.stringify(await logOf('/api/files/id_documents/abc.pdf?expires=1800000000&signature=s3cr3tsignature'));
     expect(log).toContain('/api/files/id_documents/abc.pdf?[redacted]');
     expect(log).not.toContain('s3cr3tsignature');
     expect(log).not.toContain('expires=1800000000');
+  });
+
+  it('writes one line per request, once it is answered, with what an operator looks for', async () => {
+    const lines = await logOf('/api/files/photos/a.png');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'answered', method: 'GET', url: '/api/files/photos/a.png', status: 200, ip: '127.0.0.7' });
+    expect(lines[0]!.reqId).toEqual(expect.any(String));
+    expect(lines[0]!.ms).toEqual(expect.any(Number));
+    const missing = await logOf('/nowhere');
+    expect(missing.filter((line) => line.msg === 'answered')).toMatchObject([{ status: 404, url: '/nowhere' }]);
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -49,4 +50,34 @@ export function createLogger(level: string, name = 'portal', destination?: Desti
     },
     destination,
   );
+}
+
+/** What the request log says of an answered request: the URL with its credentials taken out. */
+function answered(request: FastifyRequest, reply: FastifyReply) {
+  return { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip };
+}
+
+/**
+ * One line per request, written as its answer finishes: the method, the URL without its
+ * credentials, the status, the time taken and the caller's address, beside the request id every
+ * line of the request carries; at error level with the error when the answer could not be sent.
+ * Fastify's own controller writes two ("incoming request", then "request completed"): the first
+ * said nothing the second does not, and at the default level the pair cost the cached catalogue
+ * more CPU than the rest of its answer (decision 061). Fastify's other request lines are kept.
+ */
+export class OneLinePerRequest extends LogController {
+  /** The line's fields are the ones above, never a caller's input: it needs no redaction, which costs more than the line. */
+  readonly #lines: Logger;
+
+  constructor(logger: Logger) {
+    super();
+    this.#lines = logger.child({}, { redact: [] });
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ ...answered(request, reply), err: error }, 'request errored');
+    else if (this.#lines.isLevelEnabled('info')) this.#lines.info({ reqId: request.id, ...answered(request, reply) }, 'answered');
+  }
 }
