@@ -132,7 +132,7 @@ export const classSignUpBenchmark: TBenchmark = {
   async run() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-class-'));
     try {
-      const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+      const env = { DATA_DIR: dataDir };
       if (BENCH_DATABASE_URL) return await withFreshPostgres(BENCH_DATABASE_URL, (url) => measure({ ...env, DATABASE_URL: url }));
       return await measure(env);
     } finally {

@@ -20,7 +20,8 @@ const COUNT = Number(process.env.PORTAL_PROCESSES ?? 2);
 /** Node flags for the portals (PORTAL_NODE_FLAGS, space-separated: the cohort's --cpu-prof). */
 const FLAGS = (process.env.PORTAL_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
-cluster.setupPrimary({ exec: path.join(ROOT, 'dist/server/index.js'), execArgv: ['--enable-source-maps', ...FLAGS] });
+// The portals' log lines (stdout) are dropped, as bench/support.ts's startProcess drops them.
+cluster.setupPrimary({ exec: path.join(ROOT, 'dist/server/index.js'), execArgv: ['--enable-source-maps', ...FLAGS], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 
 const portals: Worker[] = [];
 let stopping = false;

@@ -196,7 +196,6 @@ async function platform(instances: number, databaseUrl: string, smtpUrl: string)
     JWT_SECRET: 'cohort-secret-cohort-secret-cohort-secret',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
     ...(s3 ? { STORAGE_URL: await createTestBucket(s3.endpoint) } : {}),

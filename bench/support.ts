@@ -19,11 +19,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a built entry point in its own process, as production runs it. */
+/**
+ * Starts a built entry point in its own process, as production runs it: at its own log level
+ * (info, a line per request), its log lines (stdout) dropped.
+ */
 export function startProcess(entry: string, env: Record<string, string | undefined>): ChildProcess {
   return spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

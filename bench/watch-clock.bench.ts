@@ -98,7 +98,7 @@ export const watchClockBenchmark: TBenchmark = {
     return withFreshPostgres(BENCH_DATABASE_URL, async (databaseUrl) => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const child = startProcess('dist/server/index.js', { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+      const child = startProcess('dist/server/index.js', { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' });
       try {
         await waitForOk(`${base}/readyz`, performance.now());
         const names = Object.keys(STRATEGIES);

@@ -229,7 +229,7 @@ export const watchersBenchmark: TBenchmark = {
       const database = new URL(databaseUrl).pathname.slice(1);
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const child = startProcess(SERVER_ENTRY, { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET });
+      const child = startProcess(SERVER_ENTRY, { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET });
       const stats = postgres(BENCH_DATABASE_URL!, { max: 1, onnotice: () => {} });
       try {
         await waitForOk(`${base}/readyz`, performance.now());
