@@ -18,9 +18,9 @@ describe('redactUrl', () => {
 });
 
 describe('the request log', () => {
-  async function logOf(url: string) {
+  async function logOf(url: string, level = 'info') {
     const lines: string[] = [];
-    const logger = createLogger('info', 'portal', { write: (line: string) => void lines.push(line) });
+    const logger = createLogger(level, 'portal', { write: (line: string) => void lines.push(line) });
     const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new OneLinePerRequest(logger) });
     app.get('/api/files/:area/:name', async () => 'file');
     await app.inject({ url, remoteAddress: '127.0.0.7' });
@@ -43,5 +43,12 @@ describe('the request log', () => {
     expect(lines[0]!.ms).toEqual(expect.any(Number));
     const missing = await logOf('/nowhere');
     expect(missing.filter((line) => line.msg === 'answered')).toMatchObject([{ status: 404, url: '/nowhere' }]);
+  });
+
+  it('writes the request as it comes in at debug, with its credentials taken out', async () => {
+    const lines = await logOf('/api/files/photos/a.png?expires=1&signature=s3cr3tsignature', 'debug');
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'answered']);
+    expect(lines[0]).toMatchObject({ level: 20, req: { method: 'GET', url: '/api/files/photos/a.png?[redacted]' } });
+    expect(JSON.stringify(lines)).not.toContain('s3cr3tsignature');
   });
 });
