@@ -20,20 +20,60 @@ import { siteConfigFromEnv } from './modules/site/site.service.ts';
 
 export type Runtime = AppDeps & { jobContext: JobContext; close(): Promise<void> };
 
+/** What running jobs needs, and no more: the worker's runtime, and the first half of the portal's. */
+export type JobRuntime = Pick<AppDeps, 'env' | 'db' | 'database' | 'jobs' | 'mail' | 'files' | 'logger' | 'site'> & {
+  jobContext: JobContext;
+  close(): Promise<void>;
+};
+
+type TRuntimeOptions = {
+  clientDir?: string | undefined;
+  inMemoryDatabase?: boolean;
+  /** A BullMQ key prefix of its own, so parallel test runs on one Redis never share queues. */
+  queuePrefix?: string;
+};
+
 /**
  * Opens everything the portal runs on, as the environment says: PostgreSQL or the embedded PGlite,
- * BullMQ on Redis or jobs in this process, SMTP or the outbox folder. Migrations run here.
+ * BullMQ on Redis or jobs in this process, SMTP or the outbox folder. Migrations run here. Beside
+ * what jobs need (openJobRuntime), the API's own: its rate limits, access grants and JWT secret.
  */
-export async function createRuntime(
-  env: TEnv,
-  logger: Logger,
-  options: {
-    clientDir?: string | undefined;
-    inMemoryDatabase?: boolean;
-    /** A BullMQ key prefix of its own, so parallel test runs on one Redis never share queues. */
-    queuePrefix?: string;
-  } = {},
-): Promise<Runtime> {
+export async function createRuntime(env: TEnv, logger: Logger, options: TRuntimeOptions = {}): Promise<Runtime> {
+  const base = await openJobRuntime(env, logger, options);
+  const rateLimit = env.REDIS_URL
+    ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
+    : createMemoryRateLimitStore();
+  const accessGrants = createAccessGrants({
+    ttlMs: { stream: env.STREAM_GRANT_SECONDS * 1000, session: env.SESSION_CHECK_SECONDS * 1000 },
+    logger,
+    redisUrl: env.REDIS_URL,
+    prefix: options.queuePrefix,
+  });
+  if (base.files.kind !== 'local' && !env.REDIS_URL) {
+    logger.warn('files are shared (STORAGE_URL) but REDIS_URL is not set: rate limits and jobs stay in this process; set REDIS_URL to run more than one instance');
+  }
+  const clientDir = options.clientDir ?? CLIENT_DIST_DIR;
+  return {
+    ...base,
+    rateLimit,
+    accessGrants,
+    jwtSecret: resolveJwtSecret(env.JWT_SECRET, path.resolve(env.DATA_DIR), logger),
+    clientDir: existsSync(clientDir) ? clientDir : undefined,
+    async close() {
+      await rateLimit.close();
+      await accessGrants.close();
+      await base.close();
+      await closePasswordHashing();
+    },
+  };
+}
+
+/**
+ * Opens what running jobs needs: the database (migrated), mail, files, the media tools and the
+ * dispatcher (BullMQ on Redis, or this process with its scheduled tasks). `npm run worker` runs on
+ * this alone: it answers no request, so it keeps no rate limit, no access grant and no JWT secret.
+ */
+export async function openJobRuntime(env: TEnv, logger: Logger, options: Omit<TRuntimeOptions, 'clientDir'> = {}): Promise<JobRuntime> {
   const dataDir = path.resolve(env.DATA_DIR);
   const database = await openDatabase(
     env.DATABASE_URL
@@ -87,26 +127,12 @@ export async function createRuntime(
     ? createBullmqDispatcher(env.REDIS_URL, logger, options.queuePrefix)
     : createInProcessDispatcher(jobContext));
 
-  const rateLimit = env.REDIS_URL
-    ? createRedisRateLimitStore(env.REDIS_URL, logger, options.queuePrefix)
-    : createMemoryRateLimitStore();
-  const accessGrants = createAccessGrants({
-    ttlMs: { stream: env.STREAM_GRANT_SECONDS * 1000, session: env.SESSION_CHECK_SECONDS * 1000 },
-    logger,
-    redisUrl: env.REDIS_URL,
-    prefix: options.queuePrefix,
-  });
-  if (files.kind !== 'local' && !env.REDIS_URL) {
-    logger.warn('files are shared (STORAGE_URL) but REDIS_URL is not set: rate limits and jobs stay in this process; set REDIS_URL to run more than one instance');
-  }
-
   // With no Redis this process is also the worker, and runs the scheduled tasks (the sweep, the
   // reconciler) itself. On Redis they are BullMQ job schedulers that the workers run
   // (src/workers/job-worker.ts): an API process runs no job and no scheduled task there.
   const schedule: Schedule | undefined =
     jobs.kind === 'in-process' ? startSchedule(SCHEDULED_TASKS, { ...jobContext, jobs }, logger) : undefined;
 
-  const clientDir = options.clientDir ?? CLIENT_DIST_DIR;
   return {
     env,
     jobContext,
@@ -114,23 +140,16 @@ export async function createRuntime(
     database,
     jobs,
     mail,
-    rateLimit,
-    accessGrants,
     files,
     logger,
-    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, logger),
     site,
-    clientDir: existsSync(clientDir) ? clientDir : undefined,
     async close() {
       // A sweep or reconcile under way finishes before the dispatcher and the database close.
       await schedule?.stop();
       await jobs.close();
-      await rateLimit.close();
-      await accessGrants.close();
       mail.close();
       await files.close();
       await database.close();
-      await closePasswordHashing();
     },
   };
 }

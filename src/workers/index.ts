@@ -1,7 +1,7 @@
 import { EnvError, parseEnv } from '../server/env.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { lowerProcessPriority } from '../server/lib/process-priority.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { openJobRuntime } from '../server/runtime.ts';
 import { startWorker, WORKER_NICENESS } from './job-worker.ts';
 
 /** `npm run worker`: processes the queued jobs on REDIS_URL against DATABASE_URL. */
@@ -14,7 +14,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL, 'worker');
   const niceness = lowerProcessPriority(WORKER_NICENESS);
-  const runtime = await createRuntime(env, logger);
+  const runtime = await openJobRuntime(env, logger);
   const worker = await startWorker(runtime.jobContext, env.REDIS_URL, runtime.jobs);
   logger.info({ niceness }, 'worker ready');
 
