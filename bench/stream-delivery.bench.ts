@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -9,9 +9,10 @@ import Fastify from 'fastify';
 import { openFileStorage } from '../src/server/lib/files/open-storage.ts';
 import { sendStoredFile } from '../src/server/lib/files/send-file.ts';
 import { makeClip } from '../src/testing/media.ts';
+import { inTheForeground, NGINX, productionNginxConfig, withChildren } from '../src/testing/nginx.ts';
 import { form, PNG } from '../src/testing/multipart.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
-import { freePort, ms, ROOT, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
+import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
 
 /*
  * 256 KiB Range requests of one training video's rendition, same file, same connections, same run:
@@ -27,7 +28,6 @@ const SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 6);
 const ROUNDS = 2;
 const MB = 1024 * 1024;
 const BUCKET_PART_MB = Number(process.env.BENCH_DELIVERY_PART_MB ?? 512);
-const NGINX = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))].find((file) => existsSync(file));
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -123,18 +123,6 @@ async function bareNodeServer(file: string) {
   return { port, pid: child.pid!, stop: () => stopProcess(child) };
 }
 
-/** A process and its children (nginx's master and workers). */
-function withChildren(pid: number): number[] {
-  try {
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-    return [pid, ...children];
-  } catch {
-    return [pid];
-  }
-}
-
 /** CPU milliseconds (user + system) the processes have used so far, from /proc. */
 function cpuMs(pids: number[]): number {
   const tick = 1000 / 100;
@@ -150,14 +138,13 @@ function cpuMs(pids: number[]): number {
 
 function startNginx(config: string, workDir: string, name: string): ChildProcess {
   const file = path.join(workDir, `${name}.conf`);
-  // Run as root, nginx's workers would be nobody and could not read the portal's 0600 files.
-  writeFileSync(file, `${process.getuid?.() === 0 ? 'user root root;\n' : ''}daemon off;\n${config}`);
+  writeFileSync(file, config);
   return spawn(NGINX!, ['-c', file, '-p', workDir], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** nginx alone: the same file by sendfile, as deploy/nginx.conf's internal location sends it. */
 function nginxAloneConfig(file: string, port: number, workDir: string): string {
-  return `worker_processes auto;
+  return inTheForeground(`worker_processes auto;
 pid ${workDir}/alone.pid;
 error_log ${workDir}/alone-error.log warn;
 events { worker_connections 4096; }
@@ -171,22 +158,7 @@ http {
     location = /video { alias ${file}; default_type video/mp4; max_ranges 1; }
   }
 }
-`;
-}
-
-/** deploy/nginx.conf with the bench's addresses and folders in place of the compose ones. */
-function frontConfig(options: { portalPort: number; port: number; dataDir: string; workDir: string }): string {
-  let config = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8').replaceAll('/tmp/nginx-', `${options.workDir}/front-`);
-  for (const [from, to] of [
-    ['server app:3000;', `server 127.0.0.1:${options.portalPort};`],
-    ['listen 8080;', `listen 127.0.0.1:${options.port};`],
-    ['alias /data/files/;', `alias ${path.join(options.dataDir, 'files')}/;`],
-    ['pid /tmp/nginx.pid;', `pid ${options.workDir}/front.pid;`],
-  ] as const) {
-    if (!config.includes(from)) throw new Error(`deploy/nginx.conf no longer has ${from}`);
-    config = config.replace(from, to);
-  }
-  return config;
+`);
 }
 
 type TServerFigure = { rps: number[]; p99: number[]; loads: string[]; cpuUs: number[]; errors: number };
@@ -327,7 +299,7 @@ export const streamDeliveryBenchmark: TBenchmark = {
       const alone = startNginx(nginxAloneConfig(filePath, alonePort, workDir), workDir, 'alone');
       stops.push(() => stopProcess(alone));
       const frontPort = await freePort();
-      const front = startNginx(frontConfig({ portalPort: accelPortal.port, port: frontPort, dataDir: accelDir, workDir }), workDir, 'front');
+      const front = startNginx(productionNginxConfig({ portalPort: accelPortal.port, port: frontPort, dataDir: accelDir, runDir: workDir, name: 'front' }), workDir, 'front');
       stops.push(() => stopProcess(front));
       await waitForOk(`http://127.0.0.1:${frontPort}/healthz`, performance.now(), 30_000);
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../../
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { makeClip } from '../../../testing/media.ts';
 import { form } from '../../../testing/multipart.ts';
+import { NGINX, productionNginxConfig } from '../../../testing/nginx.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { INTERNAL_FILES_PREFIX } from './open-storage.ts';
 
@@ -18,8 +19,6 @@ import { INTERNAL_FILES_PREFIX } from './open-storage.ts';
  * file's bytes with the portal's headers, a copied link without its stream pass is refused through
  * nginx, and the internal location cannot be reached from outside.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-const NGINX = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))].find((file) => existsSync(file));
 const NO_NGINX = 'nginx is not installed (scripts/ensure-test-tools.sh installs Debian\'s nginx package, as npm test does first)';
 
 function freePort(): Promise<number> {
@@ -29,25 +28,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** deploy/nginx.conf with this machine's addresses and folders in place of the compose ones. */
-function nginxConfig(options: { portalPort: number; port: number; dataDir: string; runDir: string }): string {
-  let config = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8').replaceAll('/tmp/nginx-', `${options.runDir}/nginx-`);
-  const swaps: Array<[string, string]> = [
-    ['server app:3000;', `server 127.0.0.1:${options.portalPort};`],
-    ['listen 8080;', `listen 127.0.0.1:${options.port};`],
-    ['alias /data/files/;', `alias ${path.join(options.dataDir, 'files')}/;`],
-    ['pid /tmp/nginx.pid;', `pid ${options.runDir}/nginx.pid;`],
-    ['error_log /dev/stderr warn;', `error_log ${options.runDir}/error.log warn;`],
-  ];
-  for (const [from, to] of swaps) {
-    expect(config, `deploy/nginx.conf has ${from}`).toContain(from);
-    config = config.replace(from, to);
-  }
-  // In compose nginx runs as the portal's user; here the portal runs as this test's user.
-  const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
-  return `${user}daemon off;\n${config}`;
 }
 
 let portal: TestPortal;
@@ -63,7 +43,7 @@ beforeAll(async () => {
   const portalPort = (portal.app.server.address() as { port: number }).port;
   const port = await freePort();
   const configFile = path.join(runDir, 'nginx.conf');
-  writeFileSync(configFile, nginxConfig({ portalPort, port, dataDir: portal.dataDir, runDir }));
+  writeFileSync(configFile, productionNginxConfig({ portalPort, port, dataDir: portal.dataDir, runDir }));
   const check = spawnSync(NGINX, ['-t', '-c', configFile, '-p', runDir], { encoding: 'utf8' });
   expect(check.status, check.stderr).toBe(0);
   expect(check.stderr).toContain('test is successful');
