@@ -559,12 +559,6 @@ async function reconcile(sql: postgres.Sql, smtp: TMailbox, adminWork: { approve
 /** Mails each learner gets: the sign-up code, the enrolment accepted, the certificate ready. */
 const MAILS_PER_LEARNER = 3;
 
-/**
- * CPU seconds taken during the run, by process: each portal (and the cluster's primary), each
- * worker, this process (the learners and the administrator), PostgreSQL (the backends serving
- * this run's database, and the server's own processes every database shares), Redis, and the
- * whole machine. Read from /proc every two seconds, so a backend that comes and goes is counted.
- */
 /** Seconds of /healthz probes before the run, with nobody at work: the idle figure. */
 const IDLE_PROBE_SECONDS = 30;
 /** One probe at a time, one started every this many milliseconds, idle and during the run alike. */
@@ -578,6 +572,8 @@ function healthProber(base: string) {
     child.once('message', (message: TProbeResult) => resolve(message));
     child.once('exit', (code) => reject(new Error(`the health probe exited ${code} without its times`)));
   });
+  // A run that fails ends the probe (end) without asking for its times: that rejection is nobody's.
+  result.catch(() => {});
   send({ url: `${base}/healthz`, everyMs: PROBE_EVERY_MS });
   return {
     pid: child.pid!,
@@ -591,6 +587,12 @@ function healthProber(base: string) {
   };
 }
 
+/**
+ * CPU seconds taken during the run, by process: each portal (and the cluster's primary), each
+ * worker, this process (the learners and the administrator), PostgreSQL (the backends serving
+ * this run's database, and the server's own processes every database shares), Redis, and the
+ * whole machine. Read from /proc every two seconds, so a backend that comes and goes is counted.
+ */
 async function cpuMeter(system: TPlatform, sql: postgres.Sql, probePid: number) {
   const [{ database }] = (await sql`select current_database() as database`) as unknown as [{ database: string }];
   type TGroup = { name: string; pids: (activity: Array<{ pid: number; datname: string | null }>) => number[] };
