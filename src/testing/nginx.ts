@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { PROJECT_ROOT } from '../server/lib/paths.ts';
 
 /** Debian's nginx (scripts/ensure-test-tools.sh installs it), or one on the PATH; undefined where there is none. */
 export const NGINX: string | undefined = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))].find((file) => existsSync(file));
@@ -23,7 +22,7 @@ export function inTheForeground(config: string): string {
  */
 export function productionNginxConfig(options: { portalPort: number; port: number; dataDir: string; runDir: string; name?: string }): string {
   const name = options.name ?? 'nginx';
-  let config = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+  let config = readFileSync(path.join(PROJECT_ROOT, 'deploy/nginx.conf'), 'utf8');
   const swaps: Array<[string, string]> = [
     ['server app:3000;', `server 127.0.0.1:${options.portalPort};`],
     ['listen 8080;', `listen 127.0.0.1:${options.port};`],
