@@ -57,7 +57,7 @@ export async function createRuntime(env: TEnv, logger: Logger, options: TRuntime
     ...base,
     rateLimit,
     accessGrants,
-    jwtSecret: resolveJwtSecret(env.JWT_SECRET, path.resolve(env.DATA_DIR), logger),
+    jwtSecret: resolveJwtSecret(env.JWT_SECRET, base.jobContext.dataDir, logger),
     clientDir: existsSync(clientDir) ? clientDir : undefined,
     async close() {
       await rateLimit.close();
