@@ -16,8 +16,9 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# The API process's check; a worker run from this image answers on no port (compose turns it off there).
-HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# The API process's check, on the port it listens on (PORT); a worker run from this image answers on
+# no port (compose turns it off there).
+HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # node itself, not npm, receives `docker stop`'s SIGTERM and drains (requests in flight, jobs under
 # way) before it exits 0. Run it under an init (`init: true` in compose, `docker run --init`) so the
 # processes it starts are reaped. Same command as package.json's `serve`. Decision 052.
