@@ -11,7 +11,7 @@ import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } fr
 import { drainOnStop } from './lib/draining.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
-import { OneLinePerRequest } from './lib/logger.ts';
+import { requestLogOptions } from './lib/logger.ts';
 import { escapeMarkup } from './lib/markup.ts';
 import { securityHeadersFor } from './lib/security-headers.ts';
 import { appRouter, type AppRouter } from './router.ts';
@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     trustProxy: trustedProxies(deps.env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
-    logController: new OneLinePerRequest(deps.logger),
+    ...requestLogOptions(deps.logger),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

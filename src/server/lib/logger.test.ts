@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { createLogger, OneLinePerRequest, redactUrl } from './logger.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger, redactUrl, requestLogOptions } from './logger.ts';
 
 describe('redactUrl', () => {
   it('drops the whole query of a file link and the value of any signature elsewhere', () => {
@@ -21,11 +21,21 @@ describe('the request log', () => {
   async function logOf(url: string, level = 'info') {
     const lines: string[] = [];
     const logger = createLogger(level, 'portal', { write: (line: string) => void lines.push(line) });
-    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new OneLinePerRequest(logger) });
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, ...requestLogOptions(logger) });
+    const children = vi.spyOn(logger, 'child');
     app.get('/api/files/:area/:name', async () => 'file');
-    await app.inject({ url, remoteAddress: '127.0.0.7' });
+    app.post('/api/notes', async (request) => {
+      request.log.debug('below the level');
+      request.log.warn({ ship: 'MV Sagar', password: 'hunter2-secret' }, 'a note');
+      request.log.info('another note');
+      return 'noted';
+    });
+    await app.inject({ url, method: url === '/api/notes' ? 'POST' : 'GET', remoteAddress: '127.0.0.7' });
     await app.close();
-    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    return Object.assign(
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+      { requestLoggers: children.mock.calls.length },
+    );
   }
 
   it('never holds a signed link with its signature', async () => {
@@ -50,5 +60,18 @@ describe('the request log', () => {
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'answered']);
     expect(lines[0]).toMatchObject({ level: 20, req: { method: 'GET', url: '/api/files/photos/a.png?[redacted]' } });
     expect(JSON.stringify(lines)).not.toContain('s3cr3tsignature');
+  });
+
+  it('builds a request’s own logger only when the request writes a line, then keeps its id and the redaction', async () => {
+    const quiet = await logOf('/api/files/photos/a.png');
+    expect(quiet.requestLoggers).toBe(0);
+    expect(quiet.map((line) => line.msg)).toEqual(['answered']);
+
+    const noted = await logOf('/api/notes');
+    expect(noted.requestLoggers).toBe(1);
+    expect(noted.map((line) => line.msg)).toEqual(['a note', 'another note', 'answered']);
+    expect(noted[0]).toMatchObject({ level: 40, ship: 'MV Sagar', password: '[redacted]', reqId: noted[2]!.reqId });
+    expect(noted[1]).toMatchObject({ level: 30, reqId: noted[2]!.reqId });
+    expect(JSON.stringify(noted)).not.toContain('hunter2-secret');
   });
 });
