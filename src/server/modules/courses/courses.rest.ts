@@ -71,14 +71,17 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     const json = () => catalogue.memo('json', () => Buffer.from(JSON.stringify({ data: catalogue.courses.map(toSpecCourse) })));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    // The body is returned, not sent: an async handler that returns the reply has Fastify wait
+    // for the response's end (listeners on the socket's stream, at every request).
     if (encoding === 'br') {
-      const body = catalogue.memo('br', () => compressBrotli(json()));
-      return reply.header('content-encoding', 'br').send(body);
+      reply.header('content-encoding', 'br');
+      return catalogue.memo('br', () => compressBrotli(json()));
     }
     if (encoding === 'gzip') {
-      return reply.header('content-encoding', 'gzip').send(catalogue.memo('gzip', () => compressGzip(json())));
+      reply.header('content-encoding', 'gzip');
+      return catalogue.memo('gzip', () => compressGzip(json()));
     }
-    return reply.send(json());
+    return json();
   };
   const catalogueDoc = doc({ summary: 'The active courses (the catalogue); ETag and If-None-Match.', access: 'public', tag: 'Courses' });
   api.get('/courses/active', catalogueDoc, activeCourses);
