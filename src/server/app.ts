@@ -88,7 +88,11 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
   drainOnStop(app);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   // The API's JSON reaches the browser compressed too, not only the static files.
-  app.addHook('onSend', async (request, reply, payload) => compressJsonAnswer(request, reply, payload));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const answer = compressJsonAnswer(request, reply, payload);
+    if (answer instanceof Promise) answer.then((body) => done(null, body), done);
+    else done(null, answer);
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -41,39 +41,41 @@ export function variantFor(body: TPrecompressed, acceptEncoding: string | undefi
 /** Answers smaller than this are sent as they are: compressing saves less than it costs. */
 const MIN_COMPRESSED_BYTES = 512;
 
-/**
- * An onSend hook compressing the JSON answers made per request (tRPC and REST), brotli at a
- * quality cheap enough to run on every answer, else gzip. Streams and answers already encoded
- * (the catalogue, files) are left alone.
- */
 type TReplyHeaders = {
   getHeader(name: string): unknown;
   header(name: string, value: string): unknown;
   removeHeader(name: string): unknown;
   code(status: number): unknown;
 };
+type TAcceptingRequest = { headers: { 'accept-encoding'?: string } };
 
-export async function compressJsonAnswer(
-  request: { headers: { 'accept-encoding'?: string } },
-  reply: TReplyHeaders,
-  payload: unknown,
-): Promise<unknown> {
-  let body: Buffer;
-  if (payload instanceof Response) {
-    // The tRPC adapter answers with a fetch Response: its headers and status become the reply's.
-    if (!/\bjson\b/.test(payload.headers.get('content-type') ?? '') || payload.headers.has('content-encoding')) return payload;
-    body = Buffer.from(await payload.arrayBuffer());
-    reply.code(payload.status);
-    payload.headers.forEach((value, name) => {
-      if (name !== 'content-length') reply.header(name, value);
-    });
-  } else if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-    if (!/\bjson\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (reply.getHeader('content-encoding') !== undefined) return payload;
-    body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  } else {
-    return payload;
-  }
+/**
+ * An onSend hook compressing the JSON answers made per request (tRPC and REST), brotli at a
+ * quality cheap enough to run on every answer, else gzip. Streams and answers already encoded
+ * (the catalogue, files) are left alone. Only tRPC's answer (a fetch Response, read
+ * asynchronously) makes it wait: every other answer goes on at once, so a handler that returns
+ * its reply finds it sent, and Fastify puts no listener on the response to wait for its end.
+ */
+export function compressJsonAnswer(request: TAcceptingRequest, reply: TReplyHeaders, payload: unknown): unknown {
+  if (payload instanceof Response) return compressFetchAnswer(request, reply, payload);
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (!/\bjson\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  if (reply.getHeader('content-encoding') !== undefined) return payload;
+  return compressBody(request, reply, typeof payload === 'string' ? Buffer.from(payload) : payload);
+}
+
+/** The tRPC adapter answers with a fetch Response: its headers and status become the reply's. */
+async function compressFetchAnswer(request: TAcceptingRequest, reply: TReplyHeaders, payload: Response): Promise<unknown> {
+  if (!/\bjson\b/.test(payload.headers.get('content-type') ?? '') || payload.headers.has('content-encoding')) return payload;
+  const body = Buffer.from(await payload.arrayBuffer());
+  reply.code(payload.status);
+  payload.headers.forEach((value, name) => {
+    if (name !== 'content-length') reply.header(name, value);
+  });
+  return compressBody(request, reply, body);
+}
+
+function compressBody(request: TAcceptingRequest, reply: TReplyHeaders, body: Buffer): Buffer {
   if (body.length < MIN_COMPRESSED_BYTES) return body;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   const vary = String(reply.getHeader('vary') ?? '');
