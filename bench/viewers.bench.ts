@@ -22,7 +22,9 @@ import type { TViewersConfig, TViewersProgress, TViewersResult, TViewerSpec } fr
  * session and stream pass of its own and enrolled (approved) in a course whose part is a real 360p
  * rendition at the caps of decision 050, play the whole part together, as browsers' media elements
  * do, from a process of their own on this machine's loopback. Meanwhile /healthz and the catalogue
- * are timed every 100 ms, against the same figures timed idle just before.
+ * are timed every 100 ms, against the same figures timed idle just before; with nginx in front,
+ * /healthz straight to the portal too (which of the two a tail comes from); and, as a control, a
+ * bare Fastify hello-world that serves nothing else (what the machine does to any server's tail).
  *
  *   BENCH_VIEWERS=1000                viewers
  *   BENCH_VIEWERS_PART_SECONDS=180    the part's length (a 30 s transcode looped)
@@ -194,10 +196,19 @@ function postgresCpuSince(before: Map<number, number>) {
   return total;
 }
 
+/**
+ * The machine's CPU seconds from /proc/stat (Linux; ticks of 1/100 s): busy, idle, and stolen (time
+ * this virtual machine's cores were ready to run but its host ran something else).
+ */
 function machineCpu() {
-  const cores = os.cpus();
-  const sum = (pick: (times: os.CpuInfo['times']) => number) => cores.reduce((total, core) => total + pick(core.times), 0) / 1000;
-  return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
+    return { busy: (user! + nice! + system! + irq! + softirq!) / 100, idle: (idle! + iowait!) / 100, steal: (steal ?? 0) / 100 };
+  } catch {
+    const cores = os.cpus();
+    const sum = (pick: (times: os.CpuInfo['times']) => number) => cores.reduce((total, core) => total + pick(core.times), 0) / 1000;
+    return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle), steal: 0 };
+  }
 }
 
 /** The viewers' own process: the configuration in, progress and the result out. */
@@ -237,10 +248,13 @@ export const viewersBenchmark: TBenchmark = {
           HOST: '127.0.0.1',
           ...(X_ACCEL ? { STREAM_DELIVERY: 'x-accel', TRUST_PROXY: '1' } : {}),
         });
+        const barePort = await freePort();
+        const bare = { base: `http://127.0.0.1:${barePort}`, process: startProcess('bench/hello-world.mjs', { PORT: String(barePort) }) };
         const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
         let front: Awaited<ReturnType<typeof startNginxFront>> | undefined;
         try {
           await waitForOk(`http://127.0.0.1:${port}/readyz`, performance.now(), 120_000);
+          await waitForOk(`${bare.base}/api/site-config`, performance.now());
           front = X_ACCEL ? await startNginxFront({ portalPort: port, dataDir, workDir: path.join(dir, 'nginx') }) : undefined;
           const base = `http://127.0.0.1:${front?.port ?? port}`;
           const seeded = await seed(sql, part);
@@ -255,9 +269,14 @@ export const viewersBenchmark: TBenchmark = {
           // Idle figures.
           await sleep(2000);
           const loadIdle = load();
-          const idleProbes = [probe(`${base}/healthz`), probe(`${base}/api/courses/active`)];
+          // With nginx in front, /healthz is also asked of the portal straight: which of the two a tail comes from.
+          const straight = front ? `http://127.0.0.1:${port}/healthz` : undefined;
+          // The control: a bare Fastify hello-world on the same cores, doing nothing else. What its p99
+          // does during the run, the machine does to any server.
+          const controlUrl = `${bare.base}/api/site-config`;
+          const idleProbes = [probe(`${base}/healthz`), probe(`${base}/api/courses/active`), probe(controlUrl), ...(straight ? [probe(straight)] : [])];
           await sleep(IDLE_SECONDS * 1000);
-          const [idleHealth, idleCatalogue] = await Promise.all(idleProbes.map((one) => one.stop()));
+          const [idleHealth, idleCatalogue, idleControl, idleStraight] = await Promise.all(idleProbes.map((one) => one.stop()));
 
           // The fleet plays.
           const config: TViewersConfig = {
@@ -272,7 +291,7 @@ export const viewersBenchmark: TBenchmark = {
             giveUpMs: (RAMP_SECONDS + PART_SECONDS * 2 + 60) * 1000,
             viewers: specs.map((spec, index) => ({ ...spec, startAfterMs: (index / VIEWERS) * RAMP_SECONDS * 1000 })),
           };
-          const busyProbes = [probe(`${base}/healthz`), probe(`${base}/api/courses/active`)];
+          const busyProbes = [probe(`${base}/healthz`), probe(`${base}/api/courses/active`), probe(controlUrl), ...(straight ? [probe(straight)] : [])];
           const machineBefore = machineCpu();
           const portalBefore = cpuSeconds(portal.pid);
           const nginxCpu = () => (front ? front.pids().reduce((total, pid) => total + cpuSeconds(pid), 0) : 0);
@@ -290,7 +309,7 @@ export const viewersBenchmark: TBenchmark = {
           const started = performance.now();
           const result = await clients.done.finally(() => clearInterval(sampler));
           const seconds = (performance.now() - started) / 1000;
-          const [busyHealth, busyCatalogue] = await Promise.all(busyProbes.map((one) => one.stop()));
+          const [busyHealth, busyCatalogue, busyControl, busyStraight] = await Promise.all(busyProbes.map((one) => one.stop()));
           const machineAfter = machineCpu();
           const portalCpu = cpuSeconds(portal.pid) - portalBefore;
           const frontCpu = nginxCpu() - nginxBefore;
@@ -331,13 +350,15 @@ export const viewersBenchmark: TBenchmark = {
             { figure: 'How the viewers behave', value: `${MODE}, files sent by ${X_ACCEL ? 'nginx (sendfile, STREAM_DELIVERY=x-accel)' : 'the portal'}`, note: `${mode}; play starts and resumes with ${RESUME_SECONDS} s ahead; started over ${RAMP_SECONDS} s; each with its own session, stream pass, connection and one of ${ADDRESSES} loopback addresses` },
             apiRow('/healthz', idleHealth!, busyHealth!),
             apiRow('Catalogue (GET /api/courses/active, 50 courses)', idleCatalogue!, busyCatalogue!),
+            ...(idleStraight && busyStraight ? [apiRow('/healthz straight to the portal (not through nginx)', idleStraight, busyStraight)] : []),
+            apiRow('Control: a bare Fastify hello-world on the same cores, serving nothing else', idleControl!, busyControl!),
             ...(HEARTBEATS
               ? [{ figure: 'Watch reports during the run', value: `${result.heartbeatMs.length} sent, p50 ${f(percentile(result.heartbeatMs, 50))} ms, p95 ${f(percentile(result.heartbeatMs, 95))} ms, p99 ${f(percentile(result.heartbeatMs, 99))} ms`, note: `${(result.heartbeatMs.length / seconds).toFixed(0)} a second; errors counted with the bytes' above` }]
               : []),
             {
               figure: 'CPU while the fleet watches',
               value: `portal ${f((portalCpu / seconds) * 100)} % of a core${front ? `, nginx ${f((frontCpu / seconds) * 100)} %` : ''}, viewers ${f((clientCpu / seconds) * 100)} %`,
-              note: `over ${f(seconds)} s: machine ${f(machineShare * 100)} % of ${os.cpus().length} cores busy; portal ${f(portalCpu)} core-s, viewers' process ${f(clientCpu)} core-s (on the same cores, forked${CLIENT_NICE ? ` at nice ${CLIENT_NICE}` : ''}), probes ${f((benchCpu.user + benchCpu.system) / 1e6)} core-s, ${front ? `nginx ${f(frontCpu)} core-s, ` : ''}PostgreSQL (all its databases, other work's included) ${f(databaseCpu)} core-s, the rest of the machine ${f(machineBusy - portalCpu - frontCpu - clientCpu - databaseCpu - (benchCpu.user + benchCpu.system) / 1e6)}; load idle ${loadIdle}, after ${loadAfter}, peak 1-min ${peakLoad.toFixed(2)}`,
+              note: `over ${f(seconds)} s: machine ${f(machineShare * 100)} % of ${os.cpus().length} cores busy; portal ${f(portalCpu)} core-s, viewers' process ${f(clientCpu)} core-s (on the same cores, forked${CLIENT_NICE ? ` at nice ${CLIENT_NICE}` : ''}), probes ${f((benchCpu.user + benchCpu.system) / 1e6)} core-s, ${front ? `nginx ${f(frontCpu)} core-s, ` : ''}PostgreSQL (all its databases, other work's included) ${f(databaseCpu)} core-s, the rest of the machine ${f(machineBusy - portalCpu - frontCpu - clientCpu - databaseCpu - (benchCpu.user + benchCpu.system) / 1e6)}; stolen by the host ${f(machineAfter.steal - machineBefore.steal)} core-s; load idle ${loadIdle}, after ${loadAfter}, peak 1-min ${peakLoad.toFixed(2)}`,
             },
             { figure: `${VIEWERS} sign-ins (argon2)`, value: `${f(signInSeconds)} s`, note: `${(VIEWERS / signInSeconds).toFixed(1)} a second, ${LOGINS_AT_ONCE} at once, each then fetching its player (link and stream pass)` },
           ];
@@ -345,6 +366,7 @@ export const viewersBenchmark: TBenchmark = {
           await sql.end();
           await front?.stop();
           await stopProcess(portal);
+          await stopProcess(bare.process);
         }
       });
     } finally {
