@@ -452,6 +452,8 @@ async function run(instances: number, databaseUrl: string) {
   const system = await platform(instances, databaseUrl, smtp.url);
   let admin: ReturnType<typeof adminAtWork> | undefined;
   let prober: ReturnType<typeof healthProber> | undefined;
+  let controlProber: ReturnType<typeof healthProber> | undefined;
+  const control = await startControl();
   try {
     const { courseId, adminToken } = await prepareCourse(system.base, sql);
     // The portal and workers keep the priority they started with.
@@ -462,9 +464,11 @@ async function run(instances: number, databaseUrl: string) {
 
     // /healthz idle (the portals started, the course ready, nobody at work yet), then probed through
     // the run, from a process of its own (bench/health-probe.ts).
-    prober = healthProber(system.base);
+    prober = healthProber(`${system.base}/healthz`);
+    controlProber = healthProber(control.url);
     await sleep(IDLE_PROBE_SECONDS * 1000);
     prober.phase('busy');
+    controlProber.phase('busy');
     admin = adminAtWork(system.base, adminToken);
 
     const meter = await cpuMeter(system, sql, prober.pid);
@@ -475,16 +479,19 @@ async function run(instances: number, databaseUrl: string) {
     const loadAfter = os.loadavg();
     const { idle: idleHealth, busy: busyHealth, errors: probeErrors } = await prober.stop();
     for (let i = 0; i < probeErrors; i += 1) fail('/healthz probe', 'network');
+    const { idle: idleControl, busy: busyControl } = await controlProber.stop();
     const adminWork = await admin.stop();
 
     const finished = results.filter((result) => result.status === 'fulfilled').length;
     const problems = results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message ?? result.reason)] : []));
     const books = await reconcile(sql, smtp, adminWork);
-    const report = { instances, seconds, finished, problems, books, idleHealth, busyHealth, cpu, bareArgon2, loadBefore, loadAfter };
+    const report = { instances, seconds, finished, problems, books, idleHealth, busyHealth, idleControl, busyControl, cpu, bareArgon2, loadBefore, loadAfter };
     printReport(report);
     return summarize(report);
   } finally {
     prober?.end();
+    controlProber?.end();
+    await stopProcess(control.process);
     await admin?.stop();
     await system.stop();
     await smtp.close();
@@ -564,8 +571,20 @@ const IDLE_PROBE_SECONDS = 30;
 /** One probe at a time, one started every this many milliseconds, idle and during the run alike. */
 const PROBE_EVERY_MS = 50;
 
-/** The health checker (bench/health-probe.ts) started on `base`: name its phase, then stop it for its times. */
-function healthProber(base: string) {
+/**
+ * The control: a bare Fastify hello-world (bench/hello-world.mjs) on the same cores, serving
+ * nothing but the probes. What its p99 does during the run, the machine does to any server.
+ */
+async function startControl() {
+  const port = await freePort();
+  const child = startProcess('bench/hello-world.mjs', { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}/api/site-config`;
+  await waitForOk(url, performance.now());
+  return { url, process: child };
+}
+
+/** The health checker (bench/health-probe.ts) started on `url`: name its phase, then stop it for its times. */
+function healthProber(url: string) {
   const child = fork(path.join(import.meta.dirname, 'health-probe.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const send = (command: TProbeCommand) => child.send(command);
   const result = new Promise<TProbeResult>((resolve, reject) => {
@@ -574,7 +593,7 @@ function healthProber(base: string) {
   });
   // A run that fails ends the probe (end) without asking for its times: that rejection is nobody's.
   result.catch(() => {});
-  send({ url: `${base}/healthz`, everyMs: PROBE_EVERY_MS });
+  send({ url, everyMs: PROBE_EVERY_MS });
   return {
     pid: child.pid!,
     phase: (phase: TPhase) => send({ phase }),
@@ -745,6 +764,8 @@ type TRunReport = {
   books: Awaited<ReturnType<typeof reconcile>>;
   idleHealth: number[];
   busyHealth: number[];
+  idleControl: number[];
+  busyControl: number[];
   cpu: Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>['stop']>>;
   bareArgon2: Awaited<ReturnType<typeof bareArgon2Rate>>;
   loadBefore: number[];
@@ -778,6 +799,7 @@ function summarize(report: TRunReport) {
     slowest,
     overAim: quiet.filter((step) => beyondFloor(step.step, step.p95) >= P95_AIM_MS),
     health: { idle, busy, ratio: busy / idle },
+    control: { idle: percentile(report.idleControl, 99), busy: percentile(report.busyControl, 99) },
     registerP95: percentile(latencies.get('register') ?? [], 95),
     loginP95: percentile(latencies.get('login') ?? [], 95),
     loadBefore: report.loadBefore,
@@ -816,6 +838,7 @@ function printReport(report: TRunReport) {
     '',
     `5xx answers: ${fiveHundreds.reduce((sum, count) => sum + count, 0)}`,
     `/healthz p99 (a probe every ${PROBE_EVERY_MS} ms from a process of its own): idle ${f(idle)} ms (p50 ${f(percentile(report.idleHealth, 50))}, ${report.idleHealth.length} probes), during the run ${f(busy)} ms (p50 ${f(percentile(report.busyHealth, 50))}, ${report.busyHealth.length} probes): ${(busy / idle).toFixed(1)} × idle`,
+    `Control, a bare Fastify hello-world on the same cores probed the same way: p99 idle ${f(percentile(report.idleControl, 99))} ms, during the run ${f(percentile(report.busyControl, 99))} ms: ${(percentile(report.busyControl, 99) / percentile(report.idleControl, 99)).toFixed(1)} × idle`,
     `Sign-ups and logins: ${hashingCalls.length} answered; while at least ${cores} were waiting (${hashing.seconds.toFixed(0)} s), ${hashing.perSecond.toFixed(1)} a second`,
     `Bare argon2 on ${cores} cores: ${report.bareArgon2.measured.toFixed(1)} hashes a second measured before the run, ${report.bareArgon2.allCores.toFixed(0)} by CPU time (every core free): ratio ${(hashing.perSecond / report.bareArgon2.measured).toFixed(2)} of the measured bound, ${(hashing.perSecond / report.bareArgon2.allCores).toFixed(2)} of the free one`,
     `Learners a second against the argon2 bound (${HASHES_PER_LEARNER} hashes a learner): ${(report.finished / report.seconds).toFixed(2)} against ${(report.bareArgon2.measured / HASHES_PER_LEARNER).toFixed(1)} (measured bound, ratio ${(report.finished / report.seconds / (report.bareArgon2.measured / HASHES_PER_LEARNER)).toFixed(2)}) and ${(report.bareArgon2.allCores / HASHES_PER_LEARNER).toFixed(0)} (free cores, ratio ${(report.finished / report.seconds / (report.bareArgon2.allCores / HASHES_PER_LEARNER)).toFixed(2)})`,
@@ -859,11 +882,11 @@ function printComparison(runs: Array<ReturnType<typeof summarize>>) {
   const lines = [
     `# The ${LEARNERS}-learner loop, configuration by configuration`,
     '',
-    `| portals + workers | load before → after | learners a second | argon2 bound, learners a second (measured; free cores) | errors | books | slowest call that hashes nothing, p95 | register / login p95 | /healthz p99 idle → run |`,
-    '|---|---|---|---|---|---|---|---|---|',
+    `| portals + workers | load before → after | learners a second | argon2 bound, learners a second (measured; free cores) | errors | books | slowest call that hashes nothing, p95 | register / login p95 | /healthz p99 idle → run | control (bare Fastify) p99 idle → run |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map(
       (run) =>
-        `| ${run.instances} + ${run.instances} | ${loadText(run.loadBefore)} → ${loadText(run.loadAfter)} | ${run.learnersPerSecond.toFixed(2)} (${run.seconds.toFixed(0)} s) | ${run.boundMeasured.toFixed(1)}; ${run.boundFree.toFixed(0)} | ${run.errors} | ${run.exact ? 'exact' : 'NOT exact'} | ${run.slowest.step} ${f(run.slowest.p95)} ms | ${f(run.registerP95)} / ${f(run.loginP95)} ms | ${f(run.health.idle)} → ${f(run.health.busy)} ms (${run.health.ratio.toFixed(1)} ×) |`,
+        `| ${run.instances} + ${run.instances} | ${loadText(run.loadBefore)} → ${loadText(run.loadAfter)} | ${run.learnersPerSecond.toFixed(2)} (${run.seconds.toFixed(0)} s) | ${run.boundMeasured.toFixed(1)}; ${run.boundFree.toFixed(0)} | ${run.errors} | ${run.exact ? 'exact' : 'NOT exact'} | ${run.slowest.step} ${f(run.slowest.p95)} ms | ${f(run.registerP95)} / ${f(run.loginP95)} ms | ${f(run.health.idle)} → ${f(run.health.busy)} ms (${run.health.ratio.toFixed(1)} ×) | ${f(run.control.idle)} → ${f(run.control.busy)} ms (${(run.control.busy / run.control.idle).toFixed(1)} ×) |`,
     ),
     '',
     `Aims: 0 errors, exact books, every call that hashes nothing under ${P95_AIM_MS} ms at p95, /healthz p99 within ${HEALTH_AIM} × idle.`,
