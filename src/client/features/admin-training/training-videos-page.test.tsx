@@ -181,7 +181,8 @@ describe('All Uploaded Training Videos', () => {
 
     server.sets[0]!.videos[2] = part('v3', 3, 'Damaged recording', 'ready');
     await waitFor(() => expect(within(card).getAllByText('Ready')).toHaveLength(3), { timeout: 3000 });
-    expect(screen.getByText(`${COURSE}, part 3, Damaged recording: ready.`)).toBeTruthy();
+    // Announced once the new list has rendered (an effect's own render).
+    expect(await screen.findByText(`${COURSE}, part 3, Damaged recording: ready.`)).toBeTruthy();
     const settled = reads();
     await new Promise((resolve) => setTimeout(resolve, 2300));
     expect(reads()).toBe(settled);
