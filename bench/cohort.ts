@@ -35,7 +35,7 @@ import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer, type TReceivedMail } from '../src/testing/smtp-server.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
 import type { TPhase, TProbeCommand, TProbeResult } from './health-probe.ts';
-import { BENCH_DATABASE_URL, freePort, percentile, ROOT, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
+import { BENCH_DATABASE_URL, freePort, percentile, ROOT, startBareFastify, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -453,7 +453,7 @@ async function run(instances: number, databaseUrl: string) {
   let admin: ReturnType<typeof adminAtWork> | undefined;
   let prober: ReturnType<typeof healthProber> | undefined;
   let controlProber: ReturnType<typeof healthProber> | undefined;
-  const control = await startControl();
+  const control = await startBareFastify();
   try {
     const { courseId, adminToken } = await prepareCourse(system.base, sql);
     // The portal and workers keep the priority they started with.
@@ -465,7 +465,7 @@ async function run(instances: number, databaseUrl: string) {
     // /healthz idle (the portals started, the course ready, nobody at work yet), then probed through
     // the run, from a process of its own (bench/health-probe.ts).
     prober = healthProber(`${system.base}/healthz`);
-    controlProber = healthProber(control.url);
+    controlProber = healthProber(`${control.base}/api/site-config`);
     await sleep(IDLE_PROBE_SECONDS * 1000);
     prober.phase('busy');
     controlProber.phase('busy');
@@ -570,18 +570,6 @@ const MAILS_PER_LEARNER = 3;
 const IDLE_PROBE_SECONDS = 30;
 /** One probe at a time, one started every this many milliseconds, idle and during the run alike. */
 const PROBE_EVERY_MS = 50;
-
-/**
- * The control: a bare Fastify hello-world (bench/hello-world.mjs) on the same cores, serving
- * nothing but the probes. What its p99 does during the run, the machine does to any server.
- */
-async function startControl() {
-  const port = await freePort();
-  const child = startProcess('bench/hello-world.mjs', { PORT: String(port) });
-  const url = `http://127.0.0.1:${port}/api/site-config`;
-  await waitForOk(url, performance.now());
-  return { url, process: child };
-}
 
 /** The health checker (bench/health-probe.ts) started on `url`: name its phase, then stop it for its times. */
 function healthProber(url: string) {

@@ -38,6 +38,23 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * Bare Fastify (bench/hello-world.mjs) in a process of its own, answering: the baseline the portal
+ * is compared with, and the control beside it (what the machine does to any server).
+ */
+export async function startBareFastify(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = startProcess('bench/hello-world.mjs', { ...env, PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${base}/api/site-config`, performance.now());
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return { base, process: child };
+}
+
 /** Polls until the URL answers 200; returns the milliseconds since `since`. */
 export async function waitForOk(url: string, since: number, timeoutMs = 60_000): Promise<number> {
   for (;;) {

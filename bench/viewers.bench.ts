@@ -14,7 +14,7 @@ import { processStat } from '../src/testing/proc-stat.ts';
 import { seedCatalogue } from './courses.bench.ts';
 import { startNginxFront } from './nginx-front.ts';
 import { loopTo } from './offline.bench.ts';
-import { BENCH_DATABASE_URL, freePort, percentile, startProcess, stopProcess, waitForOk, withFreshPostgres, type TBenchmark, type TBenchRow } from './support.ts';
+import { BENCH_DATABASE_URL, freePort, percentile, startBareFastify, startProcess, stopProcess, waitForOk, withFreshPostgres, type TBenchmark, type TBenchRow } from './support.ts';
 import type { TViewersConfig, TViewersProgress, TViewersResult, TViewerSpec } from './viewer-clients.ts';
 
 /*
@@ -240,6 +240,7 @@ export const viewersBenchmark: TBenchmark = {
       const kbps = (part.bytes * 8) / PART_SECONDS / 1000;
       const plan = planRenditions({ width: 640, height: 360 }).find((rendition) => rendition.height === 360)!;
       return await withFreshPostgres(BENCH_DATABASE_URL!, async (databaseUrl) => {
+        const bare = await startBareFastify();
         const port = await freePort();
         const portal = startProcess('dist/server/index.js', {
           DATABASE_URL: databaseUrl,
@@ -248,13 +249,10 @@ export const viewersBenchmark: TBenchmark = {
           HOST: '127.0.0.1',
           ...(X_ACCEL ? { STREAM_DELIVERY: 'x-accel', TRUST_PROXY: '1' } : {}),
         });
-        const barePort = await freePort();
-        const bare = { base: `http://127.0.0.1:${barePort}`, process: startProcess('bench/hello-world.mjs', { PORT: String(barePort) }) };
         const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
         let front: Awaited<ReturnType<typeof startNginxFront>> | undefined;
         try {
           await waitForOk(`http://127.0.0.1:${port}/readyz`, performance.now(), 120_000);
-          await waitForOk(`${bare.base}/api/site-config`, performance.now());
           front = X_ACCEL ? await startNginxFront({ portalPort: port, dataDir, workDir: path.join(dir, 'nginx') }) : undefined;
           const base = `http://127.0.0.1:${front?.port ?? port}`;
           const seeded = await seed(sql, part);
