@@ -15,11 +15,10 @@
  * Everything it starts is removed at the end, its volume too.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+import { promisify } from 'node:util';
+import { PROJECT_ROOT } from '../src/server/lib/paths.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const IMAGE = process.env.CHECK_IMAGE ?? 'portal:check';
 const PORT = Number(process.env.CHECK_PORT ?? 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -97,7 +96,7 @@ async function call(url: string, init: RequestInit & { token?: string } = {}) {
 
 async function main() {
   console.log(`Building ${IMAGE}…`);
-  execFileSync('docker', ['build', '--network', 'host', '-t', IMAGE, ROOT], { stdio: 'inherit' });
+  execFileSync('docker', ['build', '--network', 'host', '-t', IMAGE, PROJECT_ROOT], { stdio: 'inherit' });
 
   const secrets = docker('run', '--rm', '--entrypoint', 'find', IMAGE, '/app', '-path', '/app/node_modules', '-prune', '-o', '(', '-name', '.env', '-o', '-name', '.env.*', '-o', '-name', '*.pem', '-o', '-name', '*.key', ')', '-print');
   check(secrets === '', 'no .env, key or certificate file of the project in the image', secrets);
