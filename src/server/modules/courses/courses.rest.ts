@@ -71,8 +71,6 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     const json = () => catalogue.memo('json', () => Buffer.from(JSON.stringify({ data: catalogue.courses.map(toSpecCourse) })));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    // The body is returned, not sent: an async handler that returns the reply has Fastify wait
-    // for the response's end (listeners on the socket's stream, at every request).
     if (encoding === 'br') {
       reply.header('content-encoding', 'br');
       return catalogue.memo('br', () => compressBrotli(json()));
