@@ -183,5 +183,14 @@ export type TBrowserLoginResult = z.infer<typeof ZBrowserLoginResult>;
 /** What the browser's session renewal (POST /api/session/refresh) answers; the cookie is rotated. */
 export type TBrowserRefreshResult = { accessToken: string };
 
+/**
+ * What the browser may send with its logout (POST /api/session/logout): the session it means to
+ * end, from its access token. A logout made offline is sent later, perhaps twice (the page and the
+ * service worker's Background Sync); naming the session keeps a late copy from ending a session
+ * someone started in the browser since. Without it, the cookie's session ends.
+ */
+export const ZBrowserLogoutRequest = z.object({ sessionId: z.uuid().optional() }).strict();
+export type TBrowserLogoutRequest = z.infer<typeof ZBrowserLogoutRequest>;
+
 export const ZRegisterResult = z.object({ message: z.string(), email: z.string() });
 export type TRegisterResult = z.infer<typeof ZRegisterResult>;

@@ -9,6 +9,7 @@ import {
   ZVerifyOtpRequest,
 } from '../../../shared/schemas/auth.ts';
 import { fromSpecRegistration, REGISTRATION_SPEC_NAMES, toSpecFieldErrors, withSpecId } from '../../../shared/spec-fields.ts';
+import type { TMessageResult } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
 import { renamingFields } from '../../lib/errors.ts';
@@ -46,7 +47,10 @@ export const authRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { dep
     return { accessToken: session.accessToken, refreshToken: session.refreshToken };
   });
 
-  api.post('/user/logout', doc({ summary: 'End the session of a refresh token.', access: 'public', tag: 'Authentication', body: ZRefreshTokenRequest }), async (request) => logout(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken));
+  api.post('/user/logout', doc({ summary: 'End the session of a refresh token.', access: 'public', tag: 'Authentication', body: ZRefreshTokenRequest }), async (request): Promise<TMessageResult> => {
+    const { message } = await logout(deps, parseInput(ZRefreshTokenRequest, request.body).refreshToken);
+    return { message };
+  });
 
   api.post('/user/verify-otp', doc({ summary: 'Verify an e-mail address with the mailed code.', access: 'public', tag: 'Authentication', body: ZVerifyOtpRequest }), async (request) => verifyEmail(deps, parseInput(ZVerifyOtpRequest, request.body), request.ip));
 

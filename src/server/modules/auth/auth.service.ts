@@ -303,12 +303,21 @@ export async function refreshSession(deps: Deps, refreshToken: string | undefine
   return outcome;
 }
 
-/** Ends the session the refresh token belongs to. Answers the same for a token already ended, or none. */
-export async function logout(deps: Deps, refreshToken: string | undefined): Promise<TMessageResult> {
+/**
+ * Ends the session the refresh token belongs to. Answers the same for a token already ended, or
+ * none. `sessionId`, when given, names the session meant: a token of another session (one started
+ * after that logout was made) is left alone, and `tokenEnded` is false: the token is still good.
+ */
+export async function logout(
+  deps: Deps,
+  refreshToken: string | undefined,
+  sessionId?: string,
+): Promise<TMessageResult & { tokenEnded: boolean }> {
   const row = refreshToken ? await findRefreshTokenByHash(deps.db, hashToken(refreshToken)) : undefined;
-  if (row) {
+  const meant = row !== undefined && (sessionId === undefined || row.familyId === sessionId);
+  if (meant) {
     await revokeFamily(deps.db, row.familyId, new Date());
     await revokeSessionChecks(deps, { sessionId: row.familyId });
   }
-  return { message: MESSAGES.auth.loggedOut };
+  return { message: MESSAGES.auth.loggedOut, tokenEnded: meant || row === undefined };
 }

@@ -52,16 +52,29 @@ function maxAgeOf(setCookie: string): number {
 }
 
 /** A session call as the browser client makes it: the cookie, and the portal's header. */
-function sessionCall(app: TestPortal['app'], path: 'refresh' | 'logout', cookie: string | undefined, headers: Record<string, string> = {}) {
+function sessionCall(
+  app: TestPortal['app'],
+  path: 'refresh' | 'logout',
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+  body?: Record<string, unknown>,
+) {
   return app.inject({
     method: 'POST',
     url: `/api/session/${path}`,
     headers: {
       [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value,
       ...(cookie === undefined ? {} : { cookie: `theme=dark; ${REFRESH_COOKIE_NAME}=${cookie}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
+}
+
+/** The session an access token belongs to (its `sid` claim), as the browser reads it. */
+function sessionIdOf(accessToken: string): string {
+  return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sid;
 }
 
 const me = (accessToken: string) =>
@@ -216,6 +229,45 @@ describe('POST /api/session/logout', () => {
     const foreign = await portal.app.inject({ method: 'POST', url: '/api/session/logout', headers: { cookie: `${REFRESH_COOKIE_NAME}=${cookie}` } });
     expect(foreign.statusCode).toBe(403);
     expect((await me(accessToken)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/session/logout naming its session (a logout made offline, sent later)', () => {
+  it('ends the named session when the cookie is that session’s', async () => {
+    const { user, cookie, accessToken } = await loggedIn();
+    const res = await sessionCall(portal.app, 'logout', cookie, {}, { sessionId: sessionIdOf(accessToken) });
+    expect(res.json()).toEqual({ message: MESSAGES.auth.loggedOut });
+    expect(maxAgeOf(refreshSetCookie(res))).toBe(0);
+    expect((await sessionCall(portal.app, 'refresh', cookie)).statusCode).toBe(401);
+    const rows = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it('leaves a later session alone: a late copy of the first learner’s logout never signs out the next one', async () => {
+    const first = await loggedIn();
+    expect((await sessionCall(portal.app, 'logout', first.cookie)).statusCode).toBe(200);
+    // The next learner signs in on the same browser; the first one's queued logout arrives again.
+    const next = await loggedIn();
+    const late = await sessionCall(portal.app, 'logout', next.cookie, {}, { sessionId: sessionIdOf(first.accessToken) });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ message: MESSAGES.auth.loggedOut });
+    expect(late.headers['set-cookie']).toBeUndefined();
+    expect((await me(next.accessToken)).statusCode).toBe(200);
+    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, next.user.id));
+    expect(row!.revokedAt).toBeNull();
+    expect((await sessionCall(portal.app, 'refresh', next.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a session that is not a session id, or a field it does not know, and ends nothing', async () => {
+    const { user, cookie, accessToken } = await loggedIn();
+    for (const body of [{ sessionId: 'not-a-session' }, { sessionId: sessionIdOf(accessToken), userId: user.id }]) {
+      const res = await sessionCall(portal.app, 'logout', cookie, {}, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await me(accessToken)).statusCode).toBe(200);
+    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(row!.revokedAt).toBeNull();
   });
 });
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TBrowserRefreshResult } from '../../../shared/schemas/auth.ts';
+import { ZBrowserLogoutRequest, type TBrowserRefreshResult } from '../../../shared/schemas/auth.ts';
+import type { TMessageResult } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
 import { isAppError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/validation.ts';
 import { logout, refreshSession } from './auth.service.ts';
 import {
   clearedRefreshCookie,
@@ -38,10 +40,14 @@ export const browserSessionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async
     }
   });
 
-  /** Ends the cookie's session at the server and clears the cookie. */
-  api.post('/logout', doc({ summary: 'The browser’s session: end it and clear the refresh cookie.', access: 'public', tag: 'Browser session', answers: { 403: 'Not called by the portal’s pages.' } }), async (request, reply) => {
-    const answer = await logout(deps, readRefreshCookie(request.headers));
-    reply.header('set-cookie', clearedRefreshCookie(secure));
-    return answer;
+  /**
+   * Ends the cookie's session at the server and clears the cookie; with a `sessionId` (a logout
+   * made offline, sent later), only when the cookie is that session's.
+   */
+  api.post('/logout', doc({ summary: 'The browser’s session: end it and clear the refresh cookie (send X-Requested-With: portal). With `sessionId`, only that session: a later one’s cookie is left as it is.', access: 'public', tag: 'Browser session', body: ZBrowserLogoutRequest, answers: { 400: 'The session named is not a session id.', 403: 'Not called by the portal’s pages.' } }), async (request, reply): Promise<TMessageResult> => {
+    const { sessionId } = parseInput(ZBrowserLogoutRequest, request.body ?? {});
+    const { message, tokenEnded } = await logout(deps, readRefreshCookie(request.headers), sessionId);
+    if (tokenEnded) reply.header('set-cookie', clearedRefreshCookie(secure));
+    return { message };
   });
 };
