@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../src/client/config/paths.ts';
-import { OFFLINE_SYNC_PATTERN, PICTURE_PATTERN, adminOnlyFiles, learnerPagePattern } from './service-worker.ts';
+import { BROWSER_SESSION_PATH } from '../src/shared/constants.ts';
+import { LOGOUT_PATTERN, OFFLINE_SYNC_PATTERN, PICTURE_PATTERN, adminOnlyFiles, learnerPagePattern } from './service-worker.ts';
 
 const at = (path: string) => `https://academy.example${path}`;
 
@@ -34,9 +35,12 @@ describe('the service worker keeps', () => {
     expect(PICTURE_PATTERN.test(at('/api/trainingVideo/stream/v1/360'))).toBe(false);
   });
 
-  it('the offline sync for background sync', () => {
+  it('the offline sync and the browser’s logout for background sync, and not the renewal', () => {
     expect(OFFLINE_SYNC_PATTERN.test(at('/api/trainingVideo/offline/sync'))).toBe(true);
     expect(OFFLINE_SYNC_PATTERN.test(at('/api/trainingVideo/offline/syncx'))).toBe(false);
+    expect(LOGOUT_PATTERN.test(at(`${BROWSER_SESSION_PATH}/logout`))).toBe(true);
+    expect(LOGOUT_PATTERN.test(at(`${BROWSER_SESSION_PATH}/refresh`))).toBe(false);
+    expect(LOGOUT_PATTERN.test(at('/api/user/logout'))).toBe(false);
   });
 
   it("the build's files but those of the administration area alone", () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paths } from '../src/client/config/paths.ts';
+import { SESSION_LIFETIME_DAYS } from '../src/shared/constants.ts';
 import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts';
 
 /*
@@ -28,13 +29,17 @@ import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts
  * downloaded course lives in the app's own store, src/client/lib/offline), profile pictures and
  * documents, the public pages.
  * The offline watching's sync (POST /api/trainingVideo/offline/sync) that fails for want of a link
- * is queued and replayed by Background Sync when the link returns, for up to a week.
+ * is queued and replayed by Background Sync when the link returns, for up to a week; so is a logout
+ * (POST /api/session/logout) made at sea, for as long as the session it ends could have lasted.
+ * The page sends that logout too, before any other call (src/client/lib/session-calls.ts): the
+ * session id in its body makes whichever copy comes second harmless.
  */
 
 /** The cache of the learner pages' HTML (read by the fallback callback below by this literal name). */
 export const PAGES_CACHE = 'pages';
 export const IMAGES_CACHE = 'images';
 export const OFFLINE_SYNC_QUEUE = 'offline-watching';
+export const LOGOUT_QUEUE = 'logout';
 /** A ship's link answering slower than this: the page the device keeps is shown instead. */
 const LEARNER_PAGE_TIMEOUT_SECONDS = 4;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -61,6 +66,7 @@ export function learnerPagePattern(routes: readonly TScreenRoute[] = SCREEN_ROUT
 /** Course pictures (public uploads) and training posters (signed file links), by their file type. */
 export const PICTURE_PATTERN = /^https?:\/\/[^/]+\/api\/(?:uploads\/courseImg|files\/trainingVideo)\/[^/?#]+\.(?:jpe?g|png|webp|avif|gif)(?:[?#].*)?$/i;
 export const OFFLINE_SYNC_PATTERN = /^https?:\/\/[^/]+\/api\/trainingVideo\/offline\/sync(?:[?#].*)?$/;
+export const LOGOUT_PATTERN = /^https?:\/\/[^/]+\/api\/session\/logout(?:[?#].*)?$/;
 
 /**
  * Whether a file of the build belongs to the administration area alone: the build names each
@@ -131,6 +137,12 @@ export function serviceWorker(clientOutDir: string): Plugin[] {
           method: 'POST',
           handler: 'NetworkOnly',
           options: { backgroundSync: { name: OFFLINE_SYNC_QUEUE, options: { maxRetentionTime: 7 * 24 * 60 } } },
+        },
+        {
+          urlPattern: LOGOUT_PATTERN,
+          method: 'POST',
+          handler: 'NetworkOnly',
+          options: { backgroundSync: { name: LOGOUT_QUEUE, options: { maxRetentionTime: SESSION_LIFETIME_DAYS * 24 * 60 } } },
         },
       ],
     },

@@ -28,6 +28,8 @@ export const BROWSER_SESSION_PATH = '/api/session';
  * without the server's consent (a CORS preflight, which this server never grants).
  */
 export const SESSION_CALL_HEADER = { name: 'X-Requested-With', value: 'portal' } as const;
+/** How long a session lasts from its login, however often it is renewed (its refresh token's life). */
+export const SESSION_LIFETIME_DAYS = 30;
 
 export const DELAY_AFTER_REGISTRATION_MS = 1000;
 export const DELAY_AFTER_SUCCESS_MS = 2000;

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAdminArea, paths } from '@/config/paths.ts';
-import { SESSION_EXPIRED_EVENT, useHasSession } from '@/lib/session.ts';
+import { SESSION_EXPIRED_EVENT, hasPendingLogout, useHasSession } from '@/lib/session.ts';
+
+/** Sends a logout made with no link (lib/session-calls.ts), when there is one. */
+function sendWaitingLogout() {
+  if (hasPendingLogout()) void import('@/lib/session-calls.ts').then(({ sendPendingLogout }) => sendPendingLogout());
+}
 
 /**
- * Watches the session for the whole app. While someone is signed in it loads the expiry monitor
+ * Watches the session for the whole app. A logout still waiting to reach the server is sent when the
+ * app opens and when the link returns. While someone is signed in it loads the expiry monitor
  * and registers the service worker (each its own chunk, never part of a visitor's first page); when a session ends on its own it sends
  * the user to log in again: administrators to the administrator login, everyone else to /login,
  * remembering where they were.
@@ -21,6 +27,13 @@ export function SessionWatch() {
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, [navigate]);
+
+  // A logout made at sea goes as soon as the app opens, and again whenever the link returns.
+  useEffect(() => {
+    sendWaitingLogout();
+    window.addEventListener('online', sendWaitingLogout);
+    return () => window.removeEventListener('online', sendWaitingLogout);
+  }, []);
 
   // The service worker (the installable, offline app) is registered once someone is signed in:
   // a visitor's pages never fetch it nor its code.

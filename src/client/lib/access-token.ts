@@ -1,5 +1,5 @@
 /** The claims the client reads from an access token. The server checks the signature; we only look. */
-export type TAccessClaims = { sub?: string; role?: string; exp?: number };
+export type TAccessClaims = { sub?: string; role?: string; exp?: number; sid?: string };
 
 /** The token's payload, or null when it is not a readable JWT. */
 export function readClaims(token: string): TAccessClaims | null {

@@ -1,6 +1,7 @@
+import { readClaims } from '@/lib/access-token.ts';
 import { removeSentRecords } from '@/lib/offline/watch-records.ts';
 import { endSession } from '@/lib/session-calls.ts';
-import { clearStoredSession } from '@/lib/session.ts';
+import { clearStoredSession, readAccessToken } from '@/lib/session.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 
 /** How long signing out waits for the server to revoke the session before forgetting it anyway. */
@@ -8,18 +9,19 @@ const REVOKE_TIMEOUT_MS = 3_000;
 
 /**
  * Revokes the session of the browser's refresh cookie at the server (which clears the cookie), then
- * clears storage. The session is forgotten in this browser even when the server cannot be reached.
- * The learner's data kept on the device for offline use goes too (the service worker stays: it is
- * the site's and holds nothing of anyone's).
+ * clears storage. The session is forgotten in this browser even when the server cannot be reached;
+ * the logout is then sent before any other call once a link returns (lib/session-calls.ts), so no
+ * one renews it meanwhile. The learner's data kept on the device for offline use goes too (the
+ * service worker stays: it is the site's and holds nothing of anyone's).
  */
 export async function logOut(): Promise<void> {
   const userId = readStoredUser()?._id;
+  const token = readAccessToken();
+  const sessionId = token ? readClaims(token)?.sid : undefined;
   const abort = new AbortController();
   const timer = window.setTimeout(() => abort.abort(), REVOKE_TIMEOUT_MS);
   try {
-    await endSession(abort.signal);
-  } catch {
-    // Unreachable: nothing more to do here.
+    await endSession(sessionId, abort.signal);
   } finally {
     window.clearTimeout(timer);
   }

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, renewSession } from '@/lib/session-calls.ts';
+import { endSession, renewSession, sendPendingLogout } from '@/lib/session-calls.ts';
+import { PENDING_LOGOUT_KEY } from '@/lib/session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,13 +36,54 @@ describe('renewSession', () => {
   });
 });
 
+const SESSION_ID = '0b6f3f8e-5d1c-4a57-9a39-2f4c1d7e8a90';
+const offline = () => new TypeError('Failed to fetch');
+
 describe('endSession', () => {
-  it('posts to the logout path with the cookie and the portal’s header', async () => {
+  it('posts the session it ends to the logout path, with the cookie and the portal’s header, and forgets it once answered', async () => {
     fetchMock.mockResolvedValue(answer(200, { message: 'You have been logged out.' }));
     const abort = new AbortController();
-    await endSession(abort.signal);
+    await expect(endSession(SESSION_ID, abort.signal)).resolves.toBe(true);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/session/logout');
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', headers: { 'X-Requested-With': 'portal' }, signal: abort.signal });
+    expect(JSON.parse(String(init?.body))).toEqual({ sessionId: SESSION_ID });
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBeNull();
+  });
+
+  it('keeps a logout that found no link (or a failing server), and sends it before any renewal once there is one', async () => {
+    fetchMock.mockRejectedValueOnce(offline());
+    await expect(endSession(SESSION_ID)).resolves.toBe(false);
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBe(SESSION_ID);
+    fetchMock.mockResolvedValueOnce(answer(502, '<html>bad gateway</html>'));
+    await expect(sendPendingLogout()).resolves.toBe(false);
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBe(SESSION_ID);
+
+    // Still no link: the renewal is not even tried.
+    fetchMock.mockRejectedValueOnce(offline());
+    await expect(renewSession()).resolves.toEqual({ outcome: 'unreachable' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/session/logout', '/api/session/logout', '/api/session/logout']);
+
+    // The link is back: the logout goes first, and the renewal after it finds the session ended.
+    fetchMock.mockResolvedValueOnce(answer(200, { message: 'You have been logged out.' }));
+    fetchMock.mockResolvedValueOnce(answer(401, { message: 'Your session has expired. Please log in again.' }));
+    await expect(renewSession()).resolves.toEqual({ outcome: 'refused' });
+    expect(fetchMock.mock.calls.slice(3).map(([url]) => url)).toEqual(['/api/session/logout', '/api/session/refresh']);
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBeNull();
+  });
+
+  it('sends a waiting logout once however many calls ask at the same moment', async () => {
+    localStorage.setItem(PENDING_LOGOUT_KEY, SESSION_ID);
+    fetchMock.mockResolvedValue(answer(200, { message: 'You have been logged out.' }));
+    await expect(Promise.all([sendPendingLogout(), sendPendingLogout(), sendPendingLogout()])).resolves.toEqual([true, true, true]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(sendPendingLogout()).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no session id when the token had none, and the server ends the cookie’s session', async () => {
+    fetchMock.mockResolvedValue(answer(200, { message: 'You have been logged out.' }));
+    await endSession(undefined);
+    expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { BROWSER_SESSION_PATH, SESSION_CALL_HEADER } from '../../shared/constants.ts';
+import { PENDING_LOGOUT_KEY, readStored } from '@/lib/session.ts';
 
 /*
  * The calls that renew and end the session (decision 015). The refresh token never passes through
@@ -7,11 +8,16 @@ import { BROWSER_SESSION_PATH, SESSION_CALL_HEADER } from '../../shared/constant
  * another refresh.
  */
 
-function post(action: 'refresh' | 'logout', signal?: AbortSignal): Promise<Response> {
+function post(action: 'refresh' | 'logout', signal?: AbortSignal, body?: Record<string, string>): Promise<Response> {
   return fetch(`${BROWSER_SESSION_PATH}/${action}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value, Accept: 'application/json' },
+    headers: {
+      [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value,
+      Accept: 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
     signal,
   });
 }
@@ -23,8 +29,12 @@ function post(action: 'refresh' | 'logout', signal?: AbortSignal): Promise<Respo
  */
 export type TRenewal = { outcome: 'renewed'; accessToken: string } | { outcome: 'refused' } | { outcome: 'unreachable' };
 
-/** Trades the refresh cookie for a new access token. Never throws. */
+/**
+ * Trades the refresh cookie for a new access token. Never throws. Never while a logout is waiting:
+ * that is sent first, and a session it could not end yet is not renewed.
+ */
 export async function renewSession(): Promise<TRenewal> {
+  if (!(await sendPendingLogout())) return { outcome: 'unreachable' };
   let response: Response;
   try {
     response = await post('refresh');
@@ -38,7 +48,43 @@ export async function renewSession(): Promise<TRenewal> {
   return typeof accessToken === 'string' && accessToken ? { outcome: 'renewed', accessToken } : { outcome: 'unreachable' };
 }
 
-/** Ends the cookie's session at the server, which also clears the cookie. Rejects when unreachable. */
-export async function endSession(signal?: AbortSignal): Promise<void> {
-  await post('logout', signal);
+/**
+ * Ends the session at the server, which also clears the cookie: the logout is written down first
+ * (PENDING_LOGOUT_KEY), so one that finds no link is sent before any other call once there is one
+ * (sendPendingLogout). `sessionId` names the session meant (the access token's `sid`). Resolves
+ * whether the server has it.
+ */
+export function endSession(sessionId: string | undefined, signal?: AbortSignal): Promise<boolean> {
+  try {
+    localStorage.setItem(PENDING_LOGOUT_KEY, sessionId ?? '');
+  } catch {
+    // Storage switched off: the logout is sent now or not at all.
+  }
+  pending = null;
+  return sendPendingLogout(signal);
+}
+
+let pending: Promise<boolean> | null = null;
+
+/**
+ * Sends the logout waiting in this browser, if any (single-flight), and forgets it once the server
+ * has answered. Resolves true when nothing is waiting any more, false when it could not be sent
+ * (no link, or the server failing). The service worker also replays a logout that found no link
+ * (Background Sync, build/service-worker.ts); the session id makes the second copy harmless.
+ */
+export function sendPendingLogout(signal?: AbortSignal): Promise<boolean> {
+  const sessionId = readStored(PENDING_LOGOUT_KEY);
+  if (sessionId === null) return Promise.resolve(true);
+  pending ??= post('logout', signal, sessionId ? { sessionId } : undefined)
+    .then((response) => {
+      if (response.status >= 500) return false;
+      // Answered: ended, or nothing left to end. A newer logout written meanwhile stays.
+      if (readStored(PENDING_LOGOUT_KEY) === sessionId) localStorage.removeItem(PENDING_LOGOUT_KEY);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
 }

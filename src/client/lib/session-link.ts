@@ -1,9 +1,10 @@
-import type { TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../server/router.ts';
 import { httpStatusOf } from '@/lib/api-errors.ts';
 import { isExpired } from '@/lib/access-token.ts';
-import { readAccessToken } from '@/lib/session.ts';
+import { hasPendingLogout, readAccessToken } from '@/lib/session.ts';
+import { sendPendingLogout } from '@/lib/session-calls.ts';
 import { canRenewSession } from '@/lib/session-store.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
 
@@ -17,7 +18,9 @@ export function authorizationHeader(): Record<string, string> {
 }
 
 /**
- * Before a call, renews an already expired access token (when a refresh cookie is held); after
+ * Before any call, sends a logout that is still waiting (made with no link): a login behind it
+ * would replace the cookie of the session that logout ends, so a login waits for it and fails, as
+ * with no link, while it cannot be sent. Then, before a call, renews an already expired access token (when a refresh cookie is held); after
  * a 401 on a call that carried a token, refreshes once (shared with every other call failing at the
  * same moment) and retries once. A refused refresh has already cleared the session by then, and the
  * call fails with its 401.
@@ -51,11 +54,22 @@ export const sessionLink: TRPCLink<AppRouter> = () => {
         unsubscribe = () => subscription.unsubscribe();
       }
 
-      const token = readAccessToken();
-      if (token && !SESSION_PATHS.has(op.path) && isExpired(token, EXPIRY_MARGIN_MS) && canRenewSession()) {
-        void refreshAccessToken().then(() => send(false));
+      function start() {
+        const token = readAccessToken();
+        if (token && !SESSION_PATHS.has(op.path) && isExpired(token, EXPIRY_MARGIN_MS) && canRenewSession()) {
+          void refreshAccessToken().then(() => send(false));
+        } else {
+          send(false);
+        }
+      }
+
+      if (hasPendingLogout()) {
+        void sendPendingLogout().then((sent) => {
+          if (sent || !SESSION_PATHS.has(op.path)) start();
+          else observer.error(TRPCClientError.from(new Error('The last logout has not reached the server yet.')));
+        });
       } else {
-        send(false);
+        start();
       }
 
       return () => {

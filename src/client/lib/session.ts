@@ -15,6 +15,13 @@ export const USER_KEY = 'user';
 export const REFRESH_COOKIE_FLAG_KEY = 'hasRefreshCookie';
 
 /**
+ * Set while a logout made in this browser has not reached the server (no link at the time): the
+ * session it ends (its id, or empty when unknown). Nothing of the user: an opaque session id that
+ * ends that session and nothing else. Sent before any other call (lib/session-calls.ts).
+ */
+export const PENDING_LOGOUT_KEY = 'logoutPending';
+
+/**
  * Every key a signed-in session may have left behind (`refreshToken`, `token` and `adminToken`:
  * older clients' names).
  */
@@ -32,6 +39,11 @@ export function readStored(key: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a logout is waiting to be sent (see PENDING_LOGOUT_KEY). */
+export function hasPendingLogout(): boolean {
+  return readStored(PENDING_LOGOUT_KEY) !== null;
 }
 
 export function readAccessToken(): string | null {

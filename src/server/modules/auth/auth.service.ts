@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { personName } from '../../../shared/names.ts';
+import { SESSION_LIFETIME_DAYS } from '../../../shared/constants.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   TAuthUser,
@@ -40,7 +41,7 @@ import { revokeSessionChecks } from '../users/session.service.ts';
 import { checkCode, giveBackCodeSending, issueCode, throttleCodeSending, useCode } from './otp.service.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
+export const REFRESH_TOKEN_TTL_MS = SESSION_LIFETIME_DAYS * 24 * 3600_000;
 
 /**
  * Login attempts are counted before the password is checked. Per account only failures count (a
