@@ -51,7 +51,8 @@ const WAKE_ALERT_ID = 'page-wake-alert';
  *   not report paints fetches it at the load event.
  * - That code is preloaded but not run (decision 033): it starts on the visitor's first tap,
  *   key or input, or at once when the page is not the visitor's view (a session, or the router's
- *   state from an earlier visit). Until the app has hydrated, a submit or a button's click is
+ *   state from an earlier visit) or a logout made with no link is waiting (the client's
+ *   `logoutPending` key): the app sends it as it starts, and again when the link returns. Until the app has hydrated, a submit or a button's click is
  *   held (no form goes out as a plain GET with its fields in the address) and replayed by the app.
  *   A failed load is tried again on the next interaction. If the visitor had tapped or submitted,
  *   the page says the network failed and drops what it held, so the next try is not sent twice.
@@ -59,7 +60,7 @@ const WAKE_ALERT_ID = 'page-wake-alert';
  */
 export const PAGE_HEAD_SCRIPT = `(function(){
 var d=document,h=d.documentElement,held=[],started=false,now=false;
-try{if(localStorage.getItem("accessToken")!==null){h.setAttribute("${SESSION_HINT_ATTRIBUTE}","");now=true}}catch(e){}
+try{if(localStorage.getItem("accessToken")!==null){h.setAttribute("${SESSION_HINT_ATTRIBUTE}","");now=true}else if(localStorage.getItem("logoutPending")!==null)now=true}catch(e){}
 try{if(history.state&&history.state.usr!=null)now=true}catch(e){}
 function say(){var n=d.getElementById("${WAKE_ALERT_ID}");if(n)return;n=d.createElement("p");n.id="${WAKE_ALERT_ID}";n.setAttribute("role","alert");n.textContent=${JSON.stringify(COMMON_MESSAGES.networkError)};var s=n.style;s.position="fixed";s.left=s.right=s.bottom="1rem";s.margin="0 auto";s.maxWidth="28rem";s.padding="0.75rem 1rem";s.borderRadius="0.5rem";s.background="#991b1b";s.color="#fff";s.font="500 1rem/1.4 system-ui,sans-serif";s.textAlign="center";s.zIndex="2147483647";d.body.appendChild(n)}
 function fetchCode(){d.querySelectorAll("link[${CODE_ATTRIBUTE}]").forEach(function(l){l.removeAttribute("${CODE_ATTRIBUTE}");l.rel="modulepreload"})}

@@ -18,8 +18,21 @@ const MAX_RETRIES = 2;
 wantToaster();
 
 // React Query assumes a network until the browser says 'offline'; a page opened with none must not
-// spend its first seconds retrying (its queries wait for the network, showing the kept data).
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// spend its first seconds retrying (its queries wait for the network, showing the kept data). Its
+// own listeners start only when a query client mounts, so a link that returned before that (a
+// login page opened at sea) would leave it offline, a login waiting for good: listen from here.
+if (typeof window !== 'undefined') {
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  });
+}
 
 /** HTTP status of a failed call when the server answered, otherwise undefined (network failure). */
 function httpStatusOf(error: unknown): number | undefined {

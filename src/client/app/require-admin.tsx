@@ -3,17 +3,20 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isExpired, readClaims } from '@/lib/access-token.ts';
+import { loginReturn, useLoginReturn, type TLoginReturn } from '@/lib/login-return.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
 import { canRenewSession } from '@/lib/session-store.ts';
 import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
 
-/** Clears the stored session and opens the administrator login, remembering the page. */
-function LeaveAdminArea({ from }: { from: string }) {
+/** Clears the stored session and opens the administrator login, with where to come back to. */
+function LeaveAdminArea({ back }: { back: TLoginReturn | undefined }) {
   const navigate = useNavigate();
+  const from = back?.from;
+  const forUser = back?.forUser;
   useEffect(() => {
     clearStoredSession();
-    navigate(paths.adminLogin, { replace: true, state: { from } });
-  }, [navigate, from]);
+    navigate(paths.adminLogin, { replace: true, state: from === undefined ? undefined : loginReturn(from, forUser) });
+  }, [navigate, from, forUser]);
   return null;
 }
 
@@ -27,6 +30,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const token = useAccessToken();
   const location = useLocation();
   const from = location.pathname + location.search;
+  const askedFor = useLoginReturn(token !== null);
   const expired = token !== null && isExpired(token, EXPIRY_MARGIN_MS);
   const [refreshFailed, setRefreshFailed] = useState(false);
   const canRefresh = expired && !refreshFailed && canRenewSession();
@@ -49,6 +53,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!token || expired || readClaims(token)?.role !== 'admin') return <LeaveAdminArea from={from} />;
+  if (!token) return <LeaveAdminArea back={askedFor} />;
+  // A token that will not do: the page is kept for the person it was issued to.
+  if (expired || readClaims(token)?.role !== 'admin') return <LeaveAdminArea back={loginReturn(from, readClaims(token)?.sub)} />;
   return children;
 }

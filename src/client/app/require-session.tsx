@@ -1,5 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
+import { useLoginReturn } from '@/lib/login-return.ts';
 import { onDemand, useOnDemand } from '@/lib/on-demand.ts';
 import { useHasSession } from '@/lib/session.ts';
 
@@ -8,14 +9,15 @@ const offlineSync = onDemand(() => import('@/lib/offline/offline-sync.tsx'));
 
 /**
  * Learner pages need only a stored access token (spec section 6); the server checks the rest on
- * every call. Without one the user logs in first and is brought back here afterwards.
+ * every call. Without one the user logs in first and is brought back here afterwards, if they
+ * asked for this page (not when their own logout left it, nor a step back into someone's history).
  */
 export function RequireSession() {
   const signedIn = useHasSession();
-  const location = useLocation();
+  const loginReturn = useLoginReturn(signedIn);
   const sync = useOnDemand(offlineSync, signedIn, () => undefined);
   if (!signedIn) {
-    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search + location.hash }} />;
+    return <Navigate to={paths.login} replace state={loginReturn} />;
   }
   return (
     <>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAdminArea, paths } from '@/config/paths.ts';
-import { SESSION_EXPIRED_EVENT, hasPendingLogout, useHasSession } from '@/lib/session.ts';
+import { loginReturn } from '@/lib/login-return.ts';
+import { SESSION_EXPIRED_EVENT, hasPendingLogout, readStoredUserId, useHasSession } from '@/lib/session.ts';
 
 /** Sends a logout made with no link (lib/session-calls.ts), when there is one. */
 function sendWaitingLogout() {
-  if (hasPendingLogout()) void import('@/lib/session-calls.ts').then(({ sendPendingLogout }) => sendPendingLogout());
+  if (hasPendingLogout()) void import('@/lib/session-calls.ts').then(({ resendPendingLogout }) => resendPendingLogout());
 }
 
 /**
@@ -13,7 +14,7 @@ function sendWaitingLogout() {
  * app opens and when the link returns. While someone is signed in it loads the expiry monitor
  * and registers the service worker (each its own chunk, never part of a visitor's first page); when a session ends on its own it sends
  * the user to log in again: administrators to the administrator login, everyone else to /login,
- * remembering where they were.
+ * remembering where they were for them alone.
  */
 export function SessionWatch() {
   const navigate = useNavigate();
@@ -22,7 +23,8 @@ export function SessionWatch() {
   useEffect(() => {
     function onExpired() {
       const { pathname, search } = window.location;
-      navigate(isAdminArea(pathname) ? paths.adminLogin : paths.login, { replace: true, state: { from: pathname + search } });
+      // Still stored: the event comes before the session is cleared. Only this user comes back here.
+      navigate(isAdminArea(pathname) ? paths.adminLogin : paths.login, { replace: true, state: loginReturn(pathname + search, readStoredUserId()) });
     }
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);

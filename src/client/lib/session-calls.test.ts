@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, renewSession, sendPendingLogout } from '@/lib/session-calls.ts';
+import { endSession, renewSession, resendPendingLogout, sendPendingLogout } from '@/lib/session-calls.ts';
 import { PENDING_LOGOUT_KEY } from '@/lib/session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -85,5 +85,56 @@ describe('endSession', () => {
     fetchMock.mockResolvedValue(answer(200, { message: 'You have been logged out.' }));
     await endSession(undefined);
     expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
+  });
+});
+
+describe('resendPendingLogout', () => {
+  it('tries again after a try begun before the link returned, instead of sharing its failure', async () => {
+    localStorage.setItem(PENDING_LOGOUT_KEY, SESSION_ID);
+    let failFirst!: (error: Error) => void;
+    fetchMock.mockImplementationOnce(() => new Promise((_, reject) => (failFirst = reject)));
+    fetchMock.mockResolvedValueOnce(answer(200, { message: 'You have been logged out.' }));
+    const first = sendPendingLogout();
+    const again = resendPendingLogout();
+    failFirst(offline());
+    await expect(first).resolves.toBe(false);
+    await expect(again).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBeNull();
+  });
+
+  it('keeps trying, less and less often, while the browser says it is online, and stops once offline', async () => {
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem(PENDING_LOGOUT_KEY, SESSION_ID);
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      fetchMock.mockRejectedValue(offline());
+      await expect(resendPendingLogout()).resolves.toBe(false);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+
+      // The link gets through on the next try: the logout is forgotten and the tries stop.
+      fetchMock.mockResolvedValue(answer(200, { message: 'You have been logged out.' }));
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+      expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBeNull();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+
+      // Offline: one try, then none until the link returns.
+      localStorage.setItem(PENDING_LOGOUT_KEY, SESSION_ID);
+      fetchMock.mockRejectedValue(offline());
+      online.mockReturnValue(false);
+      await expect(resendPendingLogout()).resolves.toBe(false);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock).toHaveBeenCalledTimes(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

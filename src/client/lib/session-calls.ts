@@ -66,6 +66,30 @@ export function endSession(sessionId: string | undefined, signal?: AbortSignal):
 
 let pending: Promise<boolean> | null = null;
 
+/** The waits between tries while the browser says it has a link but the logout cannot get through. */
+const RESEND_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+let resendTimer: number | undefined;
+
+/**
+ * Sends the waiting logout now that there is a link (the app opening, the link returning): after a
+ * try still under way (begun before the link returned, so bound to fail), not merged into it; then
+ * again, less and less often, while the browser says it is online and the logout still cannot get
+ * through (a ship's link comes back in stages). Going offline stops the tries; the next 'online'
+ * starts them again.
+ */
+export function resendPendingLogout(attempt = 0): Promise<boolean> {
+  window.clearTimeout(resendTimer);
+  return (pending ?? Promise.resolve(false))
+    .then(() => sendPendingLogout())
+    .then((sent) => {
+      if (!sent && navigator.onLine) {
+        const delay = RESEND_DELAYS_MS[Math.min(attempt, RESEND_DELAYS_MS.length - 1)];
+        resendTimer = window.setTimeout(() => void resendPendingLogout(attempt + 1), delay);
+      }
+      return sent;
+    });
+}
+
 /**
  * Sends the logout waiting in this browser, if any (single-flight), and forgets it once the server
  * has answered. Resolves true when nothing is waiting any more, false when it could not be sent

@@ -50,6 +50,16 @@ export function readAccessToken(): string | null {
   return readStored(ACCESS_TOKEN_KEY);
 }
 
+/** The signed-in user's id, from the stored user (`_id`), if any. */
+export function readStoredUserId(): string | undefined {
+  try {
+    const user: unknown = JSON.parse(readStored(USER_KEY) ?? 'null');
+    return user && typeof user === 'object' && '_id' in user && typeof user._id === 'string' ? user._id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Tells this tab's listeners that the session changed. */
 export function announceSessionChange(): void {
   window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));

@@ -17,9 +17,13 @@ export const SIGNED_IN_NAV_ENTRIES = [
 /** The id of the drawer's panel, for the menu button's aria-controls. */
 export const MOBILE_NAV_DRAWER_ID = 'mobile-nav-drawer';
 
-/** Signs out (the code is fetched on use): revokes the session, then opens /login afresh (spec section 4). */
+/**
+ * Signs out (the code is fetched on use): revokes the session, then opens /login afresh (spec
+ * section 4), in place of the page the learner was on: a new document, so nothing of theirs stays
+ * in memory, and no navigation state (the next person to sign in goes to their own home).
+ */
 export async function logOutAndReload(): Promise<void> {
   const { logOut } = await import('@/lib/log-out.ts');
   await logOut();
-  window.location.assign(paths.login);
+  window.location.replace(paths.login);
 }

@@ -4,8 +4,10 @@ import { isAdminArea, paths } from '@/config/paths.ts';
 export type TAuthNavigationState = {
   /** The e-mail address the next screen works on (OTP, reset password, prefilled login). */
   email?: string;
-  /** Where the user wanted to go before being asked to log in. */
+  /** Where the user wanted to go before being asked to log in (lib/login-return.ts). */
   from?: string;
+  /** The only user `from` is for: the one whose session ended there. */
+  forUser?: string;
   /**
    * Navigation state for `from`, handed back when the login leads there: what the user was doing
    * when asked to log in (the catalogue's Enroll Now keeps the course here).
@@ -27,15 +29,21 @@ export function readAuthState(state: unknown): TAuthNavigationState {
   return {
     email: text('email'),
     from: text('from'),
+    forUser: text('forUser'),
     returnState: returnState && typeof returnState === 'object' ? (returnState as Record<string, unknown>) : undefined,
     reason: reason === 'registered' || reason === 'unverified' ? reason : undefined,
     notice: text('notice'),
   };
 }
 
-/** Where a user goes after logging in: back where they were headed, else their role's home. */
-export function destinationAfterLogin(role: string, from: string | undefined): string {
-  const wanted = from && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
+/**
+ * Where a user goes after logging in: back where they were headed, else their role's home. A page
+ * kept for another user (their session ended there) is not this one's to open.
+ */
+export function destinationAfterLogin(user: { id: string; role: string }, { from, forUser }: Pick<TAuthNavigationState, 'from' | 'forUser'>): string {
+  const role = user.role;
+  const theirs = forUser === undefined || forUser === user.id;
+  const wanted = theirs && from && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
   const wantsAdminArea = wanted !== undefined && isAdminArea(wanted);
   if (role === 'admin') return wanted && wantsAdminArea ? wanted : paths.admin.root;
   return wanted && !wantsAdminArea ? wanted : paths.dashboard;

@@ -53,7 +53,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
       // The refresh token came as an HttpOnly cookie; only the access token is the page's to keep.
       const { user, accessToken } = await mutation.mutateAsync(values);
       storeSession(accessToken, { _id: user.id, name: user.name, email: user.email, role: user.role });
-      const destination = destinationAfterLogin(user.role, arrival.from);
+      const destination = destinationAfterLogin(user, arrival);
       navigate(destination, { replace: true, state: destination === arrival.from ? arrival.returnState : undefined });
     } catch (error) {
       // 403 on the learners' login: right password, e-mail not verified yet. The OTP screen

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isExpired } from '@/lib/access-token.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
 import { canRenewSession } from '@/lib/session-store.ts';
-import { readAccessToken } from '@/lib/session.ts';
+import { loginReturn } from '@/lib/login-return.ts';
+import { readAccessToken, readStoredUserId } from '@/lib/session.ts';
 import { sendForm, type TUploadRequest, type TUploadResult } from '@/lib/upload/send-form.ts';
 
 type TSessionUploadOptions = {
@@ -64,13 +65,15 @@ export function useUpload({ loginPath }: TUploadOptions) {
     async (request: TUploadRequest): Promise<TUploadResult> => {
       const abort = new AbortController();
       controller.current = abort;
+      // Whose session it is now: a refusal brings only them back here after logging in again.
+      const userId = readStoredUserId();
       setPercent(0);
       try {
         const result = await uploadWithSession(request, {
           signal: abort.signal,
           onProgress: (fraction) => setPercent(Math.min(100, Math.round(fraction * 100))),
         });
-        if (isUnauthorized(result)) navigate(loginPath, { replace: true, state: { from: pathname + search } });
+        if (isUnauthorized(result)) navigate(loginPath, { replace: true, state: loginReturn(pathname + search, userId) });
         return result;
       } finally {
         if (controller.current === abort) controller.current = null;
