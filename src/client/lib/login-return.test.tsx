@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { askedForHere, loginReturn, useLoginReturn } from '@/lib/login-return.ts';
+import { askedForHere, useLoginReturn } from '@/lib/login-return.ts';
 
 const at = (entry: string) =>
   function Router({ children }: { children: ReactNode }) {
