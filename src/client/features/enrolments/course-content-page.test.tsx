@@ -26,7 +26,9 @@ const home: TCourseHome = {
   enrolment: { id: 'e-1', courseId: COURSE_ID, status: 'approved', requestedAt: '2026-11-02T09:00:00.000Z', decidedAt: '2026-11-03T09:00:00.000Z' },
   progress: { completedVideos: 2, totalVideos: 2, percent: 100 },
   training: {
+    setId: 's-1',
     title: 'Basic safety',
+    submittedAt: '2026-11-25T09:00:00.000Z',
     videos: [
       { id: 'v1', serial: 1, title: 'Fire', ready: true, durationSeconds: 7, completed: true, locked: false },
       { id: 'v2', serial: 2, title: 'Survival', ready: true, durationSeconds: 610, completed: true, locked: false },
