@@ -341,5 +341,7 @@ export const MESSAGES = {
   connection: {
     offlineLastUpdated: (when: string) => `Offline: last updated ${when}`,
     offlineNothingKept: 'Offline: this page has not been opened on this device with a connection yet.',
+    /** The player with nothing kept from the server but the course downloaded on this device, which it plays. */
+    offlinePlayingFromDevice: 'Offline: playing from this device.',
   },
 } as const;
