@@ -4,7 +4,8 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offlineWatchRecords, testQuestions, tests, watchProgress } from '../src/server/db/schema.ts';
+import { MESSAGES } from '../src/shared/messages.ts';
+import { enrolments, offlineWatchRecords, testQuestions, tests, watchProgress } from '../src/server/db/schema.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
@@ -15,7 +16,8 @@ import { uploadTrainingParts } from './support/training-parts.ts';
  * Watching a downloaded course with no link (decision 050), in Chromium at 390 px: the parts play
  * from the device, part 2 unlocks on the device's own records, the records are sent when the link
  * returns and the server credits them (the training is then submitted as online), an edited
- * record is refused with its reason, and the next learner on the browser sees none of it.
+ * record is refused with its reason, and the next learner on the browser sees none of it. The
+ * course home shows what the device played as the player does, and submits the training.
  */
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? '/tmp';
@@ -100,6 +102,24 @@ async function play(page: Page) {
   await page.locator('video').focus();
   await page.keyboard.press('Space');
   await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
+}
+
+/** The procedures whose last answers the app keeps on the device for `userId` (lib/pwa/query-persistence.ts). */
+function keptProcedures(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate(async (userId) => {
+    const request = <T,>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    const db = await request(indexedDB.open('academy-offline-data'));
+    if (!db.objectStoreNames.contains('query-cache')) return [];
+    const kept = (await request(db.transaction('query-cache').objectStore('query-cache').get(`queries:${userId}`))) as
+      | { state: { queries: Array<{ queryKey: [string[]] }> } }
+      | undefined;
+    db.close();
+    return (kept?.state.queries ?? []).map((query) => query.queryKey[0].join('.'));
+  }, userId);
 }
 
 const partButton = (page: Page, serial: number) => page.getByRole('button', { name: new RegExp(`^Part ${serial}\\b`) });
@@ -242,6 +262,89 @@ describe('watching a downloaded course offline', () => {
 
     expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(problem))).toEqual([]);
   }, 240_000);
+
+  it('the course home shows the parts played on the device as the player does, and Step 2 submits the training once the server has them', async () => {
+    const db = harness.portal.runtime.db;
+    const { learner, course } = await twoPartCourse();
+    const { page, context, problems } = await harness.newPage(390, 844);
+    page.setDefaultTimeout(15_000);
+    await signInAs(page, learner.email);
+
+    // ---- Downloaded on the course home; the player is never opened online.
+    await page.goto(`/courses/${course.id}/content`);
+    const panel = page.getByRole('region', { name: 'Study offline' });
+    await panel.getByRole('button', { name: 'Download for offline' }).click();
+    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
+    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => controlled(page), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    await expect.poll(() => keptProcedures(page, learner.id), { timeout: 10_000 }).toContain('enrolments.courseHome');
+
+    // ---- Offline, the player opened for the first time plays from the device, and its line says so.
+    await context.setOffline(true);
+    await page.goto(`/training/${course.id}`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    await page.getByRole('status').filter({ hasText: MESSAGES.connection.offlinePlayingFromDevice }).waitFor();
+    expect(await page.getByText(MESSAGES.connection.offlineNothingKept).count()).toBe(0);
+    await expect.poll(async () => (await videoState(page)).src).toMatch(/^blob:/);
+    await play(page);
+    await page.getByText('Part 1 completed. Now playing part 2: Abandon ship.').waitFor({ timeout: 20_000 });
+    await page.getByText(MESSAGES.training.completedOnDevice).waitFor({ timeout: 20_000 });
+
+    // ---- The course home, offline: the device's progress and the player's locks, marked as waiting to be sent.
+    await page.goto(`/courses/${course.id}/content`);
+    await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
+    await page.getByText('2 of 2 training parts completed').waitFor();
+    const part = (title: string) => page.getByRole('region', { name: course.title }).getByRole('listitem').filter({ hasText: title });
+    for (const title of ['Fire drill', 'Abandon ship']) {
+      await expect.poll(() => part(title).innerText()).toContain('Played on this device, waiting to be sent');
+      expect(await part(title).innerText()).toContain('Completed');
+      expect(await part(title).innerText()).not.toMatch(/Locked|Up next/);
+    }
+    await page.getByRole('link', { name: 'Review the training' }).waitFor();
+    const step2 = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: /^Test/ }) });
+    await step2.getByText(MESSAGES.training.completedOnDevice).waitFor();
+    await page.getByRole('status').filter({ hasText: /^\d+ s of watching waiting to be sent$/ }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'course-home-390-offline-played-here.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'course-home-1280-offline-played-here.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // ---- Back online: the watching goes, the server completes both parts, and Step 2 offers Submit Training.
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: /^All watching sent$/ }).waitFor({ timeout: 20_000 });
+    const submit = step2.getByRole('button', { name: 'Submit Training' });
+    await submit.waitFor({ timeout: 20_000 });
+    expect(await step2.innerText()).toContain('Every training part is completed. Submit the training to open the test: 1 question, pass mark 50%, 3 attempts.');
+    expect(await step2.getByText('Not available yet').count()).toBe(0);
+    await expect.poll(() => page.getByText('Played on this device, waiting to be sent').count()).toBe(0);
+    await step2.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'course-home-390-submit-training.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // From the top, so the sticky bar is where it belongs in the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'course-home-1280-submit-training.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // ---- Offline, the submission cannot reach the server: Step 2 says so, with no button.
+    await context.setOffline(true);
+    await page.reload();
+    await step2.getByText(MESSAGES.training.submitNeedsConnection).waitFor();
+    expect(await submit.count()).toBe(0);
+    await step2.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'course-home-390-submit-needs-connection.png'), fullPage: true });
+
+    // ---- Online: submitted from the course home, then the test with its attempts.
+    await context.setOffline(false);
+    await submit.click({ timeout: 20_000 });
+    await step2.getByRole('status').filter({ hasText: MESSAGES.training.submitted }).waitFor();
+    await step2.getByRole('link', { name: 'Take the test' }).waitFor();
+    expect(await step2.innerText()).toContain('The test is open: 1 question, pass mark 50%. You have 3 of 3 attempts left.');
+    const [enrolment] = await db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    expect(enrolment?.trainingSubmittedAt).not.toBeNull();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'course-home-390-submitted.png'), fullPage: true });
+
+    expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(problem))).toEqual([]);
+  }, 180_000);
 
   it('when the link drops mid-play, what was played before goes as heartbeats and the rest as records, each moment once', async () => {
     const db = harness.portal.runtime.db;

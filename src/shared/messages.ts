@@ -264,6 +264,11 @@ export const MESSAGES = {
     offlineLinkRefused:
       'This downloaded video can be fetched only by the learner who downloaded it, signed in on this device. Sign in and open the download again.',
     offlineNotInCourse: 'This video is not a part of the downloaded course.',
+    /** Every part completed by this device's own records, which the server has not taken in yet. */
+    completedOnDevice:
+      'Every part is completed on this device. Once your watching is sent (when you are back online) you can submit the training and take the test.',
+    /** In place of Submit Training while there is no link: the submission is the server's to record. */
+    submitNeedsConnection: 'Submitting the training needs a connection: submit it here once you are back online.',
   },
   files: {
     tooLarge: 'This file is too large.',
@@ -336,5 +341,7 @@ export const MESSAGES = {
   connection: {
     offlineLastUpdated: (when: string) => `Offline: last updated ${when}`,
     offlineNothingKept: 'Offline: this page has not been opened on this device with a connection yet.',
+    /** The player with nothing kept from the server but the course downloaded on this device, which it plays. */
+    offlinePlayingFromDevice: 'Offline: playing from this device.',
   },
 } as const;

@@ -69,8 +69,13 @@ export const ZCourseHome = z.object({
   course: ZCourse,
   enrolment: ZEnrolmentSummary,
   progress: ZProgress,
-  /** The course's training parts in order; null when none were uploaded yet. */
-  training: z.object({ title: z.string(), videos: z.array(ZTrainingVideo) }).nullable(),
+  /**
+   * The course's training parts in order, the set they belong to (what Submit Training names) and
+   * when the learner submitted it (null: not in this round); null when none were uploaded yet.
+   */
+  training: z
+    .object({ setId: z.string(), title: z.string(), submittedAt: z.string().nullable(), videos: z.array(ZTrainingVideo) })
+    .nullable(),
 });
 export type TCourseHome = z.infer<typeof ZCourseHome>;
 

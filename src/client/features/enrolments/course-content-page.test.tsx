@@ -1,12 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestStatus } from '../../../shared/schemas/tests.ts';
 import type { TCourseHome } from '../../../shared/schemas/enrolment.ts';
 import { CourseContentPage } from '@/features/enrolments/course-content-page.tsx';
-import { renderWithServer } from '@/testing/fake-trpc.tsx';
+import { renderWithServer, serverError } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.tests;
+const TRAINING = MESSAGES.training;
 const COURSE_ID = '6f1d2a8b-3c4d-4e5f-9a01-b2c3d4e5f6a7';
 
 const home: TCourseHome = {
@@ -26,7 +27,9 @@ const home: TCourseHome = {
   enrolment: { id: 'e-1', courseId: COURSE_ID, status: 'approved', requestedAt: '2026-11-02T09:00:00.000Z', decidedAt: '2026-11-03T09:00:00.000Z' },
   progress: { completedVideos: 2, totalVideos: 2, percent: 100 },
   training: {
+    setId: 's-1',
     title: 'Basic safety',
+    submittedAt: '2026-11-25T09:00:00.000Z',
     videos: [
       { id: 'v1', serial: 1, title: 'Fire', ready: true, durationSeconds: 7, completed: true, locked: false },
       { id: 'v2', serial: 2, title: 'Survival', ready: true, durationSeconds: 610, completed: true, locked: false },
@@ -49,17 +52,21 @@ function standing(overrides: Partial<TTestStatus>): TTestStatus {
   };
 }
 
-function renderHome(status: TTestStatus) {
+function renderHome(status: TTestStatus, courseHome: TCourseHome = home) {
   return renderWithServer(<CourseContentPage />, {
     url: `/courses/${COURSE_ID}/content`,
     pattern: '/courses/:courseId/content',
     answer: (path) => {
-      if (path === 'enrolments.courseHome') return home;
+      if (path === 'enrolments.courseHome') return courseHome;
       if (path === 'tests.status') return status;
       throw new Error(`unexpected call ${path}`);
     },
   });
 }
+
+/** Every part completed on the server's record, the training not submitted yet. */
+const notSubmitted: TCourseHome = { ...home, training: { ...home.training!, submittedAt: null } };
+const beforeSubmitting = () => standing({ state: 'training', message: T.trainingFirst });
 
 const step = (name: string) => screen.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) }).closest('li')!;
 
@@ -103,6 +110,64 @@ describe('the course home', () => {
       expect(screen.queryByRole('link', { name: 'Take the test' })).toBeNull();
       // Still open to the learner, once online.
       expect(within(step('Test')).queryByText('Not available yet')).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('offers Submit Training once every part is completed, then leads on to the test with the attempts left', async () => {
+    const submitted: unknown[] = [];
+    let submittedAt: string | null = null;
+    const { user } = renderWithServer(<CourseContentPage />, {
+      url: `/courses/${COURSE_ID}/content`,
+      pattern: '/courses/:courseId/content',
+      answer: (path, input) => {
+        if (path === 'enrolments.courseHome') return { ...notSubmitted, training: { ...notSubmitted.training!, submittedAt } };
+        if (path === 'tests.status') return submittedAt ? standing({}) : beforeSubmitting();
+        if (path === 'training.submit') {
+          submitted.push(input);
+          submittedAt = '2026-11-26T09:00:00.000Z';
+          return { message: TRAINING.submitted, submittedAt };
+        }
+        throw new Error(`unexpected call ${path}`);
+      },
+    });
+    await screen.findByText('Every training part is completed. Submit the training to open the test: 10 questions, pass mark 70%, 3 attempts.');
+    const button = within(step('Test')).getByRole('button', { name: 'Submit Training' });
+    expect(within(step('Test')).queryByText('Not available yet')).toBeNull();
+    await user.click(button);
+    const result = await within(step('Test')).findByRole('status');
+    expect(result.textContent).toBe(TRAINING.submitted);
+    expect(submitted).toEqual([{ setId: 's-1' }]);
+    // The button is gone; the focus is on the result, just before the way to the test.
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    expect(await within(step('Test')).findByRole('link', { name: 'Take the test' })).toBeTruthy();
+    expect(step('Test').textContent).toContain('You have 3 of 3 attempts left.');
+    expect(screen.queryByRole('button', { name: 'Submit Training' })).toBeNull();
+  });
+
+  it('says why a submission was refused', async () => {
+    const { user } = renderWithServer(<CourseContentPage />, {
+      url: `/courses/${COURSE_ID}/content`,
+      pattern: '/courses/:courseId/content',
+      answer: (path) => {
+        if (path === 'enrolments.courseHome') return notSubmitted;
+        if (path === 'tests.status') return beforeSubmitting();
+        if (path === 'training.submit') throw serverError(400, TRAINING.notComplete);
+        throw new Error(`unexpected call ${path}`);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submit Training' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(TRAINING.notComplete);
+    expect(screen.getByRole('button', { name: 'Submit Training' })).toBeTruthy();
+  });
+
+  it('offline, says submitting the training needs a connection instead of offering a button that cannot reach the server', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderHome(beforeSubmitting(), notSubmitted);
+      expect(await within(await waitFor(() => step('Test'))).findByText(TRAINING.submitNeedsConnection)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Submit Training' })).toBeNull();
     } finally {
       onLine.mockRestore();
     }

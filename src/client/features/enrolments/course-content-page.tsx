@@ -5,17 +5,20 @@ import {
   CircleDashed,
   ClipboardCheck,
   Clock,
+  CloudUpload,
   Hourglass,
   Lock,
   PlayCircle,
+  RotateCw,
+  Send,
   WifiOff,
   type LucideIcon,
 } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestStatus } from '../../../shared/schemas/tests.ts';
-import type { TCourseHome, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
+import type { TCourseHome, TProgress, TTrainingVideo } from '../../../shared/schemas/enrolment.ts';
 import { paths } from '@/config/paths.ts';
 import { CourseImage } from '@/components/course/course-image.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
@@ -26,11 +29,15 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
+import { useSubmitTraining } from '@/features/enrolments/api/use-submit-training.ts';
 import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { formatClockTime, formatRupees } from '@/lib/format.ts';
 import { lazyNamed } from '@/lib/lazy-component.tsx';
-import { CourseOfflineWatching } from '@/lib/offline/offline-watching-status.tsx';
+import { partsOnDevice, progressOfParts } from '@/lib/offline/device-progress.ts';
+import type { TStoredRecord } from '@/lib/offline/offline-db.ts';
+import { OfflineWatchingStatus } from '@/lib/offline/offline-watching-status.tsx';
+import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
 import { useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
@@ -39,8 +46,39 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 /** The download panel's code (IndexedDB, the download loop) comes once a course home is open, never with the public catalogue that shares its file. */
 const OfflineDownloadPanel = lazyNamed(() => import('@/features/enrolments/offline-download-panel.tsx'), 'OfflineDownloadPanel');
 
+const T = MESSAGES.training;
+
 /** Offline, in place of the way to the test. */
 const TEST_NEEDS_CONNECTION = 'The test needs a connection: its questions never come to this device before you start.';
+
+/** A part as this device may show it: the server's record with the device's own watching counted. */
+type TPartHere = TTrainingVideo & { waitingToBeSent: boolean };
+
+/** The course's training as this device may show it (lib/offline/device-progress.ts, as the player shows it). */
+type TTrainingHere = {
+  videos: TPartHere[];
+  progress: TProgress;
+  /** Parts completed by watching on this device that the server has not taken in yet. */
+  waitingParts: number;
+  /** Every part completed on the server's record: the training may be submitted. */
+  completedOnServer: boolean;
+};
+
+function trainingHere(home: TCourseHome, records: readonly TStoredRecord[]): TTrainingHere {
+  const served = home.training?.videos ?? [];
+  const onDevice = partsOnDevice(served, records);
+  const videos = served.map((video, index) => {
+    const part = onDevice[index]!;
+    return { ...video, completed: part.completed, locked: part.locked, waitingToBeSent: part.waitingToBeSent };
+  });
+  return {
+    videos,
+    // The server's own figures until the device adds a part to them.
+    progress: videos.some((video) => video.waitingToBeSent) ? progressOfParts(videos) : home.progress,
+    waitingParts: videos.filter((video) => video.waitingToBeSent).length,
+    completedOnServer: served.length > 0 && served.every((video) => video.completed),
+  };
+}
 
 /** A part's length: "45 s" under a minute, else whole minutes ("7 min"). */
 function formatMinutes(seconds: number | null): string | null {
@@ -82,8 +120,8 @@ function VideoState({ video }: { video: TTrainingVideo }) {
   );
 }
 
-function TrainingParts({ home }: { home: TCourseHome }) {
-  if (!home.training || home.training.videos.length === 0) {
+function TrainingParts({ videos }: { videos: readonly TPartHere[] }) {
+  if (videos.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
         The academy has not published the training videos for this course yet. They will appear here.
@@ -92,7 +130,7 @@ function TrainingParts({ home }: { home: TCourseHome }) {
   }
   return (
     <ol className="divide-y divide-border overflow-hidden rounded-lg border border-border">
-      {home.training.videos.map((video) => {
+      {videos.map((video) => {
         const minutes = formatMinutes(video.durationSeconds);
         return (
           <li key={video.id} className="flex items-center gap-3 bg-card px-4 py-3">
@@ -110,6 +148,12 @@ function TrainingParts({ home }: { home: TCourseHome }) {
                 {video.title}
               </p>
               {minutes && <p className="text-xs text-muted-foreground">{minutes}</p>}
+              {video.waitingToBeSent && (
+                <p className="mt-0.5 flex items-start gap-1 text-xs font-medium text-sea-800">
+                  <CloudUpload className="mt-px size-3.5 shrink-0" aria-hidden />
+                  Played on this device, waiting to be sent
+                </p>
+              )}
             </div>
             <VideoState video={video} />
           </li>
@@ -174,17 +218,87 @@ function Step({ number, icon: Icon, title, text, done = false, available = false
 const attemptsLeftText = (standing: TTestStatus) =>
   `${standing.attemptsLeft} of ${standing.attemptsAllowed} attempt${standing.attemptsAllowed === 1 ? '' : 's'} left`;
 
-/** Step 2, as the learner stands with the test: the way to it with the attempts left, when it opens next, or why it is closed. */
-function TestStep({ courseId, standing, online }: { courseId: string; standing: TTestStatus | undefined; online: boolean }) {
+/** Standings that only follow a submitted training: Submit Training is behind the learner then. */
+const SUBMITTED_STATES: ReadonlySet<TTestStatus['state'] | undefined> = new Set(['open', 'inProgress', 'waiting', 'passed']);
+
+/** Why something cannot be done with no link, in place of the button that would do it. */
+function NeedsConnection({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm font-medium text-navy-900">
+      <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+      {children}
+    </p>
+  );
+}
+
+type TTestStepProps = {
+  courseId: string;
+  standing: TTestStatus | undefined;
+  online: boolean;
+  /** The course's training set and when it was submitted; null without training. */
+  training: TCourseHome['training'];
+  here: TTrainingHere;
+};
+
+/**
+ * Step 2, as the learner stands with the test: Submit Training once every part is completed on the
+ * server's record (as the player offers it), the way to the test with the attempts left, when it
+ * opens next, or why it is closed.
+ */
+function TestStep({ courseId, standing, online, training, here }: TTestStepProps) {
+  const submit = useSubmitTraining(courseId);
+  const result = useRef<HTMLParagraphElement>(null);
+  // The button goes once the submission is recorded: the focus goes to its result, just before the way to the test.
+  useEffect(() => {
+    if (submit.isSuccess) result.current?.focus();
+  }, [submit.isSuccess]);
   const test = standing?.test;
   const facts = test ? `${test.questionCount} question${test.questionCount === 1 ? '' : 's'}, pass mark ${test.passMark}%` : '';
   // Offline, the way to the test gives way to why it cannot be taken here and now.
-  const offlineNote = online ? undefined : (
-    <p className="mt-3 flex items-start gap-2 text-sm font-medium text-navy-900">
-      <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-      {TEST_NEEDS_CONNECTION}
+  const offlineNote = online ? undefined : <NeedsConnection>{TEST_NEEDS_CONNECTION}</NeedsConnection>;
+  const submitted = submit.isSuccess ? (
+    <p ref={result} tabIndex={-1} role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-success outline-none">
+      {T.submitted}
     </p>
-  );
+  ) : undefined;
+
+  const notSubmitted = training !== null && training.submittedAt === null && !submit.isSuccess && !SUBMITTED_STATES.has(standing?.state);
+  if (notSubmitted && here.completedOnServer) {
+    const attempts = test && standing ? `, ${standing.attemptsAllowed} attempt${standing.attemptsAllowed === 1 ? '' : 's'}` : '';
+    const text = test
+      ? `Every training part is completed. Submit the training to open the test: ${facts}${attempts}.`
+      : standing?.state === 'noTest'
+        ? 'Every training part is completed. Submit the training to record it; the test opens here once the academy publishes it.'
+        : 'Every training part is completed. Submit the training to record it, then take the test.';
+    return (
+      <Step number={2} icon={ClipboardCheck} title="Test" text={text} available>
+        {online ? (
+          <div className="grid gap-2">
+            <Button
+              className="w-full sm:w-auto sm:justify-self-start"
+              onClick={() => submit.mutate({ setId: training.setId })}
+              disabled={submit.isPending}
+              aria-busy={submit.isPending || undefined}
+            >
+              {submit.isPending ? <RotateCw className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+              Submit Training
+            </Button>
+            {submit.isError && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {errorMessage(submit.error, { fallback: T.submitFailed, network: T.submitApiError })}
+              </p>
+            )}
+          </div>
+        ) : (
+          <NeedsConnection>{T.submitNeedsConnection}</NeedsConnection>
+        )}
+      </Step>
+    );
+  }
+  if (notSubmitted && here.videos.length > 0 && here.videos.every((video) => video.completed)) {
+    return <Step number={2} icon={ClipboardCheck} title="Test" text={T.completedOnDevice} />;
+  }
+
   const link = (label: string, variant: 'default' | 'outline' = 'default') =>
     offlineNote ?? (
       <Button asChild variant={variant} className="w-full sm:w-auto">
@@ -198,7 +312,7 @@ function TestStep({ courseId, standing, online }: { courseId: string; standing: 
   switch (standing?.state) {
     case 'open':
       return (
-        <Step number={2} icon={ClipboardCheck} title="Test" text={`The test is open: ${facts}. You have ${attemptsLeftText(standing)}.`}>
+        <Step number={2} icon={ClipboardCheck} title="Test" text={`The test is open: ${facts}. You have ${attemptsLeftText(standing)}.`} note={submitted}>
           {link('Take the test')}
         </Step>
       );
@@ -244,9 +358,17 @@ function TestStep({ courseId, standing, online }: { courseId: string; standing: 
         </Step>
       );
     case 'noTest':
-      return <Step number={2} icon={ClipboardCheck} title="Test" text="The academy has not published this course's test yet. It will open here." note={offlineNote} />;
+      return (
+        <Step
+          number={2}
+          icon={ClipboardCheck}
+          title="Test"
+          text="The academy has not published this course's test yet. It will open here."
+          note={submitted ?? offlineNote}
+        />
+      );
     default:
-      return <Step number={2} icon={ClipboardCheck} title="Test" text={closed} note={offlineNote} />;
+      return <Step number={2} icon={ClipboardCheck} title="Test" text={submitted ? 'The test opens here.' : closed} note={submitted ?? offlineNote} />;
   }
 }
 
@@ -255,9 +377,13 @@ function CourseHome({ home }: { home: TCourseHome }) {
   const online = useOnline();
   const [userId] = useState(() => readStoredUser()?._id ?? null);
   const passed = standing?.state === 'passed';
-  const { course, progress } = home;
-  const hasVideos = (home.training?.videos.length ?? 0) > 0;
-  const hasReadyVideos = home.training?.videos.some((video) => video.ready) ?? false;
+  const { course } = home;
+  // The device's own watching counted, as the player counts it: offline the course home shows what was played here.
+  const records = useCourseRecords(userId, course.id);
+  const here = useMemo(() => trainingHere(home, records ?? []), [home, records]);
+  const { progress } = here;
+  const hasVideos = here.videos.length > 0;
+  const hasReadyVideos = here.videos.some((video) => video.ready);
   const finished = hasVideos && progress.completedVideos >= progress.totalVideos;
   const started = progress.completedVideos > 0;
 
@@ -307,12 +433,19 @@ function CourseHome({ home }: { home: TCourseHome }) {
             </div>
             <Progress value={progress.percent} className="mt-4" aria-label={`Training completed: ${progress.percent}%`} />
             <p className="mt-2 text-sm font-semibold text-navy-900">{progress.percent}%</p>
+            {here.waitingParts > 0 && (
+              <p className="mt-3 flex items-start gap-2 rounded-lg bg-sea-50 px-3 py-2 text-sm text-navy-900">
+                <CloudUpload className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
+                {here.waitingParts === 1 ? '1 part completed on this device is' : `${here.waitingParts} parts completed on this device are`}{' '}
+                waiting to be sent. They count once the academy has them.
+              </p>
+            )}
           </section>
 
           <Suspense fallback={null}>
             <OfflineDownloadPanel courseId={course.id} userId={userId} hasVideos={hasReadyVideos} />
           </Suspense>
-          <CourseOfflineWatching courseId={course.id} className="-mt-5" />
+          {records && <OfflineWatchingStatus records={records} className="-mt-5" />}
 
           <section aria-labelledby="training-heading">
             <h2 id="training-heading" className="text-lg font-semibold text-navy-900">
@@ -321,7 +454,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
             <p className="mt-1 mb-4 text-sm text-muted-foreground">
               Watch the parts in order: each one unlocks when the one before it is completed.
             </p>
-            <TrainingParts home={home} />
+            <TrainingParts videos={here.videos} />
           </section>
 
           {course.subjects.length > 0 && (
@@ -354,13 +487,14 @@ function CourseHome({ home }: { home: TCourseHome }) {
               text={
                 hasVideos
                   ? finished
-                    ? 'You have completed every training part. You can watch them again at any time.'
+                    ? `You have completed every training part${here.waitingParts > 0 ? ' on this device' : ''}. You can watch them again at any time.`
                     : 'Watch the training videos in order. Your progress is saved as you watch.'
                   : 'The training opens once the academy has published its videos.'
               }
             >
               {hasVideos ? (
-                <Button asChild className="w-full sm:w-auto">
+                // Once the training is done, the next step's action is the one to take.
+                <Button asChild variant={finished ? 'outline' : 'default'} className="w-full sm:w-auto">
                   <Link to={paths.training(course.id)}>
                     <PlayCircle aria-hidden />
                     {finished ? 'Review the training' : started ? 'Continue the training' : 'Start the training'}
@@ -368,7 +502,7 @@ function CourseHome({ home }: { home: TCourseHome }) {
                 </Button>
               ) : undefined}
             </Step>
-            <TestStep courseId={course.id} standing={standing} online={online} />
+            <TestStep courseId={course.id} standing={standing} online={online} training={home.training} here={here} />
             {passed ? (
               <Step number={3} icon={Award} title="Certificate" text="Your certificate has been issued. Download it, or check its details, from Reports.">
                 <Button asChild className="w-full sm:w-auto">

@@ -34,6 +34,7 @@ import type { TStoredDownload, TStoredRecord } from '@/lib/offline/offline-db.ts
 import { OfflineWatchingStatus } from '@/lib/offline/offline-watching-status.tsx';
 import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
+import { useShowsDeviceCopy } from '@/lib/pwa/device-copy.ts';
 import { recordsOfCourse } from '@/lib/offline/watch-records.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
@@ -378,17 +379,24 @@ function TrainingPlayer({ player, reload, local, serverCompleted, download, reco
                 {complete
                   ? 'Every part is completed. Submit the training to record it, then take the test.'
                   : completeHere
-                    ? 'Every part is completed on this device. Once your watching is sent (when you are back online) you can submit the training and take the test.'
+                    ? T.completedOnDevice
                     : 'Once every part is completed you can submit the training and take the test.'}
               </p>
             )}
             {userId && records.length > 0 && <OfflineWatchingStatus records={records} className="mt-3" />}
             <div className="mt-4 grid gap-2">
-              {complete && !player.submittedAt && (
+              {complete && !player.submittedAt && !offline && (
                 <Button size="lg" onClick={submitTraining} disabled={submit.isPending || submit.isSuccess} aria-busy={submit.isPending || undefined}>
                   {submit.isPending ? <RotateCw className="animate-spin" aria-hidden /> : <Send aria-hidden />}
                   Submit Training
                 </Button>
+              )}
+              {complete && !player.submittedAt && offline && (
+                // Without a link the submission would wait unseen: say what it needs instead.
+                <p className="flex items-start gap-2 text-sm font-medium text-navy-900">
+                  <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+                  {T.submitNeedsConnection}
+                </p>
               )}
               {complete || player.submittedAt ? (
                 <Button asChild size="lg" variant={player.submittedAt ? 'default' : 'outline'}>
@@ -464,6 +472,8 @@ export function TrainingPlayerPage() {
   const offline = !online || (player.isPending && player.fetchStatus === 'paused') || (player.isError && !serverAnswered(player.error));
   // The server's record as last seen (kept on the device when offline), else the downloaded package's.
   const base = player.data ?? (offline && download ? playerFromPackage(download.package) : undefined);
+  // Nothing kept from the server, the downloaded course on screen: the offline line says so.
+  useShowsDeviceCopy(Boolean(base) && !player.data);
   const view = useMemo(() => (base ? withLocalCredit(base, records ?? []) : undefined), [base, records]);
   const latestBase = useRef(base);
   useEffect(() => {

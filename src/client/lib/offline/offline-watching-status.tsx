@@ -1,9 +1,6 @@
 import { AlertTriangle, CheckCircle2, CloudUpload } from 'lucide-react';
-import { useState } from 'react';
 import type { TStoredRecord } from '@/lib/offline/offline-db.ts';
-import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
 import { notCounted } from '@/lib/offline/watch-records.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
 import { cn } from '@/lib/utils.ts';
 
 /** A length of watching in words: "40 s", "12 min". */
@@ -50,11 +47,4 @@ export function OfflineWatchingStatus({ records, className }: { records: readonl
       ))}
     </div>
   );
-}
-
-/** The signed-in learner's offline watching of a course, for the course home. */
-export function CourseOfflineWatching({ courseId, className }: { courseId: string; className?: string }) {
-  const [userId] = useState(() => readStoredUser()?._id ?? null);
-  const records = useCourseRecords(userId, courseId);
-  return records ? <OfflineWatchingStatus records={records} className={className} /> : null;
 }

@@ -235,9 +235,12 @@ describe('the learner’s views', () => {
   it('course home: for an approved learner, with the training parts in order, locks and progress', async () => {
     const learner = await approvedLearner();
     const course = await courseWithTraining(learner, 3, 1);
-    await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: course.id, status: 'approved' });
+    const enrolment = await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: course.id, status: 'approved' });
     const home = await as(learner).enrolments.courseHome({ courseId: course.id });
     expect(home.course).toMatchObject({ id: course.id, subjects: course.subjects });
+    // The set Submit Training names, and whether it was submitted.
+    const [set] = await portal.runtime.db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id));
+    expect(home.training).toMatchObject({ setId: set!.id, submittedAt: null });
     expect(home.enrolment.status).toBe('approved');
     expect(home.progress).toEqual({ completedVideos: 1, totalVideos: 3, percent: 33 });
     expect(home.training?.videos.map((v) => [v.serial, v.completed, v.locked])).toEqual([
@@ -251,6 +254,10 @@ describe('the learner’s views', () => {
     const none = await as(learner).enrolments.courseHome({ courseId: empty.id });
     expect(none.training).toBeNull();
     expect(none.progress.percent).toBe(0);
+
+    const submittedAt = new Date('2026-11-20T08:00:00.000Z');
+    await portal.runtime.db.update(enrolments).set({ trainingSubmittedAt: submittedAt }).where(eq(enrolments.id, enrolment.id));
+    expect((await as(learner).enrolments.courseHome({ courseId: course.id })).training?.submittedAt).toBe(submittedAt.toISOString());
   });
 
   it('course home: 404 when not approved, not enrolled, someone else’s or unknown', async () => {

@@ -99,6 +99,7 @@ export async function countCompletedVideos(
 export async function findTrainingOf(db: Executor, userId: string, courseId: string) {
   return db
     .select({
+      setId: trainingVideoSets.id,
       setTitle: trainingVideoSets.title,
       id: trainingVideos.id,
       serial: trainingVideos.serial,

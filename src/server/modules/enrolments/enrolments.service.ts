@@ -161,7 +161,9 @@ export async function getCourseHome(deps: Deps, user: TSessionUser, courseId: st
   let earlierDone = true;
   const training = videos.length
     ? {
+        setId: videos[0]!.setId,
         title: videos[0]!.setTitle,
+        submittedAt: own.enrolment.trainingSubmittedAt?.toISOString() ?? null,
         videos: videos.map((video) => {
           const completed = video.completedAt !== null;
           const locked = !earlierDone;
