@@ -39,6 +39,28 @@ const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.c
 const leftBehind = (page: Page) =>
   page.evaluate(() => ({ historyState: (history.state as { usr?: unknown } | null)?.usr ?? null, storage: Object.keys(localStorage).sort() }));
 
+/** The bodies of the logouts the service worker holds for Background Sync (Workbox's queue). */
+const queuedLogouts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('workbox-background-sync');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('requests')) return resolve([]);
+          const all = db.transaction('requests').objectStore('requests').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as Array<{ queueName: string; requestData: { body?: ArrayBuffer } }>)
+                .filter((entry) => entry.queueName === 'logout')
+                .map((entry) => (entry.requestData.body ? new TextDecoder().decode(entry.requestData.body) : '')),
+            );
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
 async function logOutFromMenu(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
   await logOutWith(page, page.getByRole('dialog').getByRole('button', { name: 'Logout' }));
@@ -78,6 +100,12 @@ describe('a logout made with no link', () => {
     // Nothing of the learner's is left: no navigation state, no session; only the logout waiting.
     expect(await leftBehind(page)).toEqual({ historyState: null, storage: ['logoutPending'] });
     expect(await sessionsEnded(first.id)).toEqual([false]);
+    // The service worker holds it too, naming the session it ends (a late copy ends nothing else).
+    const sessionId = await page.evaluate(() => localStorage.getItem('logoutPending'));
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const queued = await queuedLogouts(page);
+    expect(queued.length).toBeGreaterThan(0);
+    for (const body of queued) expect(JSON.parse(body)).toEqual({ sessionId });
 
     // The link returns: the logout goes, and the session it ends stays ended.
     const back = Date.now();
