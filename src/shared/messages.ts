@@ -92,6 +92,10 @@ export const MESSAGES = {
     mustBeText: (label: string) => `${label} must be text.`,
     tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
     badCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+    nameNotPrintable: (label: string, characters: string) =>
+      `${label} cannot hold ${characters}: certificates print names in the Latin (with its accents), Greek, Cyrillic and Devanagari alphabets, with digits, spaces, hyphens, apostrophes, full stops and commas.`,
+    titleNotPrintable: (label: string, characters: string) =>
+      `${label} cannot hold ${characters}: certificates print the Latin (with its accents), Greek, Cyrillic and Devanagari alphabets, digits and common punctuation.`,
     prefix: 'Please choose a prefix: Mr, Mrs, Dr or Prof.',
     passwordTooLong: 'Password must be at most 128 characters',
     invalidId: 'This id is not valid.',

@@ -8,7 +8,7 @@ import {
   ROLES,
 } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { emailAddress, plainText, presentText, requestObject } from './common.ts';
+import { emailAddress, presentText, printedName, requestObject } from './common.ts';
 
 const V = MESSAGES.validation;
 
@@ -47,9 +47,8 @@ const registrationPresence = {
     .min(1, V.fillAllFields),
 };
 
-/** Names: plain text, and no angle brackets, which no real name has and markup needs. */
-const personName = (label: string) =>
-  plainText(label, NAME_MAX_LENGTH).refine((value) => !/[<>]/.test(value), V.badCharacters(label));
+/** Names: plain text, no angle brackets, and only what a certificate prints (it prints them where there is no profile). */
+const personName = (label: string) => printedName(label, NAME_MAX_LENGTH);
 
 const registrationFormat = {
   title: z.enum(REGISTRATION_PREFIXES, { error: V.prefix }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isNameCharacter, isTitleCharacter, refusedCharacters, shownCharacters } from '../certificate-characters.ts';
 import { MESSAGES } from '../messages.ts';
 
 const V = MESSAGES.validation;
@@ -35,6 +36,34 @@ export function plainText(label: string, max: number) {
     .trim()
     .max(max, V.tooLong(label, max))
     .refine((value) => !HOSTILE_CHARACTERS.test(value), V.badCharacters(label));
+}
+
+/** Characters refused with a message of their own (plainText's, and names' angle brackets). */
+const REFUSED_ELSEWHERE = /[<>\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * Text a certificate prints: as plainText, in Unicode's composed form (NFC, as it is then stored
+ * and printed), and only in characters the certificate's fonts draw (shared/certificate-characters.ts).
+ */
+function printedText(label: string, max: number, allowed: (character: string) => boolean, message: (label: string, characters: string) => string) {
+  return z
+    .string()
+    .transform((value) => value.normalize('NFC'))
+    .pipe(plainText(label, max))
+    .superRefine((value, ctx) => {
+      const refused = refusedCharacters(value, allowed).filter((character) => !REFUSED_ELSEWHERE.test(character));
+      if (refused.length > 0) ctx.addIssue({ code: 'custom', message: message(label, shownCharacters(refused)) });
+    });
+}
+
+/** A person's name as a certificate prints it: no angle brackets, and only the alphabets its fonts draw. */
+export function printedName(label: string, max: number) {
+  return printedText(label, max, isNameCharacter, V.nameNotPrintable).refine((value) => !/[<>]/.test(value), V.badCharacters(label));
+}
+
+/** A course title as a certificate prints it. */
+export function printedTitle(label: string, max: number) {
+  return printedText(label, max, isTitleCharacter, V.titleNotPrintable);
 }
 
 /** Multi-line free text (a description, a message): as plainText, but line breaks and tabs stay. */

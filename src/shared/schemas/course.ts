@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { multilineText, plainText, presentText, requestObject, ZId } from './common.ts';
+import { multilineText, plainText, presentText, printedTitle, requestObject, ZId } from './common.ts';
 
 const C = MESSAGES.courses;
 
@@ -31,7 +31,8 @@ const subject = presentText('Subject', C.subjectRequired).pipe(plainText('Subjec
 
 /** The course form's fields (spec section 5): every one required, at least one subject. */
 const courseFields = {
-  title: presentText('Title', C.titleRequired).pipe(plainText('Title', COURSE_TITLE_MAX_LENGTH)),
+  // The title certificates print (decision 064).
+  title: presentText('Title', C.titleRequired).pipe(printedTitle('Title', COURSE_TITLE_MAX_LENGTH)),
   duration: presentText('Duration', C.durationRequired).pipe(plainText('Duration', COURSE_DURATION_MAX_LENGTH)),
   price,
   category: presentText('Category', C.categoryRequired).pipe(plainText('Category', COURSE_CATEGORY_MAX_LENGTH)),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_TYPES, PHONE_PATTERN, PROFILE_SEARCH_MAX_LENGTH, type TIdType } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROFILE_FIELD_LABELS, type TProfileTextField } from '../profile-fields.ts';
-import { plainText, presentText, requestObject, ZId } from './common.ts';
+import { plainText, presentText, printedName, requestObject, ZId } from './common.ts';
 import { pageFields, pageOf } from './paging.ts';
 
 const P = MESSAGES.profile;
@@ -81,7 +81,8 @@ export function idTypeLabel(code: TIdType): string {
  * `approved` or `userId` has no effect.
  */
 export const ZProfileFields = z.object({
-  name: text('name'),
+  // The name certificates print (decision 064).
+  name: required('name').pipe(printedName(PROFILE_FIELD_LABELS.name, PROFILE_TEXT_MAX_LENGTH)),
   gradeNumber: text('gradeNumber', 50),
   phone: required('phone')
     .transform((value) => value.replace(/[\s()-]/g, ''))

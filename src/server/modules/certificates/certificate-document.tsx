@@ -1,6 +1,7 @@
-import { Document, Page, Path, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { Document, Page, Path, StyleSheet, Svg, Text, View, type Styles } from '@react-pdf/renderer';
 import QRCode from 'qrcode';
-import { fittedFontSize, FONT_STACKS, loadedFonts, registerCertificateFonts, type TTextBox } from './certificate-fonts.ts';
+import { fittedText, FONT_STACKS, loadCertificateFonts, loadedFonts, type TFittedText, type TTextBox } from './certificate-fonts.ts';
+import { ReadAs, renderPdf } from './certificate-pdf.tsx';
 
 /** What a certificate says; every value is already the text to print, and null is not printed. */
 export type TCertificateContent = {
@@ -53,11 +54,11 @@ const styles = StyleSheet.create({
   lead: { fontFamily: SERIF, fontStyle: 'italic', fontSize: 13, color: MUTED, marginTop: 14 },
   box: { width: '100%', justifyContent: 'center', overflow: 'hidden' },
   holderBox: { height: HOLDER_BOX.height, marginTop: 4 },
-  holder: { fontFamily: SERIF, fontWeight: 700, textAlign: 'center', maxLines: HOLDER_BOX.maxLines, textOverflow: 'ellipsis' },
+  holder: { fontFamily: SERIF, fontWeight: 700, textAlign: 'center' },
   facts: { fontSize: 9.5, color: MUTED, marginTop: 3, letterSpacing: 0.3, textAlign: 'center' },
   factValue: { color: NAVY, fontWeight: 700 },
   courseBox: { height: COURSE_BOX.height, marginTop: 4 },
-  course: { fontWeight: 700, textAlign: 'center', color: SEA, maxLines: COURSE_BOX.maxLines, textOverflow: 'ellipsis' },
+  course: { fontWeight: 700, textAlign: 'center', color: SEA },
   footer: { flexDirection: 'row', width: '100%', marginTop: 'auto', alignItems: 'flex-end', justifyContent: 'space-between' },
   column: { width: 210 },
   label: { fontSize: 7.5, color: MUTED, textTransform: 'uppercase', letterSpacing: 1 },
@@ -102,9 +103,21 @@ function Facts({ facts }: { facts: Array<[string, string | null]> }) {
   );
 }
 
-type TSizes = { holder: number; course: number };
+/**
+ * Text set in its box as fitted: each line its own, centred, read as written (a Devanagari line's
+ * glyphs are not drawn in the order it is written).
+ */
+function FittedLines({ text, style }: { text: TFittedText; style: Styles[string] }) {
+  return text.lines.map((line, index) => (
+    <ReadAs key={index} runs={line.runs}>
+      <Text style={[style, { fontSize: text.size }]}>{line.text}</Text>
+    </ReadAs>
+  ));
+}
 
-function CertificateDocument({ content, sizes }: { content: TCertificateContent; sizes: TSizes }) {
+type TSet = { holder: TFittedText; course: TFittedText };
+
+function CertificateDocument({ content, set }: { content: TCertificateContent; set: TSet }) {
   const qr = qrPath(content.verifyUrl);
   // A quiet zone of four modules around the code, as readers expect.
   const box = qr.size + 8;
@@ -119,7 +132,7 @@ function CertificateDocument({ content, sizes }: { content: TCertificateContent;
             <View style={styles.rule} />
             <Text style={styles.lead}>This is to certify that</Text>
             <View style={[styles.box, styles.holderBox]}>
-              <Text style={[styles.holder, { fontSize: sizes.holder }]}>{content.holderName}</Text>
+              <FittedLines text={set.holder} style={styles.holder} />
             </View>
             <Facts
               facts={[
@@ -130,7 +143,7 @@ function CertificateDocument({ content, sizes }: { content: TCertificateContent;
             />
             <Text style={styles.lead}>has successfully completed the course</Text>
             <View style={[styles.box, styles.courseBox]}>
-              <Text style={[styles.course, { fontSize: sizes.course }]}>{content.courseTitle}</Text>
+              <FittedLines text={set.course} style={styles.course} />
             </View>
             <Facts
               facts={[
@@ -179,12 +192,13 @@ function CertificateDocument({ content, sizes }: { content: TCertificateContent;
 
 /**
  * The certificate as a one-page A4 landscape PDF, every font embedded. Text is normalised (NFC) so
- * a letter and its accent typed apart print as one glyph from one font.
+ * a letter and its accent typed apart print as one glyph from one font; the name and the course
+ * title are broken into lines here, between words, at the size that fits their boxes.
  */
 export async function renderCertificatePdf(content: TCertificateContent): Promise<Buffer> {
-  registerCertificateFonts();
+  await loadCertificateFonts();
   const normalised = { ...content, holderName: content.holderName.normalize('NFC'), courseTitle: content.courseTitle.normalize('NFC') };
   const [serifBold, sansBold] = await Promise.all([loadedFonts('serif', 700), loadedFonts('sans', 700)]);
-  const sizes = { holder: fittedFontSize(serifBold, normalised.holderName, HOLDER_BOX), course: fittedFontSize(sansBold, normalised.courseTitle, COURSE_BOX) };
-  return renderToBuffer(<CertificateDocument content={normalised} sizes={sizes} />);
+  const set = { holder: fittedText(serifBold, normalised.holderName, HOLDER_BOX), course: fittedText(sansBold, normalised.courseTitle, COURSE_BOX) };
+  return renderPdf(<CertificateDocument content={normalised} set={set} />);
 }

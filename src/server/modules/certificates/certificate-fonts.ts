@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import { Font } from '@react-pdf/renderer';
+import { fontSubstitution, scriptItemizer, type AttributedString } from '@react-pdf/textkit';
 
 /*
  * The certificate's fonts, embedded in every PDF: Noto Serif and Noto Sans for Latin (with its
@@ -127,12 +128,36 @@ export function registerCertificateFonts(): void {
   // Every face the certificate sets, since the last resort is asked for the same weight and style.
   const lastResort: TFace[] = [...new Map(Object.values(TYPEFACES).flatMap(({ faces }) => faces.map((face): [string, TFace] => [`${face.weight}${face.style}`, face]))).values()];
   Font.register({ family: LAST_RESORT, fonts: lastResort.map((face) => ({ src: fontSource('noto-sans', 'latin', face), fontWeight: face.weight, fontStyle: face.style })) });
-  // Names are never hyphenated; other text breaks between words only.
+  // No word is hyphenated. The layout still breaks a line where a word's letters change font (see
+  // fittedText), so the name and the course title come to it already broken into lines.
   Font.registerHyphenationCallback((word) => [word]);
   registered = true;
 }
 
 type TLoadedFont = NonNullable<ReturnType<typeof Font.getFont>['data']>;
+type TGlyph = { codePoints: number[] };
+
+/** The fonts whose glyphs keep their characters (see keepGlyphCharacters). */
+const keepingCharacters = new WeakSet<object>();
+
+/**
+ * fontkit keeps one object per glyph for the life of a font, holding the characters it was first
+ * asked for, and react-pdf writes the PDF's ToUnicode map (what copying, searching and a machine
+ * reading the PDF get) from those characters. Embedding a font asks for the parts of its composite
+ * glyphs by number alone (the A under Á), so once one PDF of the process had embedded an Á, every
+ * later PDF drew A as a glyph standing for no character: "Marina leksandra". A glyph asked for with
+ * its characters gets them, whatever was asked before.
+ */
+function keepGlyphCharacters(font: TLoadedFont): void {
+  if (keepingCharacters.has(font)) return;
+  const getGlyph = font.getGlyph.bind(font) as (id: number, characters?: number[]) => TGlyph | null;
+  font.getGlyph = (id: number, characters: number[] = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0) glyph.codePoints = characters;
+    return glyph;
+  };
+  keepingCharacters.add(font);
+}
 
 /** A typeface's fonts at one weight and style, loaded (react-pdf keeps them: the render reuses them). */
 export async function loadedFonts(typeface: TTypeface, weight: TFace['weight'], style: TFace['style'] = 'normal'): Promise<TLoadedFont[]> {
@@ -141,31 +166,47 @@ export async function loadedFonts(typeface: TTypeface, weight: TFace['weight'], 
     FONT_STACKS[typeface].map(async (fontFamily) => {
       const source = Font.getFont({ fontFamily, fontWeight: weight, fontStyle: style });
       await source.load();
+      keepGlyphCharacters(source.data!);
       return source.data!;
     }),
   );
 }
 
-/** The text cut into runs of one font each, chosen as react-pdf chooses: the first font with the glyph. */
-function runsOf(fonts: TLoadedFont[], text: string): Array<{ font: TLoadedFont; text: string }> {
-  const runs: Array<{ font: TLoadedFont; text: string }> = [];
-  for (const char of text) {
-    const font = fonts.find((candidate) => candidate.hasGlyphForCodePoint(char.codePointAt(0)!)) ?? fonts[0]!;
-    const last = runs.at(-1);
-    if (last?.font === font) last.text += char;
-    else runs.push({ font, text: char });
-  }
-  return runs;
+/** Every face the certificate sets, loaded before a render lays anything out (so each keeps its glyphs' characters). */
+export async function loadCertificateFonts(): Promise<void> {
+  await Promise.all(
+    (Object.entries(TYPEFACES) as Array<[TTypeface, (typeof TYPEFACES)[TTypeface]]>).flatMap(([typeface, { faces }]) =>
+      faces.map((face) => loadedFonts(typeface, face.weight, face.style)),
+    ),
+  );
+}
+
+/**
+ * The text cut into the runs react-pdf draws it in, each drawn apart with one font: where the font
+ * changes (the first font of the list that has the character, as react-pdf chooses) and where the
+ * script changes (Latin to Devanagari; spaces and punctuation go with the script before them).
+ * The same functions of react-pdf's text layout, so the cut is its own.
+ */
+export function drawnRuns(fonts: TLoadedFont[], text: string): Array<{ font: TLoadedFont; text: string }> {
+  if (text.length === 0) return [];
+  const whole = { string: text, runs: [{ start: 0, end: text.length, attributes: { font: fonts, fontSize: 1 } }] } as unknown as AttributedString;
+  const byScript = scriptItemizer()(whole).runs;
+  const byFont = fontSubstitution()(whole).runs;
+  const cuts = [...new Set([0, ...[...byScript, ...byFont].flatMap((run) => [run.start, run.end]), text.length])].sort((a, b) => a - b);
+  return cuts.slice(0, -1).map((start, index) => ({
+    font: (byFont.find((run) => run.start <= start && start < run.end)!.attributes.font as unknown as TLoadedFont[])[0]!,
+    text: text.slice(start, cuts[index + 1]),
+  }));
 }
 
 /** The shaped width of `text` at a size of one point. */
 function widthOf(fonts: TLoadedFont[], text: string): number {
-  return runsOf(fonts, text).reduce((sum, run) => sum + run.font.layout(run.text).advanceWidth / run.font.unitsPerEm, 0);
+  return drawnRuns(fonts, text).reduce((sum, run) => sum + run.font.layout(run.text).advanceWidth / run.font.unitsPerEm, 0);
 }
 
 /** A line's height at one point: the tallest font the text uses (Devanagari's matras reach far above and below). */
 function lineHeightOf(fonts: TLoadedFont[], text: string): number {
-  return Math.max(...runsOf(fonts, text).map(({ font }) => (font.ascent - font.descent + font.lineGap) / font.unitsPerEm));
+  return Math.max(...drawnRuns(fonts, text).map(({ font }) => (font.ascent - font.descent + font.lineGap) / font.unitsPerEm));
 }
 
 /** Characters of a name none of the fonts has (a script they do not cover): they print as an empty box. */
@@ -175,48 +216,65 @@ export async function charactersWithoutGlyph(text: string): Promise<string[]> {
 }
 
 export type TTextBox = { width: number; height: number; maxSize: number; maxLines: number };
+/** A line of fitted text, with the runs react-pdf will draw it in. */
+export type TFittedLine = { text: string; runs: string[] };
+export type TFittedText = { size: number; lines: TFittedLine[] };
 
-/** Room left for the difference between this measure and the layout's own line breaking. */
+/** Room left for the difference between this measure and the layout's own. */
 const SAFETY = 0.95;
-/** Where shrinking stops: only a word of dozens of letters gets near it; the style's line limit is the last guard. */
+/** Where shrinking stops: only a word of dozens of letters gets near it. */
 const SMALLEST_SIZE = 4;
 
 /**
- * The largest font size (half-point steps) at which `text` fits its box, broken between words into
- * at most `maxLines` lines: every word fits the width, and the lines the height. One line is
- * preferred while it keeps at least four fifths of the largest size.
+ * The text set in its box: the largest font size (half-point steps) at which it fits, broken into
+ * at most `maxLines` lines between words only (never inside one: a word too long for the width
+ * makes the size smaller), the lines as even as they can be. One line is preferred while it keeps
+ * at least four fifths of the largest size. The lines are printed as given, so the layout's own
+ * line breaking, which would break a word where its letters change font (Ś and ł come from
+ * another file than w and o), never runs.
  */
-export function fittedFontSize(fonts: TLoadedFont[], text: string, box: TTextBox): number {
+export function fittedText(fonts: TLoadedFont[], text: string, box: TTextBox): TFittedText {
   const words = text.split(/\s+/u).filter(Boolean);
-  if (words.length === 0) return box.maxSize;
+  if (words.length === 0) return { size: box.maxSize, lines: [] };
   const wordWidths = words.map((word) => widthOf(fonts, word));
   const space = widthOf(fonts, ' ');
   const lineHeight = lineHeightOf(fonts, text);
-  const width = box.width * SAFETY;
 
-  const linesAt = (size: number): number => {
-    let lines = 1;
-    let used = 0;
-    for (const wordWidth of wordWidths) {
-      const needed = wordWidth * size;
-      if (needed > width) return Number.POSITIVE_INFINITY;
-      if (used === 0) used = needed;
-      else if (used + (space + wordWidth) * size <= width) used += (space + wordWidth) * size;
+  /** Greedy breaking at one point into lines no wider than `width` (at one point): the words each line starts with. */
+  const breaksWithin = (width: number): number[] | undefined => {
+    if (wordWidths.some((wordWidth) => wordWidth > width)) return undefined;
+    const starts = [0];
+    let used = wordWidths[0]!;
+    for (let index = 1; index < words.length; index += 1) {
+      if (used + space + wordWidths[index]! <= width) used += space + wordWidths[index]!;
       else {
-        lines += 1;
-        used = needed;
+        starts.push(index);
+        used = wordWidths[index]!;
       }
     }
-    return lines;
+    return starts;
   };
   const fits = (size: number, maxLines: number): boolean => {
-    const lines = linesAt(size);
-    return lines <= maxLines && lines * lineHeight * size <= box.height;
+    const starts = breaksWithin((box.width * SAFETY) / size);
+    return starts !== undefined && starts.length <= maxLines && starts.length * lineHeight * size <= box.height;
   };
 
   const sizes: number[] = [];
   for (let size = box.maxSize; size >= SMALLEST_SIZE; size -= 0.5) sizes.push(size);
   const oneLine = sizes.find((size) => fits(size, 1));
-  if (oneLine !== undefined && oneLine >= box.maxSize * 0.8) return oneLine;
-  return sizes.find((size) => fits(size, box.maxLines)) ?? SMALLEST_SIZE;
+  const size = oneLine !== undefined && oneLine >= box.maxSize * 0.8 ? oneLine : (sizes.find((candidate) => fits(candidate, box.maxLines)) ?? SMALLEST_SIZE);
+
+  // As many lines as the size needs, each as short as that number allows: the narrowest width
+  // that still breaks into no more lines, found by halving.
+  const widest = (box.width * SAFETY) / size;
+  const count = breaksWithin(widest)?.length ?? words.length;
+  let [low, high] = [Math.max(...wordWidths), widest];
+  for (let step = 0; step < 30; step += 1) {
+    const middle = (low + high) / 2;
+    if ((breaksWithin(middle)?.length ?? Number.POSITIVE_INFINITY) <= count) high = middle;
+    else low = middle;
+  }
+  const starts = breaksWithin(high) ?? words.map((_, index) => index);
+  const lines = starts.map((start, index) => words.slice(start, starts[index + 1]).join(' '));
+  return { size, lines: lines.map((line) => ({ text: line, runs: drawnRuns(fonts, line).map((run) => run.text) })) };
 }

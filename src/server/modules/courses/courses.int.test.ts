@@ -171,6 +171,8 @@ describe('creating a course (POST /api/courses, multipart)', () => {
       [{ subject: JSON.stringify(Array.from({ length: 51 }, (_, i) => `S${i}`)) }, C.tooManySubjects(50)],
       [{ title: 'x'.repeat(151) }, MESSAGES.validation.tooLong('Title', 150)],
       [{ title: 'Basic\u202Eevil' }, MESSAGES.validation.badCharacters('Title')],
+      // A certificate could not print it.
+      [{ title: 'Fire Fighting 🔥' }, MESSAGES.validation.titleNotPrintable('Title', '🔥')],
       [{ description: 'ok\u0000' }, MESSAGES.validation.nulCharacter],
       [{ isActive: 'false' }, MESSAGES.validation.unknownFields(['isActive'])],
     ];

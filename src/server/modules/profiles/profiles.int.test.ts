@@ -174,6 +174,8 @@ describe('creating a profile (POST /api/userProfile)', () => {
       [{ IDType: 'library card' }, 'IDType', MESSAGES.profile.idType],
       [{ passportNumber: '<script>' }, 'passportNumber', MESSAGES.validation.badCharacters('Passport Number')],
       [{ name: 'x'.repeat(101) }, 'name', MESSAGES.validation.tooLong('Name', 100)],
+      // Certificates print the name: their fonts draw the Latin, Greek, Cyrillic and Devanagari alphabets.
+      [{ name: 'Wei 李伟 Zhang' }, 'name', MESSAGES.validation.nameNotPrintable('Name', '李 伟')],
     ];
     for (const [fields, field, message] of cases) {
       const res = await create(user, fields);
