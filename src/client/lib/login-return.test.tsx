@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, NavigationType } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { askedForHere, useLoginReturn } from '@/lib/login-return.ts';
 
@@ -28,9 +28,9 @@ describe('useLoginReturn', () => {
 
 describe('askedForHere', () => {
   it('takes the app’s own navigations and the document’s first address, not a step through history', () => {
-    expect(askedForHere('PUSH', { key: 'k1' })).toBe(true);
-    expect(askedForHere('REPLACE', { key: 'k1' })).toBe(true);
-    expect(askedForHere('POP', { key: 'default' })).toBe(true);
-    expect(askedForHere('POP', { key: 'k1' })).toBe(false);
+    expect(askedForHere(NavigationType.Push, { key: 'k1' })).toBe(true);
+    expect(askedForHere(NavigationType.Replace, { key: 'k1' })).toBe(true);
+    expect(askedForHere(NavigationType.Pop, { key: 'default' })).toBe(true);
+    expect(askedForHere(NavigationType.Pop, { key: 'k1' })).toBe(false);
   });
 });
