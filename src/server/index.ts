@@ -42,7 +42,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info(
-    { url: publicBaseUrl(env), startupMs: Math.round(performance.now() - startedAt) },
+    { url: publicBaseUrl(env), node: process.version, startupMs: Math.round(performance.now() - startedAt) },
     'portal listening',
   );
 }

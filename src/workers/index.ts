@@ -16,7 +16,7 @@ async function main() {
   const niceness = lowerProcessPriority(WORKER_NICENESS);
   const runtime = await openJobRuntime(env, logger);
   const worker = await startWorker(runtime.jobContext, env.REDIS_URL, runtime.jobs);
-  logger.info({ niceness }, 'worker ready');
+  logger.info({ niceness, node: process.version }, 'worker ready');
 
   let stopping = false;
   const stop = async (signal: string) => {
