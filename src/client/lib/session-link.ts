@@ -20,10 +20,10 @@ export function authorizationHeader(): Record<string, string> {
 /**
  * Before any call, sends a logout that is still waiting (made with no link): a login behind it
  * would replace the cookie of the session that logout ends, so a login waits for it and fails, as
- * with no link, while it cannot be sent. Then, before a call, renews an already expired access token (when a refresh cookie is held); after
- * a 401 on a call that carried a token, refreshes once (shared with every other call failing at the
- * same moment) and retries once. A refused refresh has already cleared the session by then, and the
- * call fails with its 401.
+ * with no link, while it cannot be sent. Then, before a call, renews an already expired access
+ * token (when a refresh cookie is held); after a 401 on a call that carried a token, refreshes once
+ * (shared with every other call failing at the same moment) and retries once. A refused refresh
+ * has already cleared the session by then, and the call fails with its 401.
  */
 export const sessionLink: TRPCLink<AppRouter> = () => {
   return ({ op, next }) =>
