@@ -125,6 +125,16 @@ function keptProcedures(page: Page, userId: string): Promise<string[]> {
 const partButton = (page: Page, serial: number) => page.getByRole('button', { name: new RegExp(`^Part ${serial}\\b`) });
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
 
+/** Downloads the two-part course with the course home's Study offline panel, and waits for the app's worker. */
+async function downloadOnCourseHome(page: Page, courseId: string) {
+  await page.goto(`/courses/${courseId}/content`);
+  const panel = page.getByRole('region', { name: 'Study offline' });
+  await panel.getByRole('button', { name: 'Download for offline' }).click();
+  await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
+  await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+  await expect.poll(() => controlled(page), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+}
+
 describe('watching a downloaded course offline', () => {
   it('plays from the device in order, unlocks part 2 locally, sends the watching when back online, refuses an edited record, and shows nothing to the next learner', async () => {
     const db = harness.portal.runtime.db;
@@ -134,12 +144,7 @@ describe('watching a downloaded course offline', () => {
     await signInAs(page, learner.email);
 
     // ---- Download the course on the course home.
-    await page.goto(`/courses/${course.id}/content`);
-    const panel = page.getByRole('region', { name: 'Study offline' });
-    await panel.getByRole('button', { name: 'Download for offline' }).click();
-    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
-    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => controlled(page), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    await downloadOnCourseHome(page, course.id);
 
     // Once online, so the player's page and last data are kept on the device.
     await page.goto(`/training/${course.id}`);
@@ -252,7 +257,7 @@ describe('watching a downloaded course offline', () => {
     await signInAs(page, nextLearner.email);
     await page.goto(`/courses/${course.id}/content`);
     await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
-    await panel.getByRole('button', { name: 'Download for offline' }).waitFor();
+    await page.getByRole('region', { name: 'Study offline' }).getByRole('button', { name: 'Download for offline' }).waitFor();
     expect(await page.getByText(/of watching/).count()).toBe(0);
     await page.goto(`/training/${course.id}`);
     await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
@@ -271,12 +276,7 @@ describe('watching a downloaded course offline', () => {
     await signInAs(page, learner.email);
 
     // ---- Downloaded on the course home; the player is never opened online.
-    await page.goto(`/courses/${course.id}/content`);
-    const panel = page.getByRole('region', { name: 'Study offline' });
-    await panel.getByRole('button', { name: 'Download for offline' }).click();
-    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
-    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => controlled(page), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    await downloadOnCourseHome(page, course.id);
     await expect.poll(() => keptProcedures(page, learner.id), { timeout: 10_000 }).toContain('enrolments.courseHome');
 
     // ---- Offline, the player opened for the first time plays from the device, and its line says so.
@@ -352,11 +352,7 @@ describe('watching a downloaded course offline', () => {
     const { page, context } = await harness.newPage(390, 844);
     page.setDefaultTimeout(15_000);
     await signInAs(page, learner.email);
-    await page.goto(`/courses/${course.id}/content`);
-    const panel = page.getByRole('region', { name: 'Study offline' });
-    await panel.getByRole('button', { name: 'Download for offline' }).click();
-    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
-    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+    await downloadOnCourseHome(page, course.id);
 
     // Online, from the device: the start of playback is a heartbeat.
     await page.goto(`/training/${course.id}`);
@@ -397,11 +393,7 @@ describe('watching a downloaded course offline', () => {
     const { page, context } = await harness.newPage(390, 844);
     page.setDefaultTimeout(15_000);
     await signInAs(page, learner.email);
-    await page.goto(`/courses/${course.id}/content`);
-    const panel = page.getByRole('region', { name: 'Study offline' });
-    await panel.getByRole('button', { name: 'Download for offline' }).click();
-    await panel.getByRole('button', { name: /^Download for offline \(/ }).click();
-    await panel.getByText('Available offline · 2 parts', { exact: false }).waitFor({ timeout: 30_000 });
+    await downloadOnCourseHome(page, course.id);
     await page.goto(`/training/${course.id}`);
     await page.getByText('Playing from this device.').waitFor();
     const started = page.waitForResponse((response) => response.url().includes('training.heartbeat') && response.ok());

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCertificatePdf, type TCertificateContent } from './certificate-document.tsx';
 import { charactersWithoutGlyph, fittedText, loadedFonts } from './certificate-fonts.ts';
+import { SAMPLE_CERTIFICATE_CONTENT } from '../../../testing/certificate-content.ts';
 
 const run = promisify(execFile);
 
@@ -17,23 +18,7 @@ const LONG_TITLE =
 /** The fourteen fonts every PDF reader has, which a PDF may name without embedding. */
 const STANDARD_FONTS = /Helvetica|Times|Courier|Symbol|ZapfDingbats/;
 
-const base: TCertificateContent = {
-  academyName: 'Maritime Training Academy',
-  academyCity: 'Mumbai',
-  holderName: 'Priya Menon',
-  indosNo: '12AB3456',
-  dateOfBirth: '12 April 1990',
-  passportNumber: 'Z1234567',
-  courseTitle: 'Fire Prevention and Fire Fighting',
-  courseCode: 'FPFF',
-  approvalNumber: 'DGS/MTI/2021/FPFF/0457',
-  number: 'MTA/2026/000123',
-  version: 1,
-  issuedOn: '24 November 2026',
-  reissuedOn: null,
-  validUntil: '23 November 2031',
-  verifyUrl: 'https://academy.example/verify/MTA/2026/000123?code=VJkkq9rp6ochTeYpKT4Dqb8wNYI',
-};
+const base = SAMPLE_CERTIFICATE_CONTENT;
 
 const cases = {
   accented: { ...base, holderName: ACCENTED, courseTitle: LONG_TITLE, version: 2, reissuedOn: '3 March 2027' },

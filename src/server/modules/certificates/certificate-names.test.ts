@@ -6,6 +6,7 @@ import { COURSE_TITLE_MAX_LENGTH } from '../../../shared/schemas/course.ts';
 import { PROFILE_TEXT_MAX_LENGTH } from '../../../shared/schemas/profile.ts';
 import { glyphMappings, readBack, type TReadBack, type TWord } from '../../../testing/pdf-read-back.ts';
 import { renderCertificatePdf, type TCertificateContent } from './certificate-document.tsx';
+import { SAMPLE_CERTIFICATE_CONTENT } from '../../../testing/certificate-content.ts';
 
 /*
  * The longest names and course titles the forms accept, in each script the certificate prints,
@@ -30,23 +31,7 @@ const MIXED_TITLE =
   'Personal Survival Techniques व्यक्तिगत उत्तरजीविता तकनीक — Fire Prevention and Fire Fighting अग्नि निवारण एवं अग्निशमन (STCW A-VI/1-2), Gdańsku–Gdynia';
 const ONE_WORD_TITLE = 'Überlebenstrainingsausbildungsprogramm'.repeat(4).slice(0, 150);
 
-const base: TCertificateContent = {
-  academyName: 'Maritime Training Academy',
-  academyCity: 'Mumbai',
-  holderName: 'Priya Menon',
-  indosNo: '12AB3456',
-  dateOfBirth: '12 April 1990',
-  passportNumber: 'Z1234567',
-  courseTitle: 'Fire Prevention and Fire Fighting',
-  courseCode: 'FPFF',
-  approvalNumber: 'DGS/MTI/2021/FPFF/0457',
-  number: 'MTA/2026/000123',
-  version: 2,
-  issuedOn: '24 November 2026',
-  reissuedOn: '3 March 2027',
-  validUntil: '23 November 2031',
-  verifyUrl: 'https://academy.example/verify/MTA/2026/000123?code=VJkkq9rp6ochTeYpKT4Dqb8wNYI',
-};
+const base: TCertificateContent = { ...SAMPLE_CERTIFICATE_CONTENT, version: 2, reissuedOn: '3 March 2027' };
 
 /** In the order a worker might meet them; the first has accented capitals drawn from the plain ones. */
 const cases = {
