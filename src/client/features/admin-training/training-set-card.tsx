@@ -103,7 +103,7 @@ function PartItem({ set, video, index, moving, retrying, onMove, onDelete, onRet
             disabled={first}
             aria-disabled={moving || undefined}
             onClick={() => !moving && onMove('up')}
-            aria-label={`Move ${partName} up`}
+            aria-label={`Move up ${partName}`}
           >
             <ArrowUp aria-hidden />
             Move up
@@ -115,7 +115,7 @@ function PartItem({ set, video, index, moving, retrying, onMove, onDelete, onRet
             disabled={last}
             aria-disabled={moving || undefined}
             onClick={() => !moving && onMove('down')}
-            aria-label={`Move ${partName} down`}
+            aria-label={`Move down ${partName}`}
           >
             <ArrowDown aria-hidden />
             Move down

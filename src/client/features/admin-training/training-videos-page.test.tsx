@@ -127,21 +127,21 @@ describe('All Uploaded Training Videos', () => {
     expect(within(card).getByText('Failed')).toBeTruthy();
     expect(within(card).getByText(T.notPlayable)).toBeTruthy();
     // The first part cannot go up, the last cannot go down.
-    expect((within(card).getByRole('button', { name: 'Move part 1, Lifejacket donning up' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(card).getByRole('button', { name: 'Move part 3, Damaged recording down' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(card).getByRole('button', { name: 'Move up part 1, Lifejacket donning' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(card).getByRole('button', { name: 'Move down part 3, Damaged recording' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('moves a part with the full new order, and the focus follows the part', async () => {
     const user = renderPage();
     const card = await screen.findByRole('article', { name: COURSE });
-    await user.click(within(card).getByRole('button', { name: 'Move part 2, Muster stations up' }));
+    await user.click(within(card).getByRole('button', { name: 'Move up part 2, Muster stations' }));
 
     await screen.findByText(T.reordered);
     const reorder = server.calls.find((call) => call.path === 'training.reorder');
     expect(reorder?.input).toEqual({ setId: server.sets[0]!.id, videoIds: ['v2', 'v1', 'v3'] });
     await waitFor(() => expect(partTitles(card)).toEqual(['Muster stations', 'Lifejacket donning', 'Damaged recording']));
     // Now first, its Up is disabled: the focus is on its Down.
-    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Move part 1, Muster stations down' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Move down part 1, Muster stations' })));
     expect(screen.getByText('Muster stations is now part 1 of 3.')).toBeTruthy();
   });
 
