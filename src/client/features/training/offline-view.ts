@@ -66,6 +66,3 @@ export function withLocalCredit(player: TTrainingPlayer, records: readonly TStor
     currentIndex: current === -1 ? Math.max(0, videos.length - 1) : current,
   };
 }
-
-/** Whether every part is completed, the device's records counted. */
-export const everyPartCompleted = (player: TTrainingPlayer) => player.videos.length > 0 && player.videos.every((video) => video.completed);

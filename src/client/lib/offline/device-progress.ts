@@ -25,7 +25,7 @@ export type TDevicePart = {
 };
 
 /** Records the server has not refused (pending, or credited): what the device may count. */
-export const countableRecords = (records: readonly TStoredRecord[]) => records.filter((stored) => !notCounted(stored)).map((stored) => stored.record);
+const countableRecords = (records: readonly TStoredRecord[]) => records.filter((stored) => !notCounted(stored)).map((stored) => stored.record);
 
 /** Each of `parts` (in order) with this device's `records` of the course counted. */
 export function partsOnDevice(parts: readonly TCreditPart[], records: readonly TStoredRecord[]): TDevicePart[] {
