@@ -352,7 +352,7 @@ async function startAs(role: TRole, page: Page, context: BrowserContext) {
     );
     return;
   }
-  const user = role === 'learner' ? world.users.learner : role === 'admin' ? world.users.admin : world.newcomer;
+  const user = role === 'learner' ? world.users.learner : role === 'admin' ? world.users.owner : world.newcomer;
   await signInAs(page, user.email);
 }
 

@@ -67,7 +67,7 @@ const SCREENS: Array<[group: string, screens: TScreen[]]> = [
     [
       ['approved users', () => paths.admin.users.approved],
       ['test results', () => paths.admin.tests.results],
-    ].map(([name, pathname]) => [name, pathname, () => world.users.admin.email] as TScreen),
+    ].map(([name, pathname]) => [name, pathname, () => world.users.owner.email] as TScreen),
   ],
 ];
 

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_CALL_HEADER } from '../shared/constants.ts';
 import { TEST_PASSWORD } from '../testing/factories.ts';
+import { staffMay, type TStaffPermission } from '../shared/staff-roles.ts';
 import { form, PNG, type TFormPart } from '../testing/multipart.ts';
 import { offlineRecordSignature } from './modules/training/offline-credit.ts';
 import { CALLERS, courseFormParts, MISSING_ID, profileFormParts, type TCaller, type TWorld } from '../testing/portal-world.ts';
@@ -40,10 +41,24 @@ const same = (outcome: TOutcome): TExpect => Object.fromEntries(CALLERS.map((cal
 const PUBLIC = same('ok');
 /** Any signed-in user; a visitor gets 401. */
 const SIGNED_IN: TExpect = { ...same('ok'), anonymous: 401 };
-/** Administrators only: a visitor gets 401, everyone else 403. */
-const ADMIN: TExpect = { ...same(403), anonymous: 401, admin: 'ok' };
-/** Only the learner who owns the thing, and administrators; other signed-in callers get 404. */
-const OWNER_OR_ADMIN: TExpect = { ...same(404), anonymous: 401, learner: 'ok', admin: 'ok' };
+/** The staff roles, the matrix's last four columns (decision 067). */
+const STAFF = ['owner', 'registrar', 'instructor', 'auditor'] as const satisfies readonly TCaller[];
+/** Every member of staff answered alike. */
+const allStaff = (outcome: TOutcome) => Object.fromEntries(STAFF.map((role) => [role, outcome])) as Pick<TExpect, (typeof STAFF)[number]>;
+/**
+ * Staff whose role holds the permission: a visitor gets 401, learners 403, and staff whose role
+ * lacks it 403 too.
+ */
+const staff = (permission: TStaffPermission): TExpect => ({
+  ...same(403),
+  anonymous: 401,
+  ...Object.fromEntries(STAFF.filter((role) => staffMay(role, permission)).map((role) => [role, 'ok'])),
+});
+/**
+ * Only the learner who owns the thing, and staff who read accounts; other signed-in callers
+ * (the instructor among them) get 404.
+ */
+const OWNER_OR_STAFF: TExpect = { ...same(404), anonymous: 401, learner: 'ok', ...Object.fromEntries(STAFF.filter((role) => staffMay(role, 'accounts.read')).map((role) => [role, 'ok'])) };
 /**
  * The course's own learner: the one with an approved enrolment (the learner's course). Anyone
  * else signed in is told the course opens once their enrolment is approved (403); administrators
@@ -87,7 +102,7 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   // Codes are limited per address: each call asks for a fresh account.
   'auth.resendOtp': { expect: PUBLIC, call: async (w) => ({ input: { email: (await w.make.unapprovedUser({ verified: false })).email } }) },
   'auth.login': { expect: PUBLIC, call: (w) => ({ input: { email: w.users.signIn.email, password: TEST_PASSWORD } }) },
-  'auth.adminLogin': { expect: PUBLIC, call: (w) => ({ input: { email: w.users.admin.email, password: TEST_PASSWORD } }) },
+  'auth.adminLogin': { expect: PUBLIC, call: (w) => ({ input: { email: w.users.owner.email, password: TEST_PASSWORD } }) },
   'auth.forgotPassword': { expect: PUBLIC, call: async (w) => ({ input: { email: (await w.make.unapprovedUser()).email } }) },
   'auth.resetPassword': {
     expect: same(400),
@@ -97,27 +112,27 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'auth.adminSetupStatus': { expect: PUBLIC, call: () => ({ input: { token: 'a'.repeat(64) } }) },
   'auth.setupAdmin': { expect: same(400), call: () => ({ input: { ...registration(), password: 'a long admin passphrase', token: 'a'.repeat(64) } }) },
 
-  'users.listUnapproved': { expect: ADMIN },
-  'users.listApproved': { expect: ADMIN },
-  'users.approve': { expect: ADMIN, call: async (w) => ({ input: { userId: (await w.make.unapprovedUser()).id } }) },
+  'users.listUnapproved': { expect: staff('accounts.read') },
+  'users.listApproved': { expect: staff('accounts.read') },
+  'users.approve': { expect: staff('accounts.approve'), call: async (w) => ({ input: { userId: (await w.make.unapprovedUser()).id } }) },
 
   'profiles.mine': { expect: SIGNED_IN },
   'profiles.byUser': {
-    expect: OWNER_OR_ADMIN,
+    expect: OWNER_OR_STAFF,
     call: (w) => ({ input: { userId: w.users.learner.id } }),
     missing: () => ({ input: { userId: MISSING_ID } }),
   },
-  'profiles.list': { expect: ADMIN },
+  'profiles.list': { expect: staff('accounts.read') },
 
   'courses.catalogue': { expect: PUBLIC },
-  'courses.adminList': { expect: ADMIN },
-  'courses.adminGet': { expect: ADMIN, call: (w) => ({ input: { courseId: w.course.courseId } }) },
-  'courses.update': { expect: ADMIN, call: async (w) => ({ input: courseForm(w, (await w.make.course()).id) }) },
-  'courses.activate': { expect: ADMIN, call: async (w) => ({ input: { courseId: (await w.make.course({ active: false })).id } }) },
-  'courses.deactivate': { expect: ADMIN, call: async (w) => ({ input: { courseId: (await w.make.course()).id } }) },
-  'courses.certificateSettings': { expect: ADMIN, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'courses.adminList': { expect: staff('courses.read') },
+  'courses.adminGet': { expect: staff('courses.read'), call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'courses.update': { expect: staff('courses.edit'), call: async (w) => ({ input: courseForm(w, (await w.make.course()).id) }) },
+  'courses.activate': { expect: staff('courses.edit'), call: async (w) => ({ input: { courseId: (await w.make.course({ active: false })).id } }) },
+  'courses.deactivate': { expect: staff('courses.edit'), call: async (w) => ({ input: { courseId: (await w.make.course()).id } }) },
+  'courses.certificateSettings': { expect: staff('courses.read'), call: (w) => ({ input: { courseId: w.course.courseId } }) },
   'courses.updateCertificateSettings': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({
       input: { courseId: (await w.make.course()).id, code: 'FPFF', approvalNumber: 'DGS/TC/2026/017', validityMonths: 60, refresherCourseId: null, testRequiresApprovedProfile: false },
     }),
@@ -127,31 +142,31 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'enrolments.mine': { expect: SIGNED_IN },
   // The course home is the enrolled learner's; to anyone else the course is not there.
   'enrolments.courseHome': {
-    expect: { ...OWNER_OR_ADMIN, admin: 404 },
+    expect: { ...OWNER_OR_STAFF, ...allStaff(404) },
     call: (w) => ({ input: { courseId: w.course.courseId } }),
     missing: () => ({ input: { courseId: MISSING_ID } }),
   },
   'enrolments.request': {
-    expect: signedIn({ unverified: 403, unapproved: 403, admin: 403 }),
+    expect: signedIn({ unverified: 403, unapproved: 403, ...allStaff(403) }),
     call: async (w) => ({ input: { courseId: (await w.make.course()).id } }),
   },
-  'enrolments.search': { expect: ADMIN },
-  'enrolments.accept': { expect: ADMIN, call: async (w) => ({ input: { enrolmentId: (await w.make.pendingEnrolment()).id } }) },
-  'enrolments.reject': { expect: ADMIN, call: async (w) => ({ input: { enrolmentId: (await w.make.pendingEnrolment()).id } }) },
+  'enrolments.search': { expect: staff('enrolments.read') },
+  'enrolments.accept': { expect: staff('enrolments.decide'), call: async (w) => ({ input: { enrolmentId: (await w.make.pendingEnrolment()).id } }) },
+  'enrolments.reject': { expect: staff('enrolments.decide'), call: async (w) => ({ input: { enrolmentId: (await w.make.pendingEnrolment()).id } }) },
 
-  'training.sets': { expect: ADMIN },
+  'training.sets': { expect: staff('courses.read') },
   'training.reorder': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => {
       const video = await w.make.failedVideo();
       return { input: { setId: video.setId, videoIds: [video.id] } };
     },
   },
-  'training.deleteVideo': { expect: ADMIN, call: async (w) => ({ input: { videoId: (await w.make.failedVideo()).id } }) },
-  'training.retry': { expect: ADMIN, call: async (w) => ({ input: { videoId: (await w.make.failedVideo()).id } }) },
+  'training.deleteVideo': { expect: staff('courses.edit'), call: async (w) => ({ input: { videoId: (await w.make.failedVideo()).id } }) },
+  'training.retry': { expect: staff('courses.edit'), call: async (w) => ({ input: { videoId: (await w.make.failedVideo()).id } }) },
   // Administrators may watch (a preview); only learners submit.
-  'training.player': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ input: { courseId: w.course.courseId } }) },
-  'training.heartbeat': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ input: { videoId: w.course.videoId, from: 0, to: 1, position: 1 } }) },
+  'training.player': { expect: { ...ENROLLED, ...allStaff('ok') }, call: (w) => ({ input: { courseId: w.course.courseId } }) },
+  'training.heartbeat': { expect: { ...ENROLLED, ...allStaff('ok') }, call: (w) => ({ input: { videoId: w.course.videoId, from: 0, to: 1, position: 1 } }) },
   'training.submit': { expect: ENROLLED, call: (w) => ({ input: { setId: w.course.setId } }) },
   // Downloads for offline study: only to the course's learner; a download is its learner's alone.
   'training.offlinePackage': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
@@ -168,44 +183,44 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   },
 
   'tests.create': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({
       input: { courseId: (await w.make.course()).id, title: 'Fire safety', passMark: 60, questions: [{ questionText: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 'a' }] },
     }),
   },
-  'tests.list': { expect: ADMIN },
-  'tests.published': { expect: ADMIN },
-  'tests.publish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(false)).id } }) },
-  'tests.unpublish': { expect: ADMIN, call: async (w) => ({ input: { testId: (await w.make.test(true)).id } }) },
+  'tests.list': { expect: staff('courses.read') },
+  'tests.published': { expect: staff('courses.read') },
+  'tests.publish': { expect: staff('courses.edit'), call: async (w) => ({ input: { testId: (await w.make.test(false)).id } }) },
+  'tests.unpublish': { expect: staff('courses.edit'), call: async (w) => ({ input: { testId: (await w.make.test(true)).id } }) },
   'tests.updatePolicy': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({ input: { testId: (await w.make.test(true)).id, questionsPerAttempt: null, attemptsAllowed: 2, waitMinutes: 5 } }),
   },
-  'tests.results': { expect: ADMIN },
-  'overview.figures': { expect: ADMIN },
-  'certificates.reissue': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id } }) },
+  'tests.results': { expect: staff('results.read') },
+  'overview.figures': { expect: staff('overview.read') },
+  'certificates.reissue': { expect: staff('certificates.manage'), call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id } }) },
   'certificates.mine': { expect: SIGNED_IN },
   'certificates.forCourse': {
-    expect: { ...OWNER_OR_ADMIN, admin: 404 },
+    expect: { ...OWNER_OR_STAFF, ...allStaff(404) },
     call: (w) => ({ input: { courseId: w.certificate.courseId } }),
     missing: () => ({ input: { courseId: MISSING_ID } }),
   },
   'certificates.verify': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number } }) },
   'certificates.verifyByHolder': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number, dateOfBirth: '1990-04-12' } }) },
-  'evidence.certificate': { expect: ADMIN, call: (w) => ({ input: { certificateId: w.certificate.id } }) },
-  'certificates.revoke': { expect: ADMIN, call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
-  'certificates.adminList': { expect: ADMIN, call: () => ({ input: { search: 'Nair', state: 'valid' } }) },
-  'certificates.regulatorBatch': { expect: ADMIN, call: (w) => ({ input: { courseId: w.certificate.courseId, from: '2000-01-01', to: '2099-12-31' } }) },
+  'evidence.certificate': { expect: staff('certificates.read'), call: (w) => ({ input: { certificateId: w.certificate.id } }) },
+  'certificates.revoke': { expect: staff('certificates.manage'), call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
+  'certificates.adminList': { expect: staff('certificates.read'), call: () => ({ input: { search: 'Nair', state: 'valid' } }) },
+  'certificates.regulatorBatch': { expect: staff('certificates.read'), call: (w) => ({ input: { courseId: w.certificate.courseId, from: '2000-01-01', to: '2099-12-31' } }) },
   // A mutation without input, posted with an empty JSON object.
-  'certificates.runRemindersNow': { expect: ADMIN, call: () => ({ input: {} }) },
-  'certificates.reminders': { expect: ADMIN, call: (w) => ({ input: { certificateId: w.certificate.id } }) },
+  'certificates.runRemindersNow': { expect: staff('certificates.manage'), call: () => ({ input: {} }) },
+  'certificates.reminders': { expect: staff('certificates.read'), call: (w) => ({ input: { certificateId: w.certificate.id } }) },
   // A signed-in caller's own choice: there is no one else's to name.
   'certificates.reminderPreference': { expect: SIGNED_IN },
   'certificates.setReminderPreference': { expect: SIGNED_IN, call: () => ({ input: { remindersOn: true } }) },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.status': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
   'tests.grantAttempts': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({ input: { userId: w.users.learner.id, courseId: (await w.make.learnerCourse()).courseId, attempts: 1 } }),
   },
   'tests.submit': {
@@ -270,11 +285,11 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'POST /api/session/refresh': { expect: same(401), call: () => ({ url: '/api/session/refresh', headers: { [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value } }) },
   'POST /api/session/logout': { expect: PUBLIC, call: () => ({ url: '/api/session/logout', headers: { [SESSION_CALL_HEADER.name]: SESSION_CALL_HEADER.value } }) },
 
-  'GET /api/user/getUnapprovedUsers': { expect: ADMIN, call: () => ({ url: '/api/user/getUnapprovedUsers' }) },
-  'GET /api/user/getApprovedUsers': { expect: ADMIN, call: () => ({ url: '/api/user/getApprovedUsers' }) },
-  'POST /api/user/approve-user/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/user/approve-user/${(await w.make.unapprovedUser()).id}` }) },
+  'GET /api/user/getUnapprovedUsers': { expect: staff('accounts.read'), call: () => ({ url: '/api/user/getUnapprovedUsers' }) },
+  'GET /api/user/getApprovedUsers': { expect: staff('accounts.read'), call: () => ({ url: '/api/user/getApprovedUsers' }) },
+  'POST /api/user/approve-user/:id': { expect: staff('accounts.approve'), call: async (w) => ({ url: `/api/user/approve-user/${(await w.make.unapprovedUser()).id}` }) },
 
-  'GET /api/userProfile': { expect: signedIn({ unverified: 404, unapproved: 404, otherLearner: 404, admin: 404 }), call: () => ({ url: '/api/userProfile' }) },
+  'GET /api/userProfile': { expect: signedIn({ unverified: 404, unapproved: 404, otherLearner: 404, ...allStaff(404) }), call: () => ({ url: '/api/userProfile' }) },
   'POST /api/userProfile': {
     expect: signedIn({ unverified: 403, learner: 409 }),
     call: () => ({ url: '/api/userProfile', ...multipart(profileFormParts()) }),
@@ -283,37 +298,37 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     expect: signedIn({ unverified: 403 }),
     call: () => ({ url: '/api/userProfile/update', ...multipart(profileFormParts()) }),
   },
-  'GET /api/userProfile/getAllUserProfiles': { expect: ADMIN, call: () => ({ url: '/api/userProfile/getAllUserProfiles' }) },
+  'GET /api/userProfile/getAllUserProfiles': { expect: staff('accounts.read'), call: () => ({ url: '/api/userProfile/getAllUserProfiles' }) },
   'GET /api/userProfile/user/:userId': {
-    expect: OWNER_OR_ADMIN,
+    expect: OWNER_OR_STAFF,
     call: (w) => ({ url: `/api/userProfile/user/${w.users.learner.id}` }),
     missing: () => ({ url: `/api/userProfile/user/${MISSING_ID}` }),
   },
 
   'GET /api/courses/active': { expect: PUBLIC, call: () => ({ url: '/api/courses/active' }) },
   'GET /api/Courses/active': { expect: PUBLIC, call: () => ({ url: '/api/Courses/active' }) },
-  'GET /api/courses': { expect: ADMIN, call: () => ({ url: '/api/courses' }) },
+  'GET /api/courses': { expect: staff('courses.read'), call: () => ({ url: '/api/courses' }) },
   'POST /api/courses': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: () => ({ url: '/api/courses', ...multipart([...courseFormParts(), { name: 'courseImg', file: PNG, filename: 'cover.png', type: 'image/png' }]) }),
   },
-  'PUT /api/courses/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/courses/${(await w.make.course()).id}`, ...multipart(courseFormParts()) }) },
-  'POST /api/courses/Deactive/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/courses/Deactive/${(await w.make.course()).id}` }) },
-  'PUT /api/courses/activate/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/courses/activate/${(await w.make.course({ active: false })).id}` }) },
+  'PUT /api/courses/:id': { expect: staff('courses.edit'), call: async (w) => ({ url: `/api/courses/${(await w.make.course()).id}`, ...multipart(courseFormParts()) }) },
+  'POST /api/courses/Deactive/:id': { expect: staff('courses.edit'), call: async (w) => ({ url: `/api/courses/Deactive/${(await w.make.course()).id}` }) },
+  'PUT /api/courses/activate/:id': { expect: staff('courses.edit'), call: async (w) => ({ url: `/api/courses/activate/${(await w.make.course({ active: false })).id}` }) },
 
   'GET /api/userCourses/user': { expect: SIGNED_IN, call: () => ({ url: '/api/userCourses/user' }) },
   'POST /api/userCourses': {
-    expect: signedIn({ unverified: 403, unapproved: 403, admin: 403 }),
+    expect: signedIn({ unverified: 403, unapproved: 403, ...allStaff(403) }),
     call: async (w) => ({ url: '/api/userCourses', json: { courseId: (await w.make.course()).id } }),
   },
-  'GET /api/userCourses/inactive': { expect: ADMIN, call: () => ({ url: '/api/userCourses/inactive' }) },
-  'PUT /api/userCourses/activate/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/userCourses/activate/${(await w.make.pendingEnrolment()).id}` }) },
-  'PUT /api/userCourses/deactivate/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/userCourses/deactivate/${(await w.make.pendingEnrolment()).id}` }) },
+  'GET /api/userCourses/inactive': { expect: staff('enrolments.read'), call: () => ({ url: '/api/userCourses/inactive' }) },
+  'PUT /api/userCourses/activate/:id': { expect: staff('enrolments.decide'), call: async (w) => ({ url: `/api/userCourses/activate/${(await w.make.pendingEnrolment()).id}` }) },
+  'PUT /api/userCourses/deactivate/:id': { expect: staff('enrolments.decide'), call: async (w) => ({ url: `/api/userCourses/deactivate/${(await w.make.pendingEnrolment()).id}` }) },
 
   'POST /api/contact': { expect: PUBLIC, call: () => ({ url: '/api/contact', json: { name: 'Ravi Menon', email: email(), message: 'When does the next batch start?' } }) },
 
   'POST /api/trainingVideo': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({
       url: '/api/trainingVideo',
       ...multipart([
@@ -323,10 +338,10 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
       ]),
     }),
   },
-  'GET /api/trainingVideo': { expect: ADMIN, call: () => ({ url: '/api/trainingVideo' }) },
-  'GET /api/trainingVideo/:courseId': { expect: { ...ENROLLED, admin: 'ok' }, call: (w) => ({ url: `/api/trainingVideo/${w.course.courseId}` }) },
+  'GET /api/trainingVideo': { expect: staff('courses.read'), call: () => ({ url: '/api/trainingVideo' }) },
+  'GET /api/trainingVideo/:courseId': { expect: { ...ENROLLED, ...allStaff('ok') }, call: (w) => ({ url: `/api/trainingVideo/${w.course.courseId}` }) },
   'POST /api/trainingVideo/watched': {
-    expect: { ...ENROLLED, admin: 'ok' },
+    expect: { ...ENROLLED, ...allStaff('ok') },
     call: (w) => ({ url: '/api/trainingVideo/watched', json: { videoId: w.course.videoId, from: 0, to: 0, position: 0 } }),
   },
   'POST /api/videoWatchedUser/:id': { expect: ENROLLED, call: (w) => ({ url: `/api/videoWatchedUser/${w.course.setId}` }) },
@@ -348,16 +363,16 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'POST /api/trainingVideo/offline/sync': { expect: PUBLIC, call: async (w) => ({ url: '/api/trainingVideo/offline/sync', json: await offlineSync(w) }) },
 
   'POST /api/test': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({
       url: '/api/test',
       json: { courseId: (await w.make.course()).id, title: 'Fire safety', passMark: '60', questions: [{ questionText: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 'a' }] },
     }),
   },
-  'GET /api/test': { expect: ADMIN, call: () => ({ url: '/api/test' }) },
-  'GET /api/test/published': { expect: ADMIN, call: () => ({ url: '/api/test/published' }) },
-  'POST /api/test/published/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/test/published/${(await w.make.test(false)).id}` }) },
-  'POST /api/test/unpublished/:id': { expect: ADMIN, call: async (w) => ({ url: `/api/test/unpublished/${(await w.make.test(true)).id}` }) },
+  'GET /api/test': { expect: staff('courses.read'), call: () => ({ url: '/api/test' }) },
+  'GET /api/test/published': { expect: staff('courses.read'), call: () => ({ url: '/api/test/published' }) },
+  'POST /api/test/published/:id': { expect: staff('courses.edit'), call: async (w) => ({ url: `/api/test/published/${(await w.make.test(false)).id}` }) },
+  'POST /api/test/unpublished/:id': { expect: staff('courses.edit'), call: async (w) => ({ url: `/api/test/unpublished/${(await w.make.test(true)).id}` }) },
   'GET /api/test/:courseId': { expect: ENROLLED, call: async (w, caller) => ({ url: `/api/test/${(await learnersCourse(w, caller)).courseId}` }) },
   'POST /api/submitTest': {
     expect: ENROLLED,
@@ -366,31 +381,31 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
       return { url: '/api/submitTest', json: { testId: course.testId, courseId: course.courseId, answers: answers(course), timeTaken: 60 } };
     },
   },
-  'GET /api/submitTest': { expect: ADMIN, call: () => ({ url: '/api/submitTest' }) },
+  'GET /api/submitTest': { expect: staff('results.read'), call: () => ({ url: '/api/submitTest' }) },
   'POST /api/test/grantAttempts': {
-    expect: ADMIN,
+    expect: staff('courses.edit'),
     call: async (w) => ({ url: '/api/test/grantAttempts', json: { userId: w.users.learner.id, courseId: (await w.make.learnerCourse()).courseId, attempts: 1 } }),
   },
   'GET /api/certificate/:courseId': {
-    expect: { ...OWNER_OR_ADMIN, admin: 404 },
+    expect: { ...OWNER_OR_STAFF, ...allStaff(404) },
     call: (w) => ({ url: `/api/certificate/${w.certificate.courseId}` }),
     missing: () => ({ url: `/api/certificate/${MISSING_ID}` }),
   },
   'GET /api/certificates/evidence.csv': {
-    expect: ADMIN,
+    expect: staff('certificates.read'),
     call: (w) => ({ url: `/api/certificates/evidence.csv?courseId=${w.certificate.courseId}&from=2026-01-01&to=2036-12-31` }),
   },
-  'GET /api/certificates/list.csv': { expect: ADMIN, call: (w) => ({ url: `/api/certificates/list.csv?courseId=${w.certificate.courseId}&expiringWithinDays=30` }) },
+  'GET /api/certificates/list.csv': { expect: staff('certificates.read'), call: (w) => ({ url: `/api/certificates/list.csv?courseId=${w.certificate.courseId}&expiringWithinDays=30` }) },
   'GET /api/certificates/regulator-batch.csv': {
-    expect: ADMIN,
+    expect: staff('certificates.read'),
     call: (w) => ({ url: `/api/certificates/regulator-batch.csv?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
   },
   'GET /api/certificates/regulator-batch.xlsx': {
-    expect: ADMIN,
+    expect: staff('certificates.read'),
     call: (w) => ({ url: `/api/certificates/regulator-batch.xlsx?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
   },
   'GET /certificates/:filename': { expect: PUBLIC, call: (w) => ({ url: w.certificate.pdfUrl }) },
-  'GET /api/submitTest.csv': { expect: ADMIN, call: () => ({ url: '/api/submitTest.csv?search=' }) },
+  'GET /api/submitTest.csv': { expect: staff('results.read'), call: () => ({ url: '/api/submitTest.csv?search=' }) },
 };
 
 /** The request body for a route call, as app.inject takes it. */

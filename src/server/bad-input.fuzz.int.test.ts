@@ -50,8 +50,8 @@ afterAll(async () => {
 
 /** Who the input is tried as: someone the call is open to, so the input reaches its schema. */
 function callerFor(expect: TExpect): TCaller {
-  for (const caller of ['admin', 'learner', 'anonymous'] as const) if (![401, 403, 404].includes(expect[caller] as number)) return caller;
-  return 'admin';
+  for (const caller of ['owner', 'learner', 'anonymous'] as const) if (![401, 403, 404].includes(expect[caller] as number)) return caller;
+  return 'owner';
 }
 
 const short = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text);

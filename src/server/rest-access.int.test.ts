@@ -20,16 +20,18 @@ let app: FastifyInstance;
 const ran: string[] = [];
 let learner: { id: string; role: 'learner' };
 let admin: { id: string; role: 'admin' };
+let instructor: { id: string; role: 'admin' };
 
 beforeAll(async () => {
   portal = await createTestPortal();
   learner = { id: (await createUser(portal.runtime.db)).id, role: 'learner' };
   admin = { id: (await createUser(portal.runtime.db, { role: 'admin' })).id, role: 'admin' };
+  instructor = { id: (await createUser(portal.runtime.db, { role: 'admin', staffRole: 'instructor' })).id, role: 'admin' };
   app = Fastify();
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   await app.register(async (scope) => {
     enforceRouteAccess(scope, (authorization) => resolveSessionUser(portal.runtime, authorization));
-    scope.post('/admin-only', doc({ summary: 'Declared admin.', access: 'admin', tag: 'Test' }), async (request) => {
+    scope.post('/admin-only', doc({ summary: 'Declared admin.', access: 'admin', permission: 'accounts.approve', tag: 'Test' }), async (request) => {
       expectTypeOf(request.caller).toEqualTypeOf<TSessionUser>();
       ran.push('admin-only');
       return { caller: request.caller.id };
@@ -75,6 +77,31 @@ describe('a REST route declared admin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ caller: admin.id });
     expect(ran).toEqual(['admin-only']);
+  });
+
+  it('refuses a member of staff whose role lacks its permission, and one whose session has no second factor', async () => {
+    ran.length = 0;
+    const asInstructor = await call('POST', '/admin-only', instructor);
+    expect(asInstructor.statusCode).toBe(403);
+    expect(asInstructor.json()).toEqual({ message: MESSAGES.common.notForYourRole });
+    const withoutSecondFactor = await app.inject({ method: 'POST', url: '/admin-only', headers: { authorization: portal.authorization(admin, null) } });
+    expect(withoutSecondFactor.statusCode).toBe(403);
+    expect(withoutSecondFactor.json()).toEqual({ message: MESSAGES.common.secondFactorNeeded });
+    expect(ran).toEqual([]);
+  });
+
+  it('cannot be registered without the permission it needs', async () => {
+    const open = Fastify();
+    try {
+      await expect(
+        open.register(async (scope) => {
+          enforceRouteAccess(scope, async () => null);
+          scope.get('/unnamed', { config: { openapi: { summary: 'No permission.', access: 'admin', tag: 'Test' } } }, async () => ({}));
+        }),
+      ).rejects.toThrow('GET /unnamed is a staff route without its permission');
+    } finally {
+      await open.close();
+    }
   });
 
   it('follows the role in the database, not the one in the token', async () => {

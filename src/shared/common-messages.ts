@@ -13,6 +13,10 @@ export const COMMON_MESSAGES = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   unauthorized: 'Please log in to continue.',
   forbidden: 'You do not have access to this.',
+  /** A member of staff whose role does not include this (decision 067). */
+  notForYourRole: 'Your staff role does not include this. Ask the academy’s owner if you need it.',
+  /** A staff session that has not given its second factor. */
+  secondFactorNeeded: 'Sign in again with your second factor to continue.',
   internal: 'Something went wrong. Please try again.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',

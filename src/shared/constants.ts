@@ -56,6 +56,10 @@ export const FEATURED_COURSES = [
 export const ROLES = ['learner', 'admin'] as const;
 export type TRole = (typeof ROLES)[number];
 
+/** How a session's sign-in met the second factor (decision 067): given, or not asked for. */
+export const SECOND_FACTOR_STATES = ['passed', 'waived'] as const;
+export type TSecondFactorState = (typeof SECOND_FACTOR_STATES)[number];
+
 export const ENROLMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TEnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 

@@ -57,6 +57,7 @@ export const MESSAGES = {
     emailNotVerified:
       'Your email address is not verified yet. Enter the code we sent you, or ask for a new one.',
     adminOnly: 'Only administrators can log in here.',
+    deactivated: 'This account has been deactivated. Ask the academy’s owner if you need it again.',
     emailTaken: 'An account with this email already exists. Please log in.',
     otpRejected: 'This code is wrong or has expired. Check it, or ask for a new one.',
     tooManyLoginAttempts: (minutes: number) =>

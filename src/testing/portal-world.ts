@@ -10,8 +10,8 @@ import type { TestPortal } from './test-runtime.ts';
 
 type TUser = Awaited<ReturnType<typeof createUser>>;
 
-/** The six kinds of caller every procedure and route is tried as. */
-export const CALLERS = ['anonymous', 'unverified', 'unapproved', 'learner', 'otherLearner', 'admin'] as const;
+/** The kinds of caller every procedure and route is tried as: visitors, learners, and each staff role (decision 067). */
+export const CALLERS = ['anonymous', 'unverified', 'unapproved', 'learner', 'otherLearner', 'owner', 'registrar', 'instructor', 'auditor'] as const;
 export type TCaller = (typeof CALLERS)[number];
 
 /** Ids that name nothing: what "missing" answers are compared with. */
@@ -88,12 +88,15 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
     unapproved: await createUser(db),
     learner: await createUser(db, { approvedAt: now }),
     otherLearner: await createUser(db, { approvedAt: now }),
-    admin: await createUser(db, { role: 'admin', approvedAt: now }),
+    owner: await createUser(db, { role: 'admin', staffRole: 'owner', approvedAt: now }),
+    registrar: await createUser(db, { role: 'admin', staffRole: 'registrar', approvedAt: now }),
+    instructor: await createUser(db, { role: 'admin', staffRole: 'instructor', approvedAt: now }),
+    auditor: await createUser(db, { role: 'admin', staffRole: 'auditor', approvedAt: now }),
     signIn: await createUser(db, { approvedAt: now }),
   };
   const headers = (caller: TCaller): Record<string, string> =>
     caller === 'anonymous' ? {} : { authorization: portal.authorization(users[caller]) };
-  const admin = portal.caller(sessionOf(users.admin));
+  const admin = portal.caller(sessionOf(users.owner));
 
   const test = async (courseId: string, published: boolean) => {
     const made = await admin.tests.create({ courseId, title: `Test ${randomUUID().slice(0, 6)}`, passMark: 50, questions: [QUESTION] });
@@ -134,7 +137,7 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
   };
 
   const upload = form([...courseFormParts(), { name: 'courseImg', file: PNG, filename: 'cover.png', type: 'image/png' }]);
-  const created = await portal.app.inject({ method: 'POST', url: '/api/courses', headers: { ...upload.headers, ...headers('admin') }, payload: upload.payload });
+  const created = await portal.app.inject({ method: 'POST', url: '/api/courses', headers: { ...upload.headers, ...headers('owner') }, payload: upload.payload });
   if (created.statusCode !== 201) throw new Error(`seeding a course failed: ${created.body}`);
   const imageCourse = { id: created.json().data._id as string, imageUrl: created.json().data.courseImg.url as string };
 
@@ -175,7 +178,7 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
           { name: 'title', value: title },
           { name: 'trainingVideo', file: clip, filename: 'part-1.mp4', type: 'video/mp4' },
         ]);
-        const uploaded = await portal.app.inject({ method: 'POST', url: '/api/trainingVideo', headers: { ...upload.headers, ...headers('admin') }, payload: upload.payload });
+        const uploaded = await portal.app.inject({ method: 'POST', url: '/api/trainingVideo', headers: { ...upload.headers, ...headers('owner') }, payload: upload.payload });
         if (uploaded.statusCode !== 201) throw new Error(`seeding a training video failed: ${uploaded.body}`);
         await portal.drainJobs();
         return { id: course.id };

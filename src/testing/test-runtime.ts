@@ -8,7 +8,7 @@ import { buildApp } from '../server/app.ts';
 import { parseEnv } from '../server/env.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { signAccessToken } from '../server/lib/tokens.ts';
-import type { TRole } from '../shared/constants.ts';
+import type { TRole, TSecondFactorState } from '../shared/constants.ts';
 import type { TSessionUser } from '../server/lib/session-user.ts';
 import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
@@ -30,8 +30,11 @@ export type TestPortal = {
   /** Every HTTP route the app holds (HEAD twins of GET routes left out), as `METHOD /path`. */
   routes: string[];
   dataDir: string;
-  /** An `Authorization` header value for the user, as a login would give (no session bound). */
-  authorization(user: { id: string; role: TRole }): string;
+  /**
+   * An `Authorization` header value for the user, as a login would give (no session bound); staff
+   * have given their second factor unless `secondFactor` is null.
+   */
+  authorization(user: { id: string; role: TRole }, secondFactor?: TSecondFactorState | null): string;
   /**
    * A tRPC caller acting as the given user (or a visitor), from the given address. It keeps no
    * cookies: the login's refresh cookie is tested over HTTP (browser-session.int.test.ts).
@@ -95,7 +98,9 @@ export async function createTestPortal(
     app,
     routes: [...routes].sort(),
     dataDir,
-    authorization: (user) => `Bearer ${signAccessToken({ sub: user.id, role: user.role }, runtime.jwtSecret, 900)}`,
+    // Staff in tests have signed in with their second factor; `secondFactor: null` says they have not.
+    authorization: (user, secondFactor = user.role === 'admin' ? 'passed' : null) =>
+      `Bearer ${signAccessToken({ sub: user.id, role: user.role, ...(secondFactor ? { mf: secondFactor } : {}) }, runtime.jwtSecret, 900)}`,
     caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test', setCookie: () => {} }),
     drainJobs: () => runtime.jobs.drain(),
     async close() {

@@ -12,3 +12,4 @@ export * from './schema/offline.ts';
 export * from './schema/tests.ts';
 export * from './schema/certificates.ts';
 export * from './schema/jobs.ts';
+export * from './schema/audit.ts';

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { escapeMarkup } from './markup.ts';
+import { STAFF_PERMISSIONS, type TStaffPermission } from '../../shared/staff-roles.ts';
 
 /**
  * Who may call a route. The REST scope enforces it (lib/rest-auth.ts, decision 045): 'signed-in'
  * and 'admin' refuse other callers before the handler runs; 'public' and 'signed link' let anyone
- * in ('signed link' routes check their link's signature themselves).
+ * in ('signed link' routes check their link's signature themselves). An 'admin' route names the
+ * staff permission it needs (`permission`, decision 067): members of staff whose role lacks it are
+ * refused too.
  */
 export const ROUTE_ACCESSES = ['public', 'signed-in', 'admin', 'signed link'] as const;
 export type TRouteAccess = (typeof ROUTE_ACCESSES)[number];
@@ -17,6 +20,8 @@ export type TRouteAccess = (typeof ROUTE_ACCESSES)[number];
 export type TRouteDoc<Access extends TRouteAccess = TRouteAccess> = {
   summary: string;
   access: Access;
+  /** The staff permission an 'admin' route needs (decision 067). */
+  permission?: TStaffPermission;
   tag: string;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -42,7 +47,12 @@ declare module 'fastify' {
  * A route's options carrying its declaration: `api.post('/path', doc({ access: 'admin', ... }), handler)`.
  * The access is kept as its literal, so the handler's `request.caller` is typed by it.
  */
-export const doc = <Access extends TRouteAccess>(openapi: TRouteDoc<Access>) => ({ config: { openapi } });
+export const doc = <Access extends TRouteAccess>(
+  openapi: TRouteDoc<Access> & (Access extends 'admin' ? { permission: TStaffPermission } : { permission?: never }),
+) => ({ config: { openapi: openapi as TRouteDoc<Access> } });
+
+/** Who holds a staff permission, as the document says it. */
+const staffWho = (permission: TStaffPermission) => `Staff: ${STAFF_PERMISSIONS[permission].join(', ')}.`;
 
 type TJson = Record<string, unknown>;
 
@@ -69,7 +79,7 @@ function renameProperties(json: TJson, names: Readonly<Record<string, string>>):
 const ACCESS_ANSWERS: Record<TRouteAccess, Record<number, string>> = {
   public: {},
   'signed-in': { 401: 'No valid access token.' },
-  admin: { 401: 'No valid access token.', 403: 'Not an administrator.' },
+  admin: { 401: 'No valid access token.', 403: 'Not a member of staff whose role allows it, or a staff session without its second factor.' },
   'signed link': { 404: 'The link is not valid (missing, expired or altered), or the file is gone.' },
 };
 
@@ -118,8 +128,9 @@ export function buildOpenApi(routes: TDocumentedRoute[], info: { title: string; 
     }
     const operation: Record<string, unknown> = {
       summary: routeDoc.summary,
+      ...(routeDoc.permission ? { description: staffWho(routeDoc.permission) } : {}),
       tags: [routeDoc.tag],
-      'x-access': access,
+      'x-access': routeDoc.permission ? `${access}: ${routeDoc.permission}` : access,
       ...(access === 'signed-in' || access === 'admin' ? { security: [{ bearer: [] }] } : {}),
       parameters: [...parameters('path', routeDoc.params, params), ...parameters('query', routeDoc.query, [])],
       responses: answers,

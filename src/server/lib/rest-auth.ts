@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { MESSAGES } from '../../shared/messages.ts';
-import type { TSessionUser } from './session-user.ts';
+import { staffRefusal, type TSessionUser } from './session-user.ts';
 import { AppError } from './errors.ts';
 import { ROUTE_ACCESSES, type TRouteAccess } from './openapi.ts';
 
@@ -36,16 +36,21 @@ function refuseUndeclaredAccess(route: RouteOptions): void {
   if (!ROUTE_ACCESSES.includes(access as TRouteAccess)) {
     throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access: give it doc({ access: ${ROUTE_ACCESSES.map((name) => `'${name}'`).join(' | ')}, ... })`);
   }
+  if (access === 'admin' && !route.config?.openapi?.permission) {
+    throw new Error(`${[route.method].flat().join(',')} ${route.url} is a staff route without its permission: give it doc({ access: 'admin', permission: ..., ... })`);
+  }
 }
 
-/** Refuses a call its route's declared access does not allow (401 without a valid token, 403 for a non-administrator), and hands on the caller. */
+/** Refuses a call its route's declared access does not allow (401 without a valid token, 403 for anyone but staff whose role holds the route's permission), and hands on the caller. */
 async function enforceDeclaredAccess(request: FastifyRequest, identify: TIdentify): Promise<void> {
   // Undefined only for the scope's not-found answer: every route declares one.
   const access = request.routeOptions.config.openapi?.access;
   if (access !== 'signed-in' && access !== 'admin') return;
   const user = await identify(request.headers.authorization);
   if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.common.unauthorized);
-  if (access === 'admin' && user.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+  const permission = request.routeOptions.config.openapi?.permission;
+  const refusal = access === 'admin' && permission ? staffRefusal(user, permission) : null;
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
   // The one place the caller is written; its type (per route, from the declaration) is what this check made true.
   (request as { caller: TSessionUser | null }).caller = user;
 }

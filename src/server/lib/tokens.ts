@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ROLES } from '../../shared/constants.ts';
+import { ROLES, SECOND_FACTOR_STATES } from '../../shared/constants.ts';
 
 /**
  * Access tokens are compact JWTs signed with HS256. The algorithm is pinned: a token whose header
@@ -13,6 +13,8 @@ export const ZAccessClaims = z.object({
   role: z.enum(ROLES),
   /** The session (refresh-token family) the token belongs to: it stops working when that ends. */
   sid: z.uuid().optional(),
+  /** How the sign-in met the second factor (decision 067); staff calls need it. */
+  mf: z.enum(SECOND_FACTOR_STATES).optional(),
   typ: z.literal('access'),
   iat: z.number().int(),
   exp: z.number().int(),
@@ -28,7 +30,7 @@ function sign(data: string, secret: string): string {
 }
 
 export function signAccessToken(
-  claims: Pick<TAccessClaims, 'sub' | 'role' | 'sid'>,
+  claims: Pick<TAccessClaims, 'sub' | 'role' | 'sid' | 'mf'>,
   secret: string,
   ttlSeconds: number,
   now: Date = new Date(),

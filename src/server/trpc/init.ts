@@ -3,6 +3,8 @@ import { MESSAGES } from '../../shared/messages.ts';
 import { isAppError, isServiceUnavailable } from '../lib/errors.ts';
 import { describeIssues, refuseNulCharacters, schemaIssues } from '../lib/validation.ts';
 import type { TrpcContext } from './context.ts';
+import type { TStaffPermission } from '../../shared/staff-roles.ts';
+import { staffActor, staffRefusal } from '../lib/session-user.ts';
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
@@ -53,7 +55,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.common.forbidden });
-  return next({ ctx });
-});
+/**
+ * A member of staff whose role holds the permission (decision 067), signed in with the second
+ * factor the academy asks for; `ctx.actor` is who the audit trail records.
+ */
+export function staffProcedure(permission: TStaffPermission) {
+  return authedProcedure.use(({ ctx, next }) => {
+    const refusal = staffRefusal(ctx.user, permission);
+    if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+    return next({ ctx: { ...ctx, actor: staffActor(ctx.user, ctx.ip) } });
+  });
+}

@@ -9,12 +9,13 @@ import { AppError } from '../lib/errors.ts';
 import type { TSessionUser } from '../lib/session-user.ts';
 import { signAccessToken } from '../lib/tokens.ts';
 import { createContextFactory } from './context.ts';
-import { adminProcedure, authedProcedure, createCallerFactory, createRouter, publicProcedure } from './init.ts';
+import { authedProcedure, createCallerFactory, createRouter, publicProcedure, staffProcedure } from './init.ts';
+import { MESSAGES } from '../../shared/messages.ts';
 
 /** A router that exercises the shared procedures the features build on. */
 const probeRouter = createRouter({
   whoami: authedProcedure.query(({ ctx }) => ({ id: ctx.user.id, role: ctx.user.role })),
-  adminOnly: adminProcedure.query(() => 'secret'),
+  approveOnly: staffProcedure('accounts.approve').query(({ ctx }) => ctx.actor),
   conflict: publicProcedure.mutation(() => {
     throw new AppError('CONFLICT', 'Already enrolled.', { fields: { courseId: 'Already enrolled.' } });
   }),
@@ -42,11 +43,21 @@ const caller = (user: TSessionUser | null) =>
   createCallerFactory(probeRouter)({ deps: portal.runtime, user, ip: '127.0.0.1', requestId: 't', setCookie: () => {} });
 
 describe('procedures', () => {
-  it('refuses a visitor with UNAUTHORIZED and a learner on admin procedures with FORBIDDEN', async () => {
+  it('refuses a visitor with UNAUTHORIZED and a learner on staff procedures with FORBIDDEN', async () => {
     await expect(caller(null).whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const learner = { id: 'u1', email: 'l@example.com', name: 'L', role: 'learner' as const, verified: true, approved: true };
-    await expect(caller(learner).adminOnly()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect(await caller({ ...learner, role: 'admin' }).adminOnly()).toBe('secret');
+    const learner: TSessionUser = { id: 'u1', email: 'l@example.com', name: 'L', role: 'learner', staffRole: null, verified: true, approved: true, secondFactor: 'waived' };
+    await expect(caller(learner).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.forbidden });
+  });
+
+  it('lets in staff whose role holds the permission, once signed in with the second factor, and names them as the actor', async () => {
+    const staff = (staffRole: TSessionUser['staffRole'], secondFactor: TSessionUser['secondFactor'] = 'passed'): TSessionUser => ({
+      id: 'u2', email: 's@example.com', name: 'Meera Rao', role: 'admin', staffRole, verified: true, approved: true, secondFactor,
+    });
+    expect(await caller(staff('registrar')).approveOnly()).toEqual({ id: 'u2', name: 'Meera Rao', staffRole: 'registrar', address: '127.0.0.1' });
+    expect(await caller(staff('owner', 'waived')).approveOnly()).toMatchObject({ staffRole: 'owner' });
+    await expect(caller(staff('instructor')).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.notForYourRole });
+    await expect(caller(staff('auditor')).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.notForYourRole });
+    await expect(caller(staff('owner', null)).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.secondFactorNeeded });
   });
 
   it('turns an AppError into the tRPC error with its code, message and fields', async () => {
@@ -76,10 +87,10 @@ describe('the session behind a bearer token', () => {
   it('reads the role from the database, not from the token', async () => {
     const user = await createUser(portal.runtime.db, { role: 'learner' });
     // A token claiming admin for a learner (as if the role changed after it was issued).
-    const token = signAccessToken({ sub: user.id, role: 'admin' }, portal.runtime.jwtSecret, 900);
+    const token = signAccessToken({ sub: user.id, role: 'admin', mf: 'passed' }, portal.runtime.jwtSecret, 900);
     const who = await http.inject({ url: '/trpc/whoami', headers: { authorization: `Bearer ${token}` } });
     expect(who.json().result.data).toEqual({ id: user.id, role: 'learner' });
-    const admin = await http.inject({ url: '/trpc/adminOnly', headers: { authorization: `Bearer ${token}` } });
+    const admin = await http.inject({ url: '/trpc/approveOnly', headers: { authorization: `Bearer ${token}` } });
     expect(admin.statusCode).toBe(403);
   });
 

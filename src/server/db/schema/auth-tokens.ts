@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { createdAt, id } from './columns.ts';
 import { otpPurposeEnum } from './enums.ts';
 import { users } from './users.ts';
+import type { TSecondFactorState } from '../../../shared/constants.ts';
 
 /** Refresh tokens are stored as hashes; a family is every token rotated from one login. */
 export const refreshTokens = pgTable(
@@ -17,12 +18,19 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * How the session's sign-in met the second factor: 'passed' (a code, a passkey or a recovery
+     * code was given) or 'waived' (the academy made it optional, or a learner who has none). Its
+     * renewals carry it into their access tokens (decision 067).
+     */
+    secondFactor: text('second_factor').$type<TSecondFactorState>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    check('refresh_tokens_second_factor_known', sql`${t.secondFactor} in ('passed', 'waived')`),
   ],
 );
 

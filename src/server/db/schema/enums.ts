@@ -1,7 +1,9 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { ENROLMENT_STATUSES, ID_TYPES, ROLES } from '../../../shared/constants.ts';
+import { STAFF_ROLES } from '../../../shared/staff-roles.ts';
 
 export const roleEnum = pgEnum('role', ROLES);
+export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 export const enrolmentStatusEnum = pgEnum('enrolment_status', ENROLMENT_STATUSES);
 export const idTypeEnum = pgEnum(
   'id_type',

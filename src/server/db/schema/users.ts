@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
-import { roleEnum } from './enums.ts';
+import { roleEnum, staffRoleEnum } from './enums.ts';
 
 export const users = pgTable(
   'users',
@@ -14,6 +14,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('role').notNull().default('learner'),
+    /** What a member of staff (role 'admin') may do; null for a learner (decision 067). */
+    staffRole: staffRoleEnum('staff_role'),
+    /** A member of staff the owner has deactivated: no sign-in, no session. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: uuid('approved_by'),
@@ -33,5 +37,6 @@ export const users = pgTable(
     index('users_role_approved_idx').on(t.role, t.approvedAt),
     index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_staff_role_for_staff', sql`(${t.role} = 'admin') = (${t.staffRole} is not null)`),
   ],
 );

@@ -58,6 +58,7 @@ export async function ensureFirstAdmin(deps: Deps): Promise<TFirstAdminOutcome> 
       email,
       passwordHash,
       role: 'admin',
+      staffRole: 'owner',
       verifiedAt: at,
       approvedAt: at,
     });
@@ -103,6 +104,7 @@ export async function setupAdmin(deps: Deps, input: TAdminSetupRequest): Promise
       email: input.email,
       passwordHash,
       role: 'admin',
+      staffRole: 'owner',
       verifiedAt: at,
       approvedAt: at,
     });

@@ -1,3 +1,4 @@
+import type { TSecondFactorState } from '../../../shared/constants.ts';
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminSetupTokens, oneTimePasswords, refreshTokens, users } from '../../db/schema.ts';
@@ -10,6 +11,8 @@ const account = {
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,
+  staffRole: users.staffRole,
+  deactivatedAt: users.deactivatedAt,
   passwordHash: users.passwordHash,
   verifiedAt: users.verifiedAt,
   approvedAt: users.approvedAt,
@@ -32,7 +35,7 @@ export async function findAccountById(db: Executor, id: string): Promise<TAccoun
 export async function insertAccount(
   db: Executor,
   values: Pick<typeof users.$inferInsert, 'title' | 'firstName' | 'lastName' | 'mobile' | 'email' | 'passwordHash'> &
-    Partial<Pick<typeof users.$inferInsert, 'role' | 'verifiedAt' | 'approvedAt'>>,
+    Partial<Pick<typeof users.$inferInsert, 'role' | 'staffRole' | 'verifiedAt' | 'approvedAt'>>,
 ): Promise<TAccount | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning(account);
   return row;
@@ -60,6 +63,7 @@ export async function promoteToAdmin(db: Executor, userId: string, passwordHash:
     .update(users)
     .set({
       role: 'admin',
+      staffRole: 'owner',
       passwordHash,
       // postgres.js takes dates in raw SQL only as text.
       verifiedAt: sql`coalesce(${users.verifiedAt}, ${at.toISOString()}::timestamptz)`,
@@ -154,7 +158,7 @@ export type TRefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: Executor,
-  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; secondFactor: TSecondFactorState | null },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { personName } from '../../../shared/names.ts';
-import { SESSION_LIFETIME_DAYS } from '../../../shared/constants.ts';
+import { SESSION_LIFETIME_DAYS, type TSecondFactorState } from '../../../shared/constants.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   TAuthUser,
@@ -227,6 +227,7 @@ async function startSession(
   db: Executor,
   jwtSecret: string,
   account: TAccount,
+  secondFactor: TSecondFactorState | null,
   session: { familyId: string; expiresAt: Date } = { familyId: randomUUID(), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) },
 ): Promise<TIssuedSession> {
   const refreshToken = randomToken(32);
@@ -235,8 +236,13 @@ async function startSession(
     familyId: session.familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: session.expiresAt,
+    secondFactor,
   });
-  const accessToken = signAccessToken({ sub: account.id, role: account.role, sid: session.familyId }, jwtSecret, ACCESS_TOKEN_TTL_SECONDS);
+  const accessToken = signAccessToken(
+    { sub: account.id, role: account.role, sid: session.familyId, ...(secondFactor ? { mf: secondFactor } : {}) },
+    jwtSecret,
+    ACCESS_TOKEN_TTL_SECONDS,
+  );
   return { accessToken, refreshToken, expiresAt: session.expiresAt };
 }
 
@@ -268,7 +274,8 @@ export async function login(
     throw new AppError('FORBIDDEN', MESSAGES.auth.emailNotVerified, { fields: { email: MESSAGES.auth.emailNotVerified } });
   }
   if (options.adminOnly && account.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.auth.adminOnly);
-  const session = await startSession(deps.db, deps.jwtSecret, account);
+  if (account.deactivatedAt) throw new AppError('FORBIDDEN', MESSAGES.auth.deactivated);
+  const session = await startSession(deps.db, deps.jwtSecret, account, 'waived');
   deps.logger.info({ userId: account.id, role: account.role }, 'logged in');
   return { ...session, user: toAuthUser(account) };
 }
@@ -293,7 +300,8 @@ export async function refreshSession(deps: Deps, refreshToken: string | undefine
     }
     const account = await findAccountById(tx, row.userId);
     if (!account) return 'gone' as const;
-    return startSession(tx, deps.jwtSecret, account, { familyId: row.familyId, expiresAt: row.expiresAt });
+    if (account.deactivatedAt) return 'gone' as const;
+    return startSession(tx, deps.jwtSecret, account, row.secondFactor, { familyId: row.familyId, expiresAt: row.expiresAt });
   });
   if (outcome === 'reused') {
     await revokeSessionChecks(deps, { sessionId: row.familyId });

@@ -159,7 +159,7 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
     '/certificates/list.csv',
     doc({
       summary: 'Every certificate matching the administrators’ list filters (search by learner’s name, e-mail, INDoS or number; course; state; expiring within N days), newest issue first, as CSV (formula-guarded cells).',
-      access: 'admin',
+      access: 'admin', permission: 'certificates.read',
       tag: 'Certificates',
       query: ZCertificateListCsvQuery,
     }),
@@ -175,7 +175,7 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
 
   api.get(
     '/certificates/regulator-batch.csv',
-    doc({ summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`, access: 'admin', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
+    doc({ summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`, access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
     async (request, reply) => {
       const batch = await regulatorBatch(deps, parseInput(ZRegulatorBatchQuery, request.query ?? {}));
       return attachment(reply, batchFileName(batch, 'csv'))
@@ -187,7 +187,7 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
 
   api.get(
     '/certificates/regulator-batch.xlsx',
-    doc({ summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`, access: 'admin', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
+    doc({ summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`, access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
     async (request, reply) => {
       const batch = await regulatorBatch(deps, parseInput(ZRegulatorBatchQuery, request.query ?? {}));
       const workbook = await regulatorWorkbook(batch);

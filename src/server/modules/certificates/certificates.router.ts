@@ -10,7 +10,7 @@ import {
   ZVerifyByHolderRequest,
   ZVerifyRequest,
 } from '../../../shared/schemas/certificate.ts';
-import { adminProcedure, authedProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
+import {authedProcedure, createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
 import { certificateAdminProcedures } from './certificate-admin.router.ts';
 import { certificateReminderProcedures } from './reminders.router.ts';
 import {
@@ -46,7 +46,7 @@ export const certificatesRouter = createRouter({
     .mutation(({ ctx, input }) => verifyCertificateByHolder(ctx.deps, input, ctx.ip)),
 
   /** An administrator revokes a certificate; CONFLICT when it already is. */
-  revoke: adminProcedure
+  revoke: staffProcedure('certificates.manage')
     .input(ZRevokeRequest)
     .output(ZAdminCertificate)
     .mutation(({ ctx, input }) => revokeCertificate(ctx.deps, ctx.user, input)),
@@ -55,7 +55,7 @@ export const certificatesRouter = createRouter({
    * An administrator re-issues a live certificate whose PDF is ready: same number, a new version
    * printed from the profile as it is now; CONFLICT when it is revoked, superseded or not ready.
    */
-  reissue: adminProcedure
+  reissue: staffProcedure('certificates.manage')
     .input(ZReissueRequest)
     .output(z.object({ message: z.string(), certificate: ZAdminCertificateRow }))
     .mutation(({ ctx, input }) => reissueCertificate(ctx.deps, ctx.user, input.certificateId)),

@@ -5,16 +5,16 @@ import {
   ZReminderPreference,
   ZReminderRunResult,
 } from '../../../shared/schemas/certificate.ts';
-import { adminProcedure, authedProcedure } from '../../trpc/init.ts';
+import {authedProcedure, staffProcedure } from '../../trpc/init.ts';
 import { reminderHistory, reminderPreference, runRemindersNow, setReminderPreference } from './reminders.service.ts';
 
 /** The expiry reminders' procedures (run now, history, the learner's choice), spread into the certificates router. */
 export const certificateReminderProcedures = {
   /** An administrator sends the reminders due today now, recorded as run by them. */
-  runRemindersNow: adminProcedure.output(ZReminderRunResult).mutation(({ ctx }) => runRemindersNow(ctx.deps, ctx.user)),
+  runRemindersNow: staffProcedure('certificates.manage').output(ZReminderRunResult).mutation(({ ctx }) => runRemindersNow(ctx.deps, ctx.user)),
 
   /** A certificate's reminders, newest first; NOT_FOUND for an unknown certificate. */
-  reminders: adminProcedure
+  reminders: staffProcedure('certificates.read')
     .input(ZCertificateIdRequest)
     .output(z.array(ZCertificateReminder))
     .query(({ ctx, input }) => reminderHistory(ctx.deps, input.certificateId)),

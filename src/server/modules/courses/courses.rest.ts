@@ -85,9 +85,9 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
   api.get('/courses/active', catalogueDoc, activeCourses);
   api.get('/Courses/active', catalogueDoc, activeCourses);
 
-  api.get('/courses', doc({ summary: 'Every course, active or not.', access: 'admin', tag: 'Courses' }), async () => ({ data: (await listAllCourses(deps)).map(toSpecCourse) }));
+  api.get('/courses', doc({ summary: 'Every course, active or not.', access: 'admin', permission: 'courses.read', tag: 'Courses' }), async () => ({ data: (await listAllCourses(deps)).map(toSpecCourse) }));
 
-  api.post('/courses', doc({ summary: 'Create a course with its image.', access: 'admin', tag: 'Courses', created: true, form: COURSE_FORM_DOC, answers: { 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
+  api.post('/courses', doc({ summary: 'Create a course with its image.', access: 'admin', permission: 'courses.edit', tag: 'Courses', created: true, form: COURSE_FORM_DOC, answers: { 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
       return createCourse(deps, request.caller, fields, image);
@@ -95,7 +95,7 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     return sendResult(reply, result, 201);
   });
 
-  api.put('/courses/:id', doc({ summary: 'Change a course; an image sent replaces the stored one.', access: 'admin', tag: 'Courses', params: ZIdParams, form: COURSE_FORM_DOC, answers: { 404: 'No such course.', 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
+  api.put('/courses/:id', doc({ summary: 'Change a course; an image sent replaces the stored one.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, form: COURSE_FORM_DOC, answers: { 404: 'No such course.', 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
     const { id } = parseInput(ZIdParams, request.params);
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
@@ -104,12 +104,12 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     return sendResult(reply, result);
   });
 
-  api.post('/courses/Deactive/:id', doc({ summary: 'Deactivate a course.', access: 'admin', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already inactive.' } }), async (request, reply) => {
+  api.post('/courses/Deactive/:id', doc({ summary: 'Deactivate a course.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already inactive.' } }), async (request, reply) => {
     const { id } = parseInput(ZIdParams, request.params);
     return sendResult(reply, await setCourseActive(deps, request.caller, id, false));
   });
 
-  api.put('/courses/activate/:id', doc({ summary: 'Activate a course.', access: 'admin', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already active.' } }), async (request, reply) => {
+  api.put('/courses/activate/:id', doc({ summary: 'Activate a course.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already active.' } }), async (request, reply) => {
     const { id } = parseInput(ZIdParams, request.params);
     return sendResult(reply, await setCourseActive(deps, request.caller, id, true));
   });

@@ -8,7 +8,7 @@ import {
   ZCourseResult,
   ZCourseUpdateRequest,
 } from '../../../shared/schemas/course.ts';
-import { adminProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
+import {createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
 import { listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
 import { getCatalogue, getCourse } from './catalogue.service.ts';
 import { certificateSettings, updateCourseCertificateSettings } from './course-certificate.service.ts';
@@ -22,37 +22,37 @@ export const coursesRouter = createRouter({
   catalogue: publicProcedure.output(ZCourseList).query(async ({ ctx }) => (await getCatalogue(ctx.deps)).courses),
 
   /** Every course, active or not, for the administrators' list. */
-  adminList: adminProcedure.output(ZCourseList).query(({ ctx }) => listAllCourses(ctx.deps)),
+  adminList: staffProcedure('courses.read').output(ZCourseList).query(({ ctx }) => listAllCourses(ctx.deps)),
 
-  adminGet: adminProcedure
+  adminGet: staffProcedure('courses.read')
     .input(ZCourseIdRequest)
     .output(ZCourse)
     .query(({ ctx, input }) => getCourse(ctx.deps, input.courseId)),
 
   /** An edit that keeps the current image. */
-  update: adminProcedure
+  update: staffProcedure('courses.edit')
     .input(ZCourseUpdateRequest)
     .output(ZCourseResult)
     .mutation(({ ctx, input: { courseId, ...form } }) => updateCourse(ctx.deps, ctx.user, courseId, form)),
 
-  activate: adminProcedure
+  activate: staffProcedure('courses.edit')
     .input(ZCourseIdRequest)
     .output(ZCourseResult)
     .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.user, input.courseId, true)),
 
-  deactivate: adminProcedure
+  deactivate: staffProcedure('courses.edit')
     .input(ZCourseIdRequest)
     .output(ZCourseResult)
     .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.user, input.courseId, false)),
 
   /** The course's certificate settings (code, approval number, validity, refresher, the profile its test needs). */
-  certificateSettings: adminProcedure
+  certificateSettings: staffProcedure('courses.read')
     .input(ZCourseIdRequest)
     .output(ZCourseCertificateSettings)
     .query(({ ctx, input }) => certificateSettings(ctx.deps, input.courseId)),
 
   /** Sets them; 404 for an unknown course, 400 for a refresher that is unknown or the course itself. */
-  updateCertificateSettings: adminProcedure
+  updateCertificateSettings: staffProcedure('courses.edit')
     .input(ZCourseCertificateSettingsRequest)
     .output(z.object({ message: z.string(), settings: ZCourseCertificateSettings }))
     .mutation(({ ctx, input }) => updateCourseCertificateSettings(ctx.deps, ctx.user, input)),

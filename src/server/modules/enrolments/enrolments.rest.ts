@@ -92,7 +92,7 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
   });
 
   /** Pending requests ("inactive" in the spec), searched and paged with ?search=&page=&pageSize=. */
-  api.get('/userCourses/inactive', doc({ summary: 'Pending enrolment requests, searched; paged with page and limit, the whole list without.', access: 'admin', tag: 'Enrolments', query: ZRequestQueryString }), async (request, reply) => {
+  api.get('/userCourses/inactive', doc({ summary: 'Pending enrolment requests, searched; paged with page and limit, the whole list without.', access: 'admin', permission: 'enrolments.read', tag: 'Enrolments', query: ZRequestQueryString }), async (request, reply) => {
     const query = parseInput(ZRequestQueryString, request.query ?? {});
     // Without page parameters the whole list is answered, as the spec documents, streamed.
     if (!asksForAPage(request.query)) {
@@ -102,13 +102,13 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
     return { data: page.items.map(toRestRequest), total: page.total, page: page.page, pageSize: page.pageSize };
   });
 
-  api.put('/userCourses/activate/:id', doc({ summary: 'Accept an enrolment request.', access: 'admin', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already accepted.' } }), async (request) => {
+  api.put('/userCourses/activate/:id', doc({ summary: 'Accept an enrolment request.', access: 'admin', permission: 'enrolments.decide', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already accepted.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
     const result = await acceptRequest(deps, request.caller, id);
     return { message: result.message, data: toRestRequest(result.request) };
   });
 
-  api.put('/userCourses/deactivate/:id', doc({ summary: 'Reject an enrolment request (an approved learner loses access).', access: 'admin', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already rejected.' } }), async (request) => {
+  api.put('/userCourses/deactivate/:id', doc({ summary: 'Reject an enrolment request (an approved learner loses access).', access: 'admin', permission: 'enrolments.decide', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already rejected.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
     const result = await rejectRequest(deps, request.caller, id);
     return { message: result.message, data: toRestRequest(result.request) };

@@ -11,7 +11,7 @@ import {
   ZEnrolResult,
   ZMyEnrolment,
 } from '../../../shared/schemas/enrolment.ts';
-import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
+import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import {
   acceptRequest,
   getCourseHome,
@@ -41,17 +41,17 @@ export const enrolmentsRouter = createRouter({
     .mutation(({ ctx, input }) => requestEnrolment(ctx.deps, ctx.user, input.courseId)),
 
   /** Requests for administrators: pending by default, searched server-side, in pages. */
-  search: adminProcedure
+  search: staffProcedure('enrolments.read')
     .input(ZEnrolmentRequestQuery.optional())
     .output(ZEnrolmentRequestPage)
     .query(({ ctx, input }) => searchRequests(ctx.deps, input ?? {})),
 
-  accept: adminProcedure
+  accept: staffProcedure('enrolments.decide')
     .input(ZEnrolmentDecisionRequest)
     .output(ZEnrolmentDecisionResult)
     .mutation(({ ctx, input }) => acceptRequest(ctx.deps, ctx.user, input.enrolmentId)),
 
-  reject: adminProcedure
+  reject: staffProcedure('enrolments.decide')
     .input(ZEnrolmentDecisionRequest)
     .output(ZEnrolmentDecisionResult)
     .mutation(({ ctx, input }) => rejectRequest(ctx.deps, ctx.user, input.enrolmentId)),

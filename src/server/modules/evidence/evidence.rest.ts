@@ -67,7 +67,7 @@ function rowsOf(evidence: TCertificateEvidence): TCsvCell[][] {
 export const evidenceRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificates/evidence.csv',
-    doc({ summary: 'The evidence behind a course’s certificates issued from one day to another: each part watched (when, credited and timed seconds), each refused report and its reason, each attempt with its questions and answers. CSV (formula-guarded cells).', access: 'admin', tag: 'Certificates', query: ZEvidenceExportQuery }),
+    doc({ summary: 'The evidence behind a course’s certificates issued from one day to another: each part watched (when, credited and timed seconds), each refused report and its reason, each attempt with its questions and answers. CSV (formula-guarded cells).', access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZEvidenceExportQuery }),
     async (request, reply) => {
       const query = parseInput(ZEvidenceExportQuery, request.query);
       const evidence = await evidenceOfCourse(deps, query);

@@ -88,7 +88,7 @@ export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     return toSpecSaved(await withSpecProfileForm(request, deps, (form) => updateProfile(deps, user, form)));
   });
 
-  api.get('/userProfile/getAllUserProfiles', doc({ summary: 'All profiles, searched; paged with page and limit, the whole list without.', access: 'admin', tag: 'Profiles', query: ZListQueryString }), async (request, reply) => {
+  api.get('/userProfile/getAllUserProfiles', doc({ summary: 'All profiles, searched; paged with page and limit, the whole list without.', access: 'admin', permission: 'accounts.read', tag: 'Profiles', query: ZListQueryString }), async (request, reply) => {
     const admin = request.caller;
     const query = parseInput(ZListQueryString, request.query);
     // Without page parameters the whole list is answered, as the spec documents, streamed.

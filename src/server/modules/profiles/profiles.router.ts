@@ -4,7 +4,7 @@ import {
   ZProfileListQuery,
   ZProfilePage,
 } from '../../../shared/schemas/profile.ts';
-import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
+import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import { getMyProfile, getProfileOfUser, listProfiles } from './profiles.service.ts';
 
 /**
@@ -20,7 +20,7 @@ export const profilesRouter = createRouter({
     .output(ZProfile)
     .query(({ ctx, input }) => getProfileOfUser(ctx.deps, ctx.user, input.userId)),
   /** Administrators: all profiles, newest first, with search and pages. */
-  list: adminProcedure
+  list: staffProcedure('accounts.read')
     .input(ZProfileListQuery.optional())
     .output(ZProfilePage)
     .query(({ ctx, input }) => listProfiles(ctx.deps, ctx.user, input ?? {})),

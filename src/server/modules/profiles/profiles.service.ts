@@ -1,3 +1,4 @@
+import { staffMay } from '../../../shared/staff-roles.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { addMonths } from '../../../shared/calendar.ts';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
@@ -147,11 +148,12 @@ export async function requireMyProfile(deps: Deps, user: TSessionUser): Promise<
 }
 
 /**
- * A user's profile: administrators see anyone's, a learner only their own. Someone else's id
+ * A user's profile: staff who read accounts see anyone's, a learner only their own. Someone else's id
  * answers exactly like a missing profile.
  */
 export async function getProfileOfUser(deps: Deps, viewer: TSessionUser, userId: string): Promise<TProfile> {
-  if (viewer.role !== 'admin' && viewer.id !== userId) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
+  // Staff whose role reads accounts see anyone's; anyone else only their own (decision 067).
+  if (!staffMay(viewer.staffRole, 'accounts.read') && viewer.id !== userId) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
   const row = await findByUserId(deps.db, userId);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
   return toProfile(deps, row, viewer);
@@ -208,7 +210,7 @@ export async function certificateHolder(db: Executor, userId: string): Promise<{
 
 /** Administrators: every profile, newest first, searched on the server and paged. */
 export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProfileListQuery): Promise<TProfilePage> {
-  if (admin.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+  if (!staffMay(admin.staffRole, 'accounts.read')) throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
   const search = query.search?.trim() || undefined;
   const now = new Date();
   return readPage(
@@ -221,7 +223,7 @@ export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProf
 
 /** Administrators: every profile matching the search, newest first, a batch at a time. */
 export async function allProfiles(deps: Deps, admin: TSessionUser, search: string | undefined): Promise<TWholeList<TProfile>> {
-  if (admin.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
+  if (!staffMay(admin.staffRole, 'accounts.read')) throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
   const term = search?.trim() || undefined;
   const { total } = await findPage(deps.db, { search: term, limit: 0, offset: 0 });
   const batches = inBatches(async (limit, offset) => {

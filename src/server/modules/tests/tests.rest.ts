@@ -197,22 +197,22 @@ function toRestSubmission(item: TResultItem) {
 
 /** The spec's test calls (section 7, Tests, training and certificates). */
 export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
+  api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', permission: 'courses.edit', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
     const result = await createTest(deps, request.caller, parseInput(ZSpecTestForm, request.body));
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
   });
 
-  api.get('/test', doc({ summary: 'Every test, with its answers.', access: 'admin', tag: 'Tests' }), async () => ({ data: (await listTests(deps)).map(toRestTest) }));
+  api.get('/test', doc({ summary: 'Every test, with its answers.', access: 'admin', permission: 'courses.read', tag: 'Tests' }), async () => ({ data: (await listTests(deps)).map(toRestTest) }));
 
-  api.get('/test/published', doc({ summary: 'The published tests, with their answers.', access: 'admin', tag: 'Tests' }), async () => ({ data: (await listPublishedTests(deps)).map(toRestTest) }));
+  api.get('/test/published', doc({ summary: 'The published tests, with their answers.', access: 'admin', permission: 'courses.read', tag: 'Tests' }), async () => ({ data: (await listPublishedTests(deps)).map(toRestTest) }));
 
-  api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
+  api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
     const result = await publishTest(deps, request.caller, id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
-  api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
+  api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
     const result = await unpublishTest(deps, request.caller, id);
     return { message: result.message, data: toRestTest(result.test) };
@@ -229,13 +229,13 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
     return reply.status(201).send({ message: result.message, data: toRestResult(result) });
   });
 
-  api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
+  api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', permission: 'courses.edit', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
     const result = await grantAttempts(deps, request.caller, parseInput(ZGrantAttemptsRequest, request.body ?? {}));
     return { message: result.message, data: { attemptsLeft: result.attemptsLeft } };
   });
 
   /** Every submission matching ?search= as a CSV download (Test Results' export), streamed. */
-  api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
+  api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', permission: 'results.read', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
     const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
     const list = await allResults(deps, { search });
     const day = new Date().toISOString().slice(0, 10);
@@ -248,7 +248,7 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
   });
 
   /** Submissions, searched and paged with ?search=&page=&pageSize=; the whole list without page parameters. */
-  api.get('/submitTest', doc({ summary: 'Submissions, searched; paged with page and pageSize, the whole list without.', access: 'admin', tag: 'Tests', query: ZResultsQueryString }), async (request, reply) => {
+  api.get('/submitTest', doc({ summary: 'Submissions, searched; paged with page and pageSize, the whole list without.', access: 'admin', permission: 'results.read', tag: 'Tests', query: ZResultsQueryString }), async (request, reply) => {
     const query = parseInput(ZResultsQueryString, request.query ?? {});
     if (!asksForAPage(request.query)) {
       return sendWholeList(reply, await allResults(deps, { search: query.search }), toRestSubmission, 'data');

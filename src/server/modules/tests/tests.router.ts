@@ -15,7 +15,7 @@ import {
   ZTestStatus,
   ZTestSubmission,
 } from '../../../shared/schemas/tests.ts';
-import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
+import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import {
   createTest,
   grantAttempts,
@@ -32,40 +32,40 @@ import {
 
 /** Tests, attempts and results. Learners' outputs have no answer key to leak: their schemas have none. */
 export const testsRouter = createRouter({
-  create: adminProcedure
+  create: staffProcedure('courses.edit')
     .input(ZTestForm)
     .output(ZTestChangeResult)
     .mutation(({ ctx, input }) => createTest(ctx.deps, ctx.user, input)),
 
   /** All Created Tests, with questions and answers. */
-  list: adminProcedure.output(z.array(ZAdminTest)).query(({ ctx }) => listTests(ctx.deps)),
+  list: staffProcedure('courses.read').output(z.array(ZAdminTest)).query(({ ctx }) => listTests(ctx.deps)),
 
-  published: adminProcedure.output(z.array(ZAdminTest)).query(({ ctx }) => listPublishedTests(ctx.deps)),
+  published: staffProcedure('courses.read').output(z.array(ZAdminTest)).query(({ ctx }) => listPublishedTests(ctx.deps)),
 
-  publish: adminProcedure
+  publish: staffProcedure('courses.edit')
     .input(ZTestIdRequest)
     .output(ZTestChangeResult)
     .mutation(({ ctx, input }) => publishTest(ctx.deps, ctx.user, input.testId)),
 
-  unpublish: adminProcedure
+  unpublish: staffProcedure('courses.edit')
     .input(ZTestIdRequest)
     .output(ZTestChangeResult)
     .mutation(({ ctx, input }) => unpublishTest(ctx.deps, ctx.user, input.testId)),
 
   /** An existing test's attempts policy (All Tests, Published Tests); attempts started after it follow it. */
-  updatePolicy: adminProcedure
+  updatePolicy: staffProcedure('courses.edit')
     .input(ZTestPolicyRequest)
     .output(ZTestChangeResult)
     .mutation(({ ctx, input }) => updateTestPolicy(ctx.deps, ctx.user, input)),
 
   /** Test Results: searched server-side, in pages. */
-  results: adminProcedure
+  results: staffProcedure('results.read')
     .input(ZResultsQuery.optional())
     .output(ZResultsPage)
     .query(({ ctx, input }) => searchResults(ctx.deps, input ?? {})),
 
   /** An administrator grants a learner more attempts at a course's test (Test Results). */
-  grantAttempts: adminProcedure
+  grantAttempts: staffProcedure('courses.edit')
     .input(ZGrantAttemptsRequest)
     .output(ZGrantAttemptsResult)
     .mutation(({ ctx, input }) => grantAttempts(ctx.deps, ctx.user, input)),

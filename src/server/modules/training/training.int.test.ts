@@ -492,7 +492,7 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
       expect((await stream(url, passOf(reported))).statusCode).toBe(206);
 
       // A pass past its minutes, even a genuine one, is refused.
-      const viewer = { id: learner.id, email: learner.email, name: 'x', role: 'learner' as const, verified: true, approved: true, sessionId: '' };
+      const viewer = { id: learner.id, email: learner.email, name: 'x', role: 'learner' as const, staffRole: null, verified: true, approved: true, sessionId: '', secondFactor: null };
       const claims = JSON.parse(Buffer.from(session.authorization.split('.')[1]!, 'base64url').toString()) as { sid: string };
       viewer.sessionId = claims.sid;
       const stale = streamPassCookie(portal.runtime, viewer, new Date(Date.now() - (STREAM_PASS_TTL_SECONDS + 60) * 1000))!.split(';')[0]!;

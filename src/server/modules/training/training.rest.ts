@@ -64,14 +64,14 @@ function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUse
 
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
 export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { [VIDEO_FIELD]: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
+  api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', permission: 'courses.edit', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { [VIDEO_FIELD]: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
     const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, request.caller, form), {
       maxFiles: VIDEOS_PER_UPLOAD,
     });
     return reply.status(201).send({ message: result.message, data: fromAdminSet(result.set) });
   });
 
-  api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status, and the stream pass their links need (a cookie).', access: 'admin', tag: 'Training' }), async (request, reply) => {
+  api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status, and the stream pass their links need (a cookie).', access: 'admin', permission: 'courses.read', tag: 'Training' }), async (request, reply) => {
     const admin = request.caller;
     const data = (await listTrainingSets(deps, admin)).map(fromAdminSet);
     renewStreamPass(deps, reply, admin);

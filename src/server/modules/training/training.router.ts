@@ -20,7 +20,7 @@ import {
   ZOfflineSyncRequest,
   ZOfflineSyncResult,
 } from '../../../shared/schemas/offline.ts';
-import { adminProcedure, authedProcedure, createRouter } from '../../trpc/init.ts';
+import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import {
   deleteTrainingVideo,
   getPlayer,
@@ -44,19 +44,19 @@ function renewStreamPass<T>(ctx: TrpcContext & { user: NonNullable<TrpcContext['
 /** Training videos. Uploads are multipart: POST /api/trainingVideo (training.rest.ts). */
 export const trainingRouter = createRouter({
   /** All Uploaded Training Videos: every course's parts with their status and transcode progress. */
-  sets: adminProcedure.output(z.array(ZAdminTrainingSet)).query(async ({ ctx }) => renewStreamPass(ctx, await listTrainingSets(ctx.deps, ctx.user))),
+  sets: staffProcedure('courses.read').output(z.array(ZAdminTrainingSet)).query(async ({ ctx }) => renewStreamPass(ctx, await listTrainingSets(ctx.deps, ctx.user))),
 
-  reorder: adminProcedure
+  reorder: staffProcedure('courses.edit')
     .input(ZReorderRequest)
     .output(ZAdminTrainingSet.extend({ message: z.string() }))
     .mutation(({ ctx, input }) => reorderVideos(ctx.deps, ctx.user, input)),
 
-  deleteVideo: adminProcedure
+  deleteVideo: staffProcedure('courses.edit')
     .input(ZVideoRequest)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) => deleteTrainingVideo(ctx.deps, ctx.user, input.videoId)),
 
-  retry: adminProcedure
+  retry: staffProcedure('courses.edit')
     .input(ZVideoRequest)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) => retryVideo(ctx.deps, ctx.user, input.videoId)),

@@ -29,20 +29,23 @@ export async function resolveSessionUser(
   const sessionId = claims.sid;
   try {
     return await deps.accessGrants.remember<TSessionUser>(
-      `session/${claims.sub}/${sessionId ?? ''}`,
+      `session/${claims.sub}/${sessionId ?? ''}/${claims.mf ?? ''}`,
       async () => {
         // Logout, a password reset or a reused refresh token end the session's access tokens at once.
         const user = await findSessionUser(deps.db, claims.sub, sessionId, new Date());
-        if (!user || (sessionId && user.sessionEndsAt === null)) throw new SessionOver();
+        // A deactivated member of staff has no session left (decision 067).
+        if (!user || user.deactivatedAt !== null || (sessionId && user.sessionEndsAt === null)) throw new SessionOver();
         return {
           grant: Object.freeze({
             id: user.id,
             email: user.email,
             name: personName(user),
             role: user.role,
+            staffRole: user.staffRole,
             verified: user.verifiedAt !== null,
             approved: user.approvedAt !== null,
             ...(sessionId ? { sessionId } : {}),
+            secondFactor: claims.mf ?? null,
           }),
           tags: { userId: user.id, sessionId: sessionId ?? '' },
           ...(sessionId && user.sessionEndsAt !== null ? { endsAt: user.sessionEndsAt } : {}),

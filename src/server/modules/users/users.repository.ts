@@ -18,6 +18,8 @@ export async function findSessionUser(db: Executor, id: string, familyId: string
       firstName: users.firstName,
       lastName: users.lastName,
       role: users.role,
+      staffRole: users.staffRole,
+      deactivatedAt: users.deactivatedAt,
       verifiedAt: users.verifiedAt,
       approvedAt: users.approvedAt,
       sessionEndsAt: endsAt,

@@ -29,19 +29,19 @@ function sendPage(reply: { header(name: string, value: string): unknown }, page:
 /** The spec's Users calls (section 7); all of them are for administrators. */
 export const usersRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   // Without page parameters the whole list is answered, as the spec documents, streamed.
-  api.get('/user/getUnapprovedUsers', doc({ summary: 'Learners waiting for approval; paged with page and limit, the whole list without.', access: 'admin', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
+  api.get('/user/getUnapprovedUsers', doc({ summary: 'Learners waiting for approval; paged with page and limit, the whole list without.', access: 'admin', permission: 'accounts.read', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
     const query = parseInput(ZListQueryString, request.query);
     if (!asksForAPage(request.query)) return sendWholeList(reply, await allUnapproved(deps), toRestUser);
     return sendPage(reply, await listUnapproved(deps, query));
   });
 
-  api.get('/user/getApprovedUsers', doc({ summary: 'Approved learners; paged with page and limit, the whole list without.', access: 'admin', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
+  api.get('/user/getApprovedUsers', doc({ summary: 'Approved learners; paged with page and limit, the whole list without.', access: 'admin', permission: 'accounts.read', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
     const query = parseInput(ZListQueryString, request.query);
     if (!asksForAPage(request.query)) return sendWholeList(reply, await allApproved(deps), toRestUser);
     return sendPage(reply, await listApproved(deps, query));
   });
 
-  api.post('/user/approve-user/:id', doc({ summary: 'Approve a learner.', access: 'admin', tag: 'Users', params: ZApproveParams, answers: { 404: 'No such user.', 409: 'Already approved.' } }), async (request) => {
+  api.post('/user/approve-user/:id', doc({ summary: 'Approve a learner.', access: 'admin', permission: 'accounts.approve', tag: 'Users', params: ZApproveParams, answers: { 404: 'No such user.', 409: 'Already approved.' } }), async (request) => {
     const { id } = parseInput(ZApproveParams, request.params);
     const result = await approveUser(deps, request.caller, id);
     return { message: result.message, user: toRestUser(result.user) };

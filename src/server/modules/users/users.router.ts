@@ -4,19 +4,19 @@ import {
   ZUserListQuery,
   ZUserPage,
 } from '../../../shared/schemas/users.ts';
-import { adminProcedure, createRouter } from '../../trpc/init.ts';
+import {createRouter, staffProcedure } from '../../trpc/init.ts';
 import { approveUser, listApproved, listUnapproved } from './users.service.ts';
 
 export const usersRouter = createRouter({
-  listUnapproved: adminProcedure
+  listUnapproved: staffProcedure('accounts.read')
     .input(ZUserListQuery.optional())
     .output(ZUserPage)
     .query(({ ctx, input }) => listUnapproved(ctx.deps, input ?? {})),
-  listApproved: adminProcedure
+  listApproved: staffProcedure('accounts.read')
     .input(ZUserListQuery.optional())
     .output(ZUserPage)
     .query(({ ctx, input }) => listApproved(ctx.deps, input ?? {})),
-  approve: adminProcedure
+  approve: staffProcedure('accounts.approve')
     .input(ZApproveUserRequest)
     .output(ZApproveUserResult)
     .mutation(({ ctx, input }) => approveUser(ctx.deps, ctx.user, input.userId)),
