@@ -4,7 +4,7 @@ import {
   ZRegulatorBatch,
   ZRegulatorBatchQuery,
 } from '../../../shared/schemas/certificate.ts';
-import {staffProcedure } from '../../trpc/init.ts';
+import { staffProcedure } from '../../trpc/init.ts';
 import { adminCertificates, regulatorBatch } from './certificate-admin.service.ts';
 
 /** The administrators' certificate list and the regulator's batch, spread into the certificates router. */

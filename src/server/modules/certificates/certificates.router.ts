@@ -10,7 +10,7 @@ import {
   ZVerifyByHolderRequest,
   ZVerifyRequest,
 } from '../../../shared/schemas/certificate.ts';
-import {authedProcedure, createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
+import { authedProcedure, createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
 import { certificateAdminProcedures } from './certificate-admin.router.ts';
 import { certificateReminderProcedures } from './reminders.router.ts';
 import {

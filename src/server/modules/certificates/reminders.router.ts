@@ -5,7 +5,7 @@ import {
   ZReminderPreference,
   ZReminderRunResult,
 } from '../../../shared/schemas/certificate.ts';
-import {authedProcedure, staffProcedure } from '../../trpc/init.ts';
+import { authedProcedure, staffProcedure } from '../../trpc/init.ts';
 import { reminderHistory, reminderPreference, runRemindersNow, setReminderPreference } from './reminders.service.ts';
 
 /** The expiry reminders' procedures (run now, history, the learner's choice), spread into the certificates router. */

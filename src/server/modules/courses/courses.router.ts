@@ -8,7 +8,7 @@ import {
   ZCourseResult,
   ZCourseUpdateRequest,
 } from '../../../shared/schemas/course.ts';
-import {createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
+import { createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
 import { listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
 import { getCatalogue, getCourse } from './catalogue.service.ts';
 import { certificateSettings, updateCourseCertificateSettings } from './course-certificate.service.ts';

@@ -11,7 +11,7 @@ import {
   ZEnrolResult,
   ZMyEnrolment,
 } from '../../../shared/schemas/enrolment.ts';
-import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
+import { authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import {
   acceptRequest,
   getCourseHome,

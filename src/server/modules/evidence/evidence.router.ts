@@ -1,5 +1,5 @@
 import { ZCertificateEvidence, ZEvidenceRequest } from '../../../shared/schemas/evidence.ts';
-import {createRouter, staffProcedure } from '../../trpc/init.ts';
+import { createRouter, staffProcedure } from '../../trpc/init.ts';
 import { certificateEvidence } from './evidence.service.ts';
 
 /** The auditor's evidence behind certificates (administrators). The CSV per course is evidence.rest.ts. */

@@ -1,5 +1,5 @@
 import { ZAdminFigures } from '../../../shared/schemas/overview.ts';
-import {createRouter, staffProcedure } from '../../trpc/init.ts';
+import { createRouter, staffProcedure } from '../../trpc/init.ts';
 import { adminFigures } from './overview.service.ts';
 
 /** The administrators' landing page. */

@@ -4,7 +4,7 @@ import {
   ZProfileListQuery,
   ZProfilePage,
 } from '../../../shared/schemas/profile.ts';
-import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
+import { authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import { getMyProfile, getProfileOfUser, listProfiles } from './profiles.service.ts';
 
 /**

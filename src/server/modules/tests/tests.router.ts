@@ -15,7 +15,7 @@ import {
   ZTestStatus,
   ZTestSubmission,
 } from '../../../shared/schemas/tests.ts';
-import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
+import { authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import {
   createTest,
   grantAttempts,

@@ -20,7 +20,7 @@ import {
   ZOfflineSyncRequest,
   ZOfflineSyncResult,
 } from '../../../shared/schemas/offline.ts';
-import {authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
+import { authedProcedure, createRouter, staffProcedure } from '../../trpc/init.ts';
 import {
   deleteTrainingVideo,
   getPlayer,

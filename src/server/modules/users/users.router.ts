@@ -4,7 +4,7 @@ import {
   ZUserListQuery,
   ZUserPage,
 } from '../../../shared/schemas/users.ts';
-import {createRouter, staffProcedure } from '../../trpc/init.ts';
+import { createRouter, staffProcedure } from '../../trpc/init.ts';
 import { approveUser, listApproved, listUnapproved } from './users.service.ts';
 
 export const usersRouter = createRouter({
