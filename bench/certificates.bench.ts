@@ -298,13 +298,13 @@ async function resultsSearchFigures(rows: TBenchRow[], databaseUrl: string, env:
     const [admin] = seededBefore
       ? [seededBefore]
       : await sql<{ id: string }[]>`
-      insert into users (title, first_name, last_name, mobile, email, password_hash, role, verified_at)
-      values ('Mr', 'Bench', 'Admin', '9876543210', 'bench-admin@academy.example', 'not-a-hash', 'admin', now()) returning id`;
+      insert into users (title, first_name, last_name, mobile, email, password_hash, role, staff_role, verified_at)
+      values ('Mr', 'Bench', 'Admin', '9876543210', 'bench-admin@academy.example', 'not-a-hash', 'admin', 'owner', now()) returning id`;
     const [counts] = await sql<{ attempts: number; certificates: number }[]>`
       select (select count(*)::int from test_attempts) as attempts, (select count(*)::int from certificates) as certificates`;
     const seeded = performance.now() - seeding;
 
-    const token = signAccessToken({ sub: admin!.id, role: 'admin' }, env.JWT_SECRET!, 3600);
+    const token = signAccessToken({ sub: admin!.id, role: 'admin', mf: 'passed' }, env.JWT_SECRET!, 3600);
     const searches: Array<[string, string]> = [
       ['first page, no search', ''],
       ['page 500, no search', '&page=500'],

@@ -193,13 +193,13 @@ async function searchFigures(rows: TBenchRow[], env: Record<string, string>, dat
     await seedCatalogue(sql);
     await seedEnrolments(sql);
     const [admin] = await sql<{ id: string }[]>`
-      insert into users (title, first_name, last_name, mobile, email, password_hash, role, verified_at)
-      values ('Mr', 'Bench', 'Admin', '9876543210', 'bench-admin@academy.example', 'not-a-hash', 'admin', now()) returning id`;
+      insert into users (title, first_name, last_name, mobile, email, password_hash, role, staff_role, verified_at)
+      values ('Mr', 'Bench', 'Admin', '9876543210', 'bench-admin@academy.example', 'not-a-hash', 'admin', 'owner', now()) returning id`;
     const [counts] = await sql<{ pending: number; total: number }[]>`
       select count(*) filter (where status = 'pending')::int as pending, count(*)::int as total from enrolments`;
     const seeded = performance.now() - seeding;
 
-    const token = signAccessToken({ sub: admin!.id, role: 'admin' }, env.JWT_SECRET!, 3600);
+    const token = signAccessToken({ sub: admin!.id, role: 'admin', mf: 'passed' }, env.JWT_SECRET!, 3600);
     const searches: Array<[string, string]> = [
       ['first page, no search', ''],
       ['page 100, no search', '&page=100'],

@@ -15,7 +15,7 @@ describe.each(STORAGE_DRIVERS)('malformed uploads on the %s storage', (driver) =
     portal = await createTestPortal({ storage: driver });
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
     const learner = await createUser(portal.runtime.db);
-    adminToken = signAccessToken({ sub: admin.id, role: 'admin' }, portal.runtime.jwtSecret, 900);
+    adminToken = signAccessToken({ sub: admin.id, role: 'admin', mf: 'passed' }, portal.runtime.jwtSecret, 900);
     learnerToken = signAccessToken({ sub: learner.id, role: 'learner' }, portal.runtime.jwtSecret, 900);
   });
   afterAll(() => portal.close());

@@ -401,7 +401,7 @@ describe('access tokens', () => {
       ).json();
       const list = () => configured.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
       expect((await list()).statusCode).toBe(200);
-      await configured.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
+      await configured.runtime.db.update(users).set({ role: 'learner', staffRole: null }).where(eq(users.id, admin.id));
       if (waitMs) await new Promise((resolve) => setTimeout(resolve, waitMs));
       expect((await list()).statusCode).toBe(403);
     } finally {
