@@ -42,6 +42,13 @@ describe('Your data', () => {
         await page.getByRole('link', { name: 'Your data' }).click();
         await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Your data' }).isVisible()).toBe(true);
         await expect.poll(() => page.getByText(certificate.number).isVisible()).toBe(true);
+        // Nothing wider than the screen.
+        const overflowing = await page.evaluate(() =>
+          [...document.querySelectorAll('main *')]
+            .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .map((element) => `${element.tagName}.${element.className}`.slice(0, 120)),
+        );
+        expect(overflowing).toEqual([]);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/your-data-${width}.png`, fullPage: true });
 
         const downloading = page.waitForEvent('download');

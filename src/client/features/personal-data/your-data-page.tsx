@@ -259,7 +259,7 @@ function ErasureSection() {
           </Alert>
         )}
         <div>
-          <Button type="submit" variant="destructive" disabled={erase.isPending}>
+          <Button type="submit" variant="destructive" disabled={erase.isPending} className="h-auto min-h-10 py-2 whitespace-normal">
             {erase.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
             {erase.isPending ? 'Closing your account…' : 'Close my account and erase my data'}
           </Button>
@@ -274,7 +274,7 @@ export function YourDataPage() {
   useDocumentTitle('Your data');
   return (
     <div className="flex-1 bg-muted/60">
-      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <header>
           <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">
             <Link to={paths.profile} className="underline-offset-2 hover:underline">
