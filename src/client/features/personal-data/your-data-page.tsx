@@ -117,7 +117,7 @@ function ErasureOutcome({ result }: { result: TErasureResult }) {
   return (
     <section aria-labelledby="erasure-done-heading" className="grid gap-4 rounded-xl border border-green-200 bg-card p-5 shadow-card sm:p-6" data-testid="erasure-outcome">
       <h2 id="erasure-done-heading" ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-navy-900 outline-none">
-        <CheckCircle2 className="size-5 text-success" aria-hidden />
+        <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden />
         {result.message}
       </h2>
       <p className="text-sm text-navy-900">
