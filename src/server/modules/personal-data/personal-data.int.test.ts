@@ -23,6 +23,7 @@ import {
   watchProgress,
 } from '../../db/schema.ts';
 import { checkAuditChain } from '../audit/audit.service.ts';
+import { purgeEndedRetention } from './personal-data.service.ts';
 
 let portal: TestPortal;
 let world: TWorld;
@@ -225,5 +226,22 @@ describe('erasure', () => {
 
     // A second request finds nothing left to erase.
     await expect(portal.caller(sessionOf(learner)).personalData.erase({ password: TEST_PASSWORD })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('keeps the records until their retention ends, then the scheduled purge removes them and their files', async () => {
+    const db = portal.runtime.db;
+    const learnerId = world.users.learner.id;
+    const [kept] = await db.select().from(certificates).where(eq(certificates.id, world.certificate.id));
+    const [account] = await db.select().from(users).where(eq(users.id, learnerId));
+    expect(await purgeEndedRetention(portal.runtime, account!.retainUntil!)).toBe(0);
+    const dayAfter = new Date(Date.parse(`${account!.retainUntil!}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(await purgeEndedRetention(portal.runtime, dayAfter)).toBe(1);
+    expect(await db.select().from(users).where(eq(users.id, learnerId))).toHaveLength(0);
+    expect(await db.select().from(certificates).where(eq(certificates.userId, learnerId))).toHaveLength(0);
+    expect(await db.select().from(testAttempts).where(eq(testAttempts.userId, learnerId))).toHaveLength(0);
+    expect(await portal.runtime.files.size('certificates', kept!.pdfFile!)).toBeUndefined();
+    const [entry] = await db.select().from(auditEntries).where(eq(auditEntries.action, 'data.purge'));
+    expect(entry).toMatchObject({ actorId: null, learnerId, subjectId: learnerId });
+    expect((await checkAuditChain(db)).brokenAt).toBeNull();
   });
 });

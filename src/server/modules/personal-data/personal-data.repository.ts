@@ -361,3 +361,28 @@ export async function closeAccount(tx: Executor, userId: string, values: { at: D
     })
     .where(eq(users.id, userId));
 }
+
+/** Erased accounts whose kept records' retention ended before `today` (YYYY-MM-DD). */
+export async function findRetentionEnded(db: Executor, today: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${users.erasedAt} is not null`, sql`${users.retainUntil} < ${today}::date`))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Removes what an erasure kept (the certificates, their versions and reminders, and the account
+ * with every record left behind it); answers the certificates' PDF names, for their files.
+ */
+export async function deleteKeptRecords(tx: Executor, userId: string): Promise<string[]> {
+  const versions = await tx
+    .select({ pdfFile: certificateVersions.pdfFile })
+    .from(certificateVersions)
+    .innerJoin(certificates, eq(certificates.id, certificateVersions.certificateId))
+    .where(eq(certificates.userId, userId));
+  const removed = await tx.delete(certificates).where(eq(certificates.userId, userId)).returning({ pdfFile: certificates.pdfFile });
+  await tx.delete(users).where(eq(users.id, userId));
+  return [...removed, ...versions].flatMap((row) => (row.pdfFile ? [row.pdfFile] : []));
+}

@@ -19,6 +19,7 @@ import {
   countWatching,
   deleteAttemptsExcept,
   deleteEnrolmentsExcept,
+  deleteKeptRecords,
   deleteMailsTo,
   deleteOfflineDownloads,
   deleteOneTimePasswords,
@@ -33,6 +34,7 @@ import {
   findOfflineDownloads,
   findOfflineRecords,
   findProfile,
+  findRetentionEnded,
   findWatching,
   findWatchRefusals,
   lockAccount,
@@ -309,4 +311,25 @@ export async function eraseMyData(deps: Deps, user: TSessionUser, input: TErasur
   }
   deps.logger.info({ userId: user.id, kept: outcome.kept.certificates.length }, 'personal data erased');
   return { message: MESSAGES.personalData.erased, erasedAt: at.toISOString(), retainUntil: outcome.retainUntil, kept: outcome.kept, removed: outcome.removed };
+}
+
+/**
+ * The scheduled purge: for each erased account whose retention ended before today, its kept
+ * certificates and the records behind them go, with the account row, in one transaction with its
+ * audit entry (`data.purge`, by the system); the PDFs' files after the commit.
+ */
+export async function purgeEndedRetention(deps: Pick<AppDeps, 'db' | 'files' | 'logger'>, today: string = utcDay(), batch = 100): Promise<number> {
+  const userIds = await findRetentionEnded(deps.db, today, batch);
+  for (const userId of userIds) {
+    const pdfFiles = await deps.db.transaction(async (tx) => {
+      const files = await deleteKeptRecords(tx, userId);
+      await recordAudit(tx, null, { action: 'data.purge', subjectType: 'user', subjectId: userId, learnerId: userId, after: { certificateFiles: files.length, retentionEndedBefore: today } });
+      return files;
+    });
+    await Promise.all(
+      pdfFiles.map((name) => deps.files.remove('certificates', name).catch((error: unknown) => deps.logger.warn({ err: error, name }, 'purged certificate file left for the sweep'))),
+    );
+  }
+  if (userIds.length > 0) deps.logger.info({ accounts: userIds.length }, 'records past their retention removed');
+  return userIds.length;
 }
