@@ -21,6 +21,7 @@ import { testsRest } from './modules/tests/tests.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 import { evidenceRest } from './modules/evidence/evidence.rest.ts';
 import { certificateExportsRest } from './modules/certificates/certificate-exports.rest.ts';
+import { personalDataRest } from './modules/personal-data/personal-data.rest.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 
 /**
@@ -83,6 +84,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(certificatesRest, { deps });
   await api.register(evidenceRest, { deps });
   await api.register(certificateExportsRest, { deps });
+  await api.register(personalDataRest, { deps });
 
   // Built once, after every route above exists.
   let document: ReturnType<typeof buildOpenApi> | undefined;

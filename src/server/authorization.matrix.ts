@@ -217,6 +217,13 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   // A signed-in caller's own choice: there is no one else's to name.
   'certificates.reminderPreference': { expect: SIGNED_IN },
   'certificates.setReminderPreference': { expect: SIGNED_IN, call: () => ({ input: { remindersOn: true } }) },
+  // The learner's own data: theirs alone, so nothing of anyone else's can be named; staff are refused.
+  'personalData.retention': { expect: signedIn(allStaff(403)) },
+  // Tried with a wrong password (the refusal every learner gets; the matrix keeps its accounts).
+  'personalData.erase': {
+    expect: signedIn({ unverified: 400, unapproved: 400, learner: 400, otherLearner: 400, ...allStaff(403) }),
+    call: () => ({ input: { password: 'not the password' } }),
+  },
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.status': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
   'tests.grantAttempts': {
@@ -404,6 +411,7 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     expect: staff('certificates.read'),
     call: (w) => ({ url: `/api/certificates/regulator-batch.xlsx?courseId=${w.certificate.courseId}&from=2000-01-01&to=2099-12-31` }),
   },
+  'GET /api/me/data.zip': { expect: signedIn(allStaff(403)), call: () => ({ url: '/api/me/data.zip' }) },
   'GET /certificates/:filename': { expect: PUBLIC, call: (w) => ({ url: w.certificate.pdfUrl }) },
   'GET /api/submitTest.csv': { expect: staff('results.read'), call: () => ({ url: '/api/submitTest.csv?search=' }) },
 };

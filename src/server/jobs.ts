@@ -8,6 +8,7 @@ import { sendMail } from './lib/mail/send-mail.job.ts';
 import { renderCertificate } from './modules/certificates/render-certificate.job.ts';
 import { sendDueReminders } from './modules/certificates/reminders.service.ts';
 import { referencedFileNames } from './modules/files/stored-files.service.ts';
+import { purgeEndedRetention } from './modules/personal-data/personal-data.service.ts';
 import { transcodeTrainingVideo } from './modules/training/transcode.job.ts';
 
 /**
@@ -54,5 +55,14 @@ export const SCHEDULED_TASKS: ReadonlyArray<TScheduledTask<TScheduleContext>> = 
     everyMs: 24 * 60 * 60_000,
     runAtStart: true,
     run: (ctx) => sendDueReminders(ctx),
+  },
+  {
+    // What a learner's erasure kept (certificates and the records behind them), once its retention has ended.
+    name: 'purge-ended-retention',
+    everyMs: 24 * 60 * 60_000,
+    runAtStart: true,
+    run: async (ctx) => {
+      await purgeEndedRetention(ctx);
+    },
   },
 ];

@@ -6,6 +6,7 @@ import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { overviewRouter } from './modules/overview/overview.router.ts';
+import { personalDataRouter } from './modules/personal-data/personal-data.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
@@ -26,6 +27,7 @@ export const appRouter = createRouter({
   evidence: evidenceRouter,
   contact: contactRouter,
   overview: overviewRouter,
+  personalData: personalDataRouter,
 });
 
 export type AppRouter = typeof appRouter;

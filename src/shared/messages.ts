@@ -342,6 +342,14 @@ export const MESSAGES = {
     saved: 'Certificate settings saved.',
     profileRequired: 'Before the test opens, your seafarer profile must be complete (INDOS number, date of birth and passport) and approved by the academy.',
   },
+  /** The learner's own data: the archive of it, and its erasure. */
+  personalData: {
+    staffRefused: 'Staff accounts cannot download or erase their data here: a member of staff leaves through the owner’s deactivation, and the staff records are kept by the academy.',
+    passwordRequired: 'Enter your password to confirm.',
+    passwordWrong: 'That password is not right. Nothing was changed.',
+    alreadyErased: 'This account has already been closed and its data erased.',
+    erased: 'Your account is closed and your personal data has been erased.',
+  },
   /** The learner pages' line when the data shown is what the device kept (no network, or none answering). */
   connection: {
     offlineLastUpdated: (when: string) => `Offline: last updated ${when}`,

@@ -53,6 +53,8 @@ export const paths = {
   certificateReport: '/certificate-report',
   /** Every certificate of the learner: its state, validity, download, link to share and refresher. */
   myCertificates: '/my-certificates',
+  /** The learner's own data: the archive of it, and the account's closing with its erasure. */
+  yourData: '/your-data',
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
   testPage: withParam('/testPage/:courseId'),

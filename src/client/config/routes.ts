@@ -88,6 +88,8 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   { pattern: paths.testPage.pattern, module: 'features/tests/test-page.tsx', component: 'TestPage', area: 'learner', chunk: 'tests' },
   { pattern: paths.certificateReport, module: 'features/certificates/certificate-report-page.tsx', component: 'CertificateReportPage', area: 'learner', chunk: 'tests' },
   // Opened from the dashboard and the navigation, with the report's code (the same feature and calls).
+  // Opened from the profile: the archive of the learner's data, and erasure.
+  { pattern: paths.yourData, module: 'features/personal-data/your-data-page.tsx', component: 'YourDataPage', area: 'learner', chunk: 'profile' },
   { pattern: paths.myCertificates, module: 'features/certificates/my-certificates-page.tsx', component: 'MyCertificatesPage', area: 'learner', chunk: 'tests' },
 
   // The administration area, for administrators. The menu's order is this order; the lists load

@@ -15,13 +15,30 @@ async function fetchWith(url: string, token: string | null): Promise<Response> {
   return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
 }
 
+/** The body as a blob, telling the bytes received so far as they arrive (a long download on a slow link). */
+async function readCounting(response: Response, onProgress: (receivedBytes: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+}
+
 /**
  * Downloads a file the server gives only to a signed-in caller (an administrator's export): a link
  * cannot carry the bearer token, so the file is fetched, then handed to the browser's own download
  * as a blob. An expired token is renewed first, and once more after a 401. The file keeps the name
  * the server gives it (Content-Disposition), else `fallbackName`; a refusal keeps its message.
+ * `onProgress` is told the bytes received as they arrive.
  */
-export async function downloadWithSession(url: string, fallbackName: string): Promise<TFileDownload> {
+export async function downloadWithSession(url: string, fallbackName: string, options: { onProgress?: (receivedBytes: number) => void } = {}): Promise<TFileDownload> {
   let token = readAccessToken();
   if (token && isExpired(token, EXPIRY_MARGIN_MS) && canRenewSession()) token = await refreshAccessToken();
   let response: Response;
@@ -42,7 +59,7 @@ export async function downloadWithSession(url: string, fallbackName: string): Pr
   }
   let blob: Blob;
   try {
-    blob = await response.blob();
+    blob = options.onProgress ? await readCounting(response, options.onProgress) : await response.blob();
   } catch {
     // The connection broke while the file was coming.
     return { outcome: 'failed' };

@@ -94,6 +94,14 @@ export function ProfilePage() {
             />
           </>
         )}
+        {!query.isPending && !arriving && (
+          <p className="text-sm text-muted-foreground">
+            <Link to={paths.yourData} className="font-medium text-sea-700 underline underline-offset-2 hover:text-sea-800">
+              Your data
+            </Link>
+            : download a copy of everything the academy holds about you, or close your account.
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { roleEnum, staffRoleEnum } from './enums.ts';
 
@@ -16,8 +16,18 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('learner'),
     /** What a member of staff (role 'admin') may do; null for a learner (decision 067). */
     staffRole: staffRoleEnum('staff_role'),
-    /** A member of staff the owner has deactivated: no sign-in, no session. */
+    /**
+     * A closed account: a member of staff the owner has deactivated, or a learner who asked for
+     * erasure. No sign-in, no session.
+     */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When the learner's personal data was erased at their request (the account is closed too). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * Until when what an erasure kept (issued certificates and the records behind them) must stay:
+     * the academy's retention period from the erasure. After this day it may be removed.
+     */
+    retainUntil: date('retain_until', { mode: 'string' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: uuid('approved_by'),

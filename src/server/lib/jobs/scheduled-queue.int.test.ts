@@ -131,7 +131,7 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     // The declared tasks as they are, with periods a test can wait for, and no run at start: what
     // happens below is the periodic run through BullMQ.
     const tasks = SCHEDULED_TASKS.map((task) => ({ ...task, everyMs: 500, runAtStart: false }));
-    expect(tasks.map((task) => task.name).sort()).toEqual(['remind-expiring-certificates', 'requeue-pending-jobs', 'sweep-stored-files']);
+    expect(tasks.map((task) => task.name).sort()).toEqual(['purge-ended-retention', 'remind-expiring-certificates', 'requeue-pending-jobs', 'sweep-stored-files']);
 
     const to = `lost-dispatch-${randomBytes(3).toString('hex')}@example.com`;
     const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Your certificate', text: 'ready' }));

@@ -1,4 +1,4 @@
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
 
@@ -28,4 +28,13 @@ export async function insertEntry(db: Executor, entry: TAuditInsert): Promise<TA
 /** The entries after `afterSeq`, in the chain's order, a batch at a time. */
 export function findEntriesAfter(db: Executor, afterSeq: number, limit: number): Promise<TAuditRow[]> {
   return db.select().from(auditEntries).where(gt(auditEntries.seq, afterSeq)).orderBy(asc(auditEntries.seq)).limit(limit);
+}
+
+/** Every entry that names the user as the learner it concerns or as the one who acted, oldest first. */
+export function findEntriesConcerning(db: Executor, userId: string): Promise<TAuditRow[]> {
+  return db
+    .select()
+    .from(auditEntries)
+    .where(or(eq(auditEntries.learnerId, userId), eq(auditEntries.actorId, userId)))
+    .orderBy(asc(auditEntries.seq));
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
-import { findEntriesAfter, findHeadHash, insertEntry, lockChainHead, type TAuditRow } from './audit.repository.ts';
+import { findEntriesAfter, findEntriesConcerning, findHeadHash, insertEntry, lockChainHead, type TAuditRow } from './audit.repository.ts';
 
 /*
  * The audit trail (decision 067). Every staff action, and a learner's requests about their own
@@ -125,4 +125,9 @@ export async function checkAuditChain(db: Executor, batchSize = 5_000): Promise<
     }
     if (rows.length < batchSize) return { entries, brokenAt: null, checkedAt: new Date().toISOString() };
   }
+}
+
+/** The entries about a user (as the learner concerned or as the actor), oldest first: a learner's copy of their own data. */
+export async function auditEntriesConcerning(db: Executor, userId: string): Promise<TAuditRow[]> {
+  return findEntriesConcerning(db, userId);
 }
