@@ -1,3 +1,4 @@
+import { staffRouter } from './modules/staff/staff.router.ts';
 import { testsRouter } from './modules/tests/tests.router.ts';
 import { certificatesRouter } from './modules/certificates/certificates.router.ts';
 import { evidenceRouter } from './modules/evidence/evidence.router.ts';
@@ -7,6 +8,7 @@ import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { overviewRouter } from './modules/overview/overview.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
+import { settingsRouter } from './modules/settings/settings.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -26,6 +28,8 @@ export const appRouter = createRouter({
   evidence: evidenceRouter,
   contact: contactRouter,
   overview: overviewRouter,
+  staff: staffRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
