@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffInvitations, users } from '../../db/schema.ts';
 import type { TStaffRole } from '../../../shared/staff-roles.ts';
@@ -138,7 +138,7 @@ export async function revokeExpiredFor(tx: Executor, email: string, at: Date): P
         eq(staffInvitations.email, email),
         isNull(staffInvitations.usedAt),
         isNull(staffInvitations.revokedAt),
-        sql`${staffInvitations.expiresAt} <= ${at}`,
+        lte(staffInvitations.expiresAt, at),
       ),
     );
 }
