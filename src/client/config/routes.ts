@@ -1,4 +1,3 @@
-import type { TStaffPermission } from '../../shared/staff-roles.ts';
 import { paths } from './paths.ts';
 
 /*
@@ -17,6 +16,19 @@ export type TAdminPageWidth = '3xl' | '5xl' | '6xl';
 
 /** An admin screen's heading, its one line of explanation, and its width. */
 export type TScreenHeading = { title: string; description: string; width?: TAdminPageWidth };
+
+/** The staff permissions screens need (a part of shared/staff-roles.ts's STAFF_PERMISSIONS; config/ imports no module). */
+export type TRoutePermission =
+  | 'overview.read'
+  | 'staff.manage'
+  | 'settings.manage'
+  | 'accounts.read'
+  | 'enrolments.read'
+  | 'courses.read'
+  | 'courses.edit'
+  | 'results.read'
+  | 'certificates.read'
+  | 'audit.read';
 
 export type TScreenRoute = {
   /** The router's pattern (from paths). */
@@ -46,7 +58,7 @@ export type TScreenRoute = {
    * An admin screen's staff permission (shared/staff-roles.ts): a member whose role lacks it sees
    * no menu link to it, and its address shows "Not part of your role".
    */
-  permission?: TStaffPermission;
+  permission?: TRoutePermission;
 };
 
 /**
@@ -76,7 +88,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   { pattern: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', component: 'ResetPasswordPage', area: 'public', chunk: 'account' },
   { pattern: paths.adminLogin, module: 'features/auth/admin-login-page.tsx', component: 'AdminLoginPage', area: 'public', chunk: 'account' },
   { pattern: paths.adminSetup, module: 'features/auth/admin-setup-page.tsx', component: 'AdminSetupPage', area: 'public', chunk: 'account' },
-  { pattern: paths.staffJoin, module: 'features/staff-join/staff-join-page.tsx', component: 'StaffJoinPage', area: 'public', chunk: 'account' },
+  { pattern: paths.staffJoin, module: 'features/auth/staff-join-page.tsx', component: 'StaffJoinPage', area: 'public', chunk: 'account' },
   // /verify and /verify/{number}: the number has slashes, so the rest of the path is the splat.
   // Often a visit's first page (from a certificate's QR code): a chunk of its own.
   { pattern: paths.verifyCertificate.pattern, module: 'features/certificates/verify-page.tsx', component: 'VerifyPage', area: 'public', chunk: 'verify' },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
@@ -19,14 +19,14 @@ const CARD = 'rounded-xl border border-border bg-card p-5 shadow-card';
 export function AcademySettingsPage() {
   const settings = useAcademySettings();
   const update = useUpdateAcademySettings();
-  const [years, setYears] = useState('');
+  // The field starts from the saved value, and again whenever the saved value changes.
+  const [edit, setEdit] = useState<{ from: number; text: string } | null>(null);
   const [problem, setProblem] = useState<string>();
   const [confirmOff, setConfirmOff] = useState(false);
 
   const saved = settings.data;
-  useEffect(() => {
-    if (saved) setYears(String(saved.retentionYears));
-  }, [saved]);
+  const years = saved && edit?.from === saved.retentionYears ? edit.text : String(saved?.retentionYears ?? '');
+  const setYears = (text: string) => saved && setEdit({ from: saved.retentionYears, text });
 
   function save(change: { staffSecondFactorRequired?: boolean; retentionYears?: number }, done?: () => void) {
     setProblem(undefined);

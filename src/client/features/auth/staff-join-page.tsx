@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { AuthShell } from '@/features/auth/auth-shell.tsx';
-import { useInvitation, useJoinStaff } from '@/features/staff-join/api/use-staff-join.ts';
+import { useInvitation, useJoinStaff } from '@/features/auth/api/use-staff-join.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
