@@ -198,6 +198,21 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   },
   'tests.results': { expect: staff('results.read') },
   'overview.figures': { expect: staff('overview.read') },
+  'staff.list': { expect: staff('staff.manage') },
+  'staff.invite': { expect: staff('staff.manage'), call: () => ({ input: { email: email(), staffRole: 'registrar' } }) },
+  'staff.resendInvitation': { expect: staff('staff.manage'), call: async (w) => ({ input: { invitationId: (await w.make.invitation()).id } }) },
+  'staff.revokeInvitation': { expect: staff('staff.manage'), call: async (w) => ({ input: { invitationId: (await w.make.invitation()).id } }) },
+  'staff.changeRole': { expect: staff('staff.manage'), call: async (w) => ({ input: { userId: (await w.make.staffMember('auditor')).id, staffRole: 'instructor' } }) },
+  'staff.deactivate': { expect: staff('staff.manage'), call: async (w) => ({ input: { userId: (await w.make.staffMember('instructor')).id } }) },
+  'staff.reactivate': { expect: staff('staff.manage'), call: async (w) => ({ input: { userId: (await w.make.staffMember('instructor', { deactivated: true })).id } }) },
+  // The invitation's page and form are public: the link is the key.
+  'staff.invitation': { expect: PUBLIC, call: async (w) => ({ input: { token: (await w.make.invitation()).token } }) },
+  'staff.join': {
+    expect: PUBLIC,
+    call: async (w) => ({ input: { token: (await w.make.invitation()).token, firstName: 'Meera', lastName: 'Iyer', password: 'a long harbour passphrase' } }),
+  },
+  'settings.get': { expect: staff('settings.manage') },
+  'settings.update': { expect: staff('settings.manage'), call: () => ({ input: { retentionYears: 12 } }) },
   'certificates.reissue': { expect: staff('certificates.manage'), call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id } }) },
   'certificates.mine': { expect: SIGNED_IN },
   'certificates.forCourse': {

@@ -1,3 +1,4 @@
+import { staffRouter } from './modules/staff/staff.router.ts';
 import { testsRouter } from './modules/tests/tests.router.ts';
 import { certificatesRouter } from './modules/certificates/certificates.router.ts';
 import { evidenceRouter } from './modules/evidence/evidence.router.ts';
@@ -8,6 +9,7 @@ import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { overviewRouter } from './modules/overview/overview.router.ts';
 import { personalDataRouter } from './modules/personal-data/personal-data.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
+import { settingsRouter } from './modules/settings/settings.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -28,6 +30,8 @@ export const appRouter = createRouter({
   contact: contactRouter,
   overview: overviewRouter,
   personalData: personalDataRouter,
+  staff: staffRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { offlinePartFetches, trainingVideos, trainingVideoSets, watchProgress } from '../server/db/schema.ts';
+import { offlinePartFetches, staffInvitations, trainingVideos, trainingVideoSets, watchProgress } from '../server/db/schema.ts';
+import { hashToken, randomToken } from '../server/lib/tokens.ts';
+import type { TStaffRole } from '../shared/staff-roles.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from './factories.ts';
 import { makeClip } from './media.ts';
 import { form, JPEG, PDF, PNG, PROFILE_SPEC_FIELDS, type TFormPart } from './multipart.ts';
@@ -55,6 +57,10 @@ export type TWorld = {
     certificate(): Promise<TWorldCertificate>;
     /** The learner's download of their course for offline study, its part fetched ten minutes ago. */
     offlineDownload(): Promise<{ id: string; recordKey: string; videoId: string }>;
+    /** A member of staff of their own (a target for role changes and deactivation). */
+    staffMember(staffRole: TStaffRole, options?: { deactivated?: boolean }): Promise<{ id: string; email: string }>;
+    /** An open invitation to join the staff, and its link's token. */
+    invitation(staffRole?: TStaffRole): Promise<{ id: string; email: string; token: string }>;
   };
   /** Authorization header for a caller (none for anonymous). */
   headers(caller: TCaller): Record<string, string>;
@@ -187,6 +193,18 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
         const pack = await portal.caller(sessionOf(users.learner)).training.offlinePackage({ courseId: world.course.courseId, height: 360 });
         await db.insert(offlinePartFetches).values({ downloadId: pack.downloadId, videoId: world.course.videoId, fetchedAt: new Date(Date.now() - 600_000) });
         return { id: pack.downloadId, recordKey: pack.recordKey, videoId: world.course.videoId };
+      },
+      staffMember: async (staffRole, { deactivated = false } = {}) => {
+        const member = await createUser(db, { role: 'admin', staffRole, approvedAt: now, deactivatedAt: deactivated ? new Date() : null });
+        return { id: member.id, email: member.email };
+      },
+      invitation: async (staffRole = 'registrar') => {
+        const token = randomToken(32);
+        const [row] = await db
+          .insert(staffInvitations)
+          .values({ email: `invited-${randomUUID().slice(0, 12)}@example.com`, staffRole, tokenHash: hashToken(token), invitedBy: users.owner.id, sentAt: new Date(), expiresAt: new Date(Date.now() + 7 * 24 * 3600_000) })
+          .returning();
+        return { id: row!.id, email: row!.email, token };
       },
       failedVideo: async () => {
         const course = await createCourse(db);

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { RequireAdmin } from '@/app/require-admin.tsx';
+import { RoleGate } from '@/app/role-gate.tsx';
 import { routesOf, screenOf } from '@/app/screens.tsx';
 import { AdminLayout } from '@/components/layouts/admin-layout.tsx';
 import { paths } from '@/config/paths.ts';
@@ -13,10 +14,16 @@ function inArea(pattern: string): string {
 /** The route of one admin entry of config/routes.ts (the overview is the area's index). */
 function adminRoute(route: TScreenRoute) {
   const Screen = screenOf(route);
+  // A member whose role lacks the screen's permission sees "Not part of your role" in its place.
+  const element = (
+    <RoleGate permission={route.permission}>
+      <Screen />
+    </RoleGate>
+  );
   return route.pattern === paths.admin.root ? (
-    <Route key={route.pattern} index element={<Screen />} />
+    <Route key={route.pattern} index element={element} />
   ) : (
-    <Route key={route.pattern} path={inArea(route.pattern)} element={<Screen />} />
+    <Route key={route.pattern} path={inArea(route.pattern)} element={element} />
   );
 }
 

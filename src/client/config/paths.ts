@@ -41,6 +41,8 @@ export const paths = {
   adminLogin: '/backend',
   /** The first administrator's one-time set-up link. */
   adminSetup: '/admin-setup',
+  /** The invitation to join the academy's staff (the link in the owner's invitation mail). */
+  staffJoin: '/join-staff',
   /** The public check of a certificate number, typed in or read from the certificate's QR code. */
   verify: '/verify',
   verifyCertificate,
@@ -95,6 +97,12 @@ export const paths = {
       list: `${ADMIN}/certificates`,
       /** A course's completions over a range of days, as the regulator's batch upload (CSV, XLSX). */
       regulatorExport: `${ADMIN}/certificates/regulator-export`,
+    },
+    staff: {
+      /** The members of staff, their roles and the open invitations (the owner's). */
+      list: `${ADMIN}/staff`,
+      /** The academy's settings: the staff's second factor and the retention period. */
+      settings: `${ADMIN}/academy-settings`,
     },
   },
 } as const;

@@ -17,6 +17,19 @@ export type TAdminPageWidth = '3xl' | '5xl' | '6xl';
 /** An admin screen's heading, its one line of explanation, and its width. */
 export type TScreenHeading = { title: string; description: string; width?: TAdminPageWidth };
 
+/** The staff permissions screens need (a part of shared/staff-roles.ts's STAFF_PERMISSIONS; config/ imports no module). */
+export type TRoutePermission =
+  | 'overview.read'
+  | 'staff.manage'
+  | 'settings.manage'
+  | 'accounts.read'
+  | 'enrolments.read'
+  | 'courses.read'
+  | 'courses.edit'
+  | 'results.read'
+  | 'certificates.read'
+  | 'audit.read';
+
 export type TScreenRoute = {
   /** The router's pattern (from paths). */
   pattern: string;
@@ -41,6 +54,11 @@ export type TScreenRoute = {
   heading?: TScreenHeading;
   /** Its place in the admin menu: the group's title and the link's label (the menu follows this table's order). */
   menu?: { group: string; label: string };
+  /**
+   * An admin screen's staff permission (shared/staff-roles.ts): a member whose role lacks it sees
+   * no menu link to it, and its address shows "Not part of your role".
+   */
+  permission?: TRoutePermission;
 };
 
 /**
@@ -70,6 +88,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   { pattern: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', component: 'ResetPasswordPage', area: 'public', chunk: 'account' },
   { pattern: paths.adminLogin, module: 'features/auth/admin-login-page.tsx', component: 'AdminLoginPage', area: 'public', chunk: 'account' },
   { pattern: paths.adminSetup, module: 'features/auth/admin-setup-page.tsx', component: 'AdminSetupPage', area: 'public', chunk: 'account' },
+  { pattern: paths.staffJoin, module: 'features/auth/staff-join-page.tsx', component: 'StaffJoinPage', area: 'public', chunk: 'account' },
   // /verify and /verify/{number}: the number has slashes, so the rest of the path is the splat.
   // Often a visit's first page (from a certificate's QR code): a chunk of its own.
   { pattern: paths.verifyCertificate.pattern, module: 'features/certificates/verify-page.tsx', component: 'VerifyPage', area: 'public', chunk: 'verify' },
@@ -94,9 +113,9 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
 
   // The administration area, for administrators. The menu's order is this order; the lists load
   // neither the form library nor zod, which the forms ('admin-forms') share.
-  { pattern: admin.root, module: 'features/admin-overview/admin-overview-page.tsx', component: 'AdminOverviewPage', area: 'admin', chunk: 'admin' },
+  { pattern: admin.root, module: 'features/admin-overview/admin-overview-page.tsx', component: 'AdminOverviewPage', area: 'admin', permission: 'overview.read', chunk: 'admin' },
   {
-    pattern: admin.users.unapproved, module: 'features/admin-users/unapproved-users-page.tsx', component: 'UnapprovedUsersPage', area: 'admin', chunk: 'admin-users',
+    pattern: admin.users.unapproved, module: 'features/admin-users/unapproved-users-page.tsx', component: 'UnapprovedUsersPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-users',
     menu: { group: 'Users', label: 'Unapproved Users' },
     heading: {
       title: 'Unapproved Users',
@@ -104,12 +123,12 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.users.approved, module: 'features/admin-users/approved-users-page.tsx', component: 'ApprovedUsersPage', area: 'admin', chunk: 'admin-users',
+    pattern: admin.users.approved, module: 'features/admin-users/approved-users-page.tsx', component: 'ApprovedUsersPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-users',
     menu: { group: 'Users', label: 'Approved Users' },
     heading: { title: 'Approved Users', description: 'Learners who may request enrolment in courses.' },
   },
   {
-    pattern: admin.users.profiles, module: 'features/admin-profiles/user-profiles-page.tsx', component: 'UserProfilesPage', area: 'admin', chunk: 'admin-profiles',
+    pattern: admin.users.profiles, module: 'features/admin-profiles/user-profiles-page.tsx', component: 'UserProfilesPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-profiles',
     menu: { group: 'Users', label: 'User Profiles' },
     heading: {
       width: '6xl',
@@ -118,9 +137,9 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   // Opened from the profiles and the user lists; its heading is the user's name.
-  { pattern: admin.users.profile.pattern, module: 'features/admin-profiles/user-profile-detail-page.tsx', component: 'UserProfileDetailPage', area: 'admin', chunk: 'admin-profiles' },
+  { pattern: admin.users.profile.pattern, module: 'features/admin-profiles/user-profile-detail-page.tsx', component: 'UserProfileDetailPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-profiles' },
   {
-    pattern: admin.courses.list, module: 'features/admin-courses/admin-courses-page.tsx', component: 'AdminCoursesPage', area: 'admin', chunk: 'admin-courses',
+    pattern: admin.courses.list, module: 'features/admin-courses/admin-courses-page.tsx', component: 'AdminCoursesPage', area: 'admin', permission: 'courses.read', chunk: 'admin-courses',
     menu: { group: 'Courses', label: 'All Courses' },
     heading: {
       width: '6xl',
@@ -130,11 +149,11 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   },
   // Its heading is Create or Edit, as the address says.
   {
-    pattern: admin.courses.create, module: 'features/admin-courses/course-form-page.tsx', component: 'CourseFormPage', area: 'admin', chunk: 'admin-forms',
+    pattern: admin.courses.create, module: 'features/admin-courses/course-form-page.tsx', component: 'CourseFormPage', area: 'admin', permission: 'courses.edit', chunk: 'admin-forms',
     menu: { group: 'Courses', label: 'Create Course' },
   },
   {
-    pattern: admin.courses.enrolmentRequests, module: 'features/admin-enrolments/enrolment-requests-admin-page.tsx', component: 'EnrolmentRequestsAdminPage', area: 'admin', chunk: 'admin-courses',
+    pattern: admin.courses.enrolmentRequests, module: 'features/admin-enrolments/enrolment-requests-admin-page.tsx', component: 'EnrolmentRequestsAdminPage', area: 'admin', permission: 'enrolments.read', chunk: 'admin-courses',
     menu: { group: 'Courses', label: 'User Enrollment Request' },
     heading: {
       width: '6xl',
@@ -143,7 +162,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.training.upload, module: 'features/admin-training/upload-training-videos-page.tsx', component: 'UploadTrainingVideosPage', area: 'admin', chunk: 'admin-forms',
+    pattern: admin.training.upload, module: 'features/admin-training/upload-training-videos-page.tsx', component: 'UploadTrainingVideosPage', area: 'admin', permission: 'courses.edit', chunk: 'admin-forms',
     menu: { group: 'Training', label: 'Upload Training Video' },
     heading: {
       width: '3xl',
@@ -152,7 +171,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.training.list, module: 'features/admin-training/training-videos-page.tsx', component: 'TrainingVideosPage', area: 'admin', chunk: 'admin-training',
+    pattern: admin.training.list, module: 'features/admin-training/training-videos-page.tsx', component: 'TrainingVideosPage', area: 'admin', permission: 'courses.read', chunk: 'admin-training',
     menu: { group: 'Training', label: 'All Training Videos' },
     heading: {
       title: 'All Uploaded Training Videos',
@@ -160,7 +179,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.tests.create, module: 'features/admin-tests/test-form-page.tsx', component: 'TestFormPage', area: 'admin', chunk: 'admin-forms',
+    pattern: admin.tests.create, module: 'features/admin-tests/test-form-page.tsx', component: 'TestFormPage', area: 'admin', permission: 'courses.edit', chunk: 'admin-forms',
     menu: { group: 'Test', label: 'Create Test' },
     heading: {
       width: '3xl',
@@ -169,7 +188,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.tests.list, module: 'features/admin-tests/all-tests-page.tsx', component: 'AllTestsPage', area: 'admin', chunk: 'admin-tests',
+    pattern: admin.tests.list, module: 'features/admin-tests/all-tests-page.tsx', component: 'AllTestsPage', area: 'admin', permission: 'courses.read', chunk: 'admin-tests',
     menu: { group: 'Test', label: 'All Tests' },
     heading: {
       title: 'All Created Tests',
@@ -177,12 +196,12 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.tests.published, module: 'features/admin-tests/published-tests-page.tsx', component: 'PublishedTestsPage', area: 'admin', chunk: 'admin-tests',
+    pattern: admin.tests.published, module: 'features/admin-tests/published-tests-page.tsx', component: 'PublishedTestsPage', area: 'admin', permission: 'courses.read', chunk: 'admin-tests',
     menu: { group: 'Test', label: 'Published Tests' },
     heading: { title: 'Published Tests', description: 'The tests open to learners now. Publish or unpublish them from All Tests.' },
   },
   {
-    pattern: admin.tests.results, module: 'features/admin-tests/test-results-page.tsx', component: 'TestResultsPage', area: 'admin', chunk: 'admin-tests',
+    pattern: admin.tests.results, module: 'features/admin-tests/test-results-page.tsx', component: 'TestResultsPage', area: 'admin', permission: 'results.read', chunk: 'admin-tests',
     menu: { group: 'Test', label: 'User Results' },
     heading: {
       title: 'Test Results',
@@ -191,7 +210,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   },
   // The evidence is opened from the results: the same chunk.
   {
-    pattern: admin.tests.evidence, module: 'features/admin-evidence/evidence-export-page.tsx', component: 'EvidenceExportPage', area: 'admin', chunk: 'admin-tests',
+    pattern: admin.tests.evidence, module: 'features/admin-evidence/evidence-export-page.tsx', component: 'EvidenceExportPage', area: 'admin', permission: 'certificates.read', chunk: 'admin-tests',
     menu: { group: 'Test', label: 'Certificate Evidence' },
     heading: {
       width: '3xl',
@@ -199,9 +218,9 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
       description: 'The record behind a course’s certificates for an auditor, as one CSV file: the training watched, every refused report and every test attempt.',
     },
   },
-  { pattern: admin.tests.certificateEvidence.pattern, module: 'features/admin-evidence/certificate-evidence-page.tsx', component: 'CertificateEvidencePage', area: 'admin', chunk: 'admin-tests' },
+  { pattern: admin.tests.certificateEvidence.pattern, module: 'features/admin-evidence/certificate-evidence-page.tsx', component: 'CertificateEvidencePage', area: 'admin', permission: 'certificates.read', chunk: 'admin-tests' },
   {
-    pattern: admin.certificates.list, module: 'features/admin-certificates/certificates-page.tsx', component: 'CertificatesPage', area: 'admin', chunk: 'admin-certificates',
+    pattern: admin.certificates.list, module: 'features/admin-certificates/certificates-page.tsx', component: 'CertificatesPage', area: 'admin', permission: 'certificates.read', chunk: 'admin-certificates',
     menu: { group: 'Certificates', label: 'All Certificates' },
     heading: {
       width: '6xl',
@@ -210,11 +229,30 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     },
   },
   {
-    pattern: admin.certificates.regulatorExport, module: 'features/admin-certificates/regulator-export-page.tsx', component: 'RegulatorExportPage', area: 'admin', chunk: 'admin-certificates',
+    pattern: admin.certificates.regulatorExport, module: 'features/admin-certificates/regulator-export-page.tsx', component: 'RegulatorExportPage', area: 'admin', permission: 'certificates.read', chunk: 'admin-certificates',
     menu: { group: 'Certificates', label: 'Regulator Export' },
     heading: {
       title: 'Regulator Export',
       description: 'A course’s completions over a range of days, as the batch upload the regulator asks for. Check the rows that lack a field before you download.',
+    },
+  },
+
+  {
+    pattern: admin.staff.list, module: 'features/admin-staff/staff-page.tsx', component: 'StaffPage', area: 'admin', permission: 'staff.manage', chunk: 'admin-staff',
+    menu: { group: 'Academy', label: 'Staff' },
+    heading: {
+      width: '5xl',
+      title: 'Staff',
+      description: 'Who works in the admin area and what each may do. Invite a member by e-mail with a role, change roles, deactivate.',
+    },
+  },
+  {
+    pattern: admin.staff.settings, module: 'features/admin-staff/academy-settings-page.tsx', component: 'AcademySettingsPage', area: 'admin', permission: 'settings.manage', chunk: 'admin-staff',
+    menu: { group: 'Academy', label: 'Academy Settings' },
+    heading: {
+      width: '3xl',
+      title: 'Academy Settings',
+      description: 'How staff sign in, and how long what an erasure must keep is kept.',
     },
   },
 

@@ -8,6 +8,7 @@ import {
   ROLES,
 } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { STAFF_ROLES } from '../staff-roles.ts';
 import { emailAddress, presentText, printedName, requestObject } from './common.ts';
 
 const V = MESSAGES.validation;
@@ -163,6 +164,8 @@ export const ZAuthUser = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** What a member of staff may do; null for a learner (decision 067). */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   verified: z.boolean(),
   approved: z.boolean(),
 });

@@ -2,13 +2,16 @@ import { LayoutDashboard } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
+import { adminMenuFor } from '@/components/layouts/admin-menu.ts';
+import { useStaffRole } from '@/lib/staff-role.ts';
 import { cn } from '@/lib/utils.ts';
 
 /** The admin area's menu: in the sidebar on a wide screen, in the drawer on a narrow one. */
 export function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   // The menu is in the page twice on a phone (the hidden sidebar and the drawer): ids of its own.
   const idPrefix = useId();
+  // Only the screens the member's role may use; none but the overview until the role is known.
+  const menu = adminMenuFor(useStaffRole().staffRole);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -23,7 +26,7 @@ export function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
         <LayoutDashboard className="size-4 shrink-0" aria-hidden />
         Overview
       </NavLink>
-      {ADMIN_MENU.map((group) => (
+      {menu.map((group) => (
         <div key={group.title} role="group" aria-labelledby={`${idPrefix}-${group.title}`}>
           <h2
             id={`${idPrefix}-${group.title}`}

@@ -1,5 +1,8 @@
 import {
   Award,
+  Building2,
+  Settings,
+  UsersRound,
   BookOpen,
   FileSpreadsheet,
   ClipboardList,
@@ -21,13 +24,15 @@ import {
   FileSearch,
   File,
 } from 'lucide-react';
+import { staffMay, type TStaffPermission, type TStaffRole } from '../../../shared/staff-roles.ts';
 import { paths } from '@/config/paths.ts';
 import { SCREEN_ROUTES } from '@/config/routes.ts';
 
 /** The id of the admin menu's drawer, which the menu button controls. */
 export const ADMIN_MENU_DRAWER_ID = 'admin-menu-drawer';
 
-export type TAdminMenuItem = { label: string; to: string; icon: LucideIcon };
+/** A link of the menu, with the permission its screen needs (the menu shows a member only theirs). */
+export type TAdminMenuItem = { label: string; to: string; icon: LucideIcon; permission?: TStaffPermission };
 export type TAdminMenuGroup = { title: string; description: string; icon: LucideIcon; items: TAdminMenuItem[] };
 
 /** The menu's groups, in order; their links are the table's entries with a `menu` of that group. */
@@ -41,6 +46,7 @@ const GROUPS: ReadonlyArray<Omit<TAdminMenuGroup, 'items'>> = [
     icon: ClipboardList,
   },
   { title: 'Certificates', description: 'Find, revoke and re-issue certificates, send expiry reminders and export a batch for the regulator.', icon: Award },
+  { title: 'Academy', description: 'Invite staff, give each member a role, and set how staff sign in.', icon: Building2 },
 ];
 
 /** Each link's icon by its route; a page without one here shows a plain page icon. */
@@ -60,15 +66,24 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.admin.tests.evidence]: FileSearch,
   [paths.admin.certificates.list]: Award,
   [paths.admin.certificates.regulatorExport]: FileSpreadsheet,
+  [paths.admin.staff.list]: UsersRound,
+  [paths.admin.staff.settings]: Settings,
 };
 
 /** The admin area's menu (spec section 2, "Admin layout"), from the route table's `menu` entries. */
 export const ADMIN_MENU: readonly TAdminMenuGroup[] = GROUPS.map((group) => ({
   ...group,
-  items: SCREEN_ROUTES.flatMap(({ pattern, menu }) =>
-    menu?.group === group.title ? [{ label: menu.label, to: pattern, icon: ICONS[pattern] ?? File }] : [],
+  items: SCREEN_ROUTES.flatMap(({ pattern, menu, permission }) =>
+    menu?.group === group.title ? [{ label: menu.label, to: pattern, icon: ICONS[pattern] ?? File, ...(permission ? { permission } : {}) }] : [],
   ),
 }));
+
+/** The menu a member of staff sees: the links their role may use, and the groups that keep one. */
+export function adminMenuFor(staffRole: TStaffRole | null | undefined): readonly TAdminMenuGroup[] {
+  return ADMIN_MENU.map((group) => ({ ...group, items: group.items.filter((item) => !item.permission || staffMay(staffRole, item.permission)) })).filter(
+    (group) => group.items.length > 0,
+  );
+}
 
 /** The menu groups the route table names that the menu does not have (a test holds this empty). */
 export const UNKNOWN_MENU_GROUPS: readonly string[] = SCREEN_ROUTES.flatMap(({ menu }) =>

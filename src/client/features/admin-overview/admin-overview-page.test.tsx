@@ -13,6 +13,8 @@ import { fakeTrpcLink, serverError } from '@/testing/fake-trpc.tsx';
 const server = { figures: null as TAdminFigures | null, fail: false, calls: 0 };
 
 const fakeServer = fakeTrpcLink((path) => {
+  // The owner: every group of the menu.
+  if (path === 'auth.me') return { id: 'u1', name: 'Owner', email: 'owner@example.com', role: 'admin', staffRole: 'owner', verified: true, approved: true };
   server.calls += 1;
   if (path !== 'overview.figures') throw TRPCClientError.from(new Error(`unexpected ${path}`));
   if (server.fail) throw serverError(500, 'Internal error');

@@ -1,13 +1,16 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ADMIN_MENU } from '@/components/layouts/admin-menu.ts';
+import { adminMenuFor } from '@/components/layouts/admin-menu.ts';
 import { useAdminDocumentTitle } from '@/components/layouts/admin-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { AdminFigures } from '@/features/admin-overview/admin-figures.tsx';
+import { useStaffRole } from '@/lib/staff-role.ts';
 
 /** The admin area's landing page: what waits for the administrators, how the tests go, and each menu group with links to its pages. */
 export function AdminOverviewPage() {
   useAdminDocumentTitle();
+  // The groups with a screen the member's role may use.
+  const menu = adminMenuFor(useStaffRole().staffRole);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -18,7 +21,7 @@ export function AdminOverviewPage() {
       </div>
       <h2 className="mt-10 text-xl font-semibold text-navy-900">Manage</h2>
       <ul className="mt-4 grid gap-5 md:grid-cols-2">
-        {ADMIN_MENU.map((group) => (
+        {menu.map((group) => (
           <li key={group.title}>
             <Card className="h-full">
               <CardHeader>

@@ -82,13 +82,14 @@ export function toAuthUser(account: TAccount): TAuthUser {
     name: personName(account),
     email: account.email,
     role: account.role,
+    staffRole: account.staffRole,
     verified: account.verifiedAt !== null,
     approved: account.approvedAt !== null,
   };
 }
 
 export function sessionUserToAuthUser(user: TSessionUser): TAuthUser {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, verified: user.verified, approved: user.approved };
+  return { id: user.id, name: user.name, email: user.email, role: user.role, staffRole: user.staffRole, verified: user.verified, approved: user.approved };
 }
 
 export async function register(deps: Deps, input: TRegisterRequest, ip: string): Promise<TRegisterResult> {
@@ -329,4 +330,12 @@ export async function logout(
     await revokeSessionChecks(deps, { sessionId: row.familyId });
   }
   return { message: MESSAGES.auth.loggedOut, tokenEnded: meant || row === undefined };
+}
+
+/**
+ * Ends every session of an account inside the caller's transaction (a member of staff deactivated):
+ * its refresh tokens are revoked, so none renews. Call `revokeSessionChecks` after the commit.
+ */
+export async function endAllSessions(tx: Executor, userId: string, at: Date): Promise<void> {
+  await revokeAllForUser(tx, userId, at);
 }

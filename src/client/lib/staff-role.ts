@@ -1,0 +1,17 @@
+import { staffMay, type TStaffPermission, type TStaffRole } from '../../shared/staff-roles.ts';
+import { trpc } from '@/lib/trpc.ts';
+
+/**
+ * The signed-in member's staff role, read from the server (auth.me): undefined while it loads,
+ * null for someone who is not staff. The server refuses what a role may not do whatever the
+ * screens show; this only keeps each member's screens to what their role may use.
+ */
+export function useStaffRole(): { staffRole: TStaffRole | null | undefined; isError: boolean; refetch: () => unknown } {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
+  return { staffRole: me.data ? me.data.staffRole : undefined, isError: me.isError, refetch: me.refetch };
+}
+
+/** Whether the signed-in member's role holds the permission (false while the role loads). */
+export function useStaffMay(permission: TStaffPermission): boolean {
+  return staffMay(useStaffRole().staffRole, permission);
+}
