@@ -18,6 +18,7 @@ import { ATTEMPT_SPEC_NAMES, toSpecFields, withSpecId } from '../../../shared/sp
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { doc } from '../../lib/openapi.ts';
+import { staffActor } from '../../lib/session-user.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
@@ -198,7 +199,7 @@ function toRestSubmission(item: TResultItem) {
 /** The spec's test calls (section 7, Tests, training and certificates). */
 export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', permission: 'courses.edit', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
-    const result = await createTest(deps, request.caller, parseInput(ZSpecTestForm, request.body));
+    const result = await createTest(deps, staffActor(request.caller, request.ip), parseInput(ZSpecTestForm, request.body));
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
   });
 
@@ -208,13 +209,13 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
 
   api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await publishTest(deps, request.caller, id);
+    const result = await publishTest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
   api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await unpublishTest(deps, request.caller, id);
+    const result = await unpublishTest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
@@ -230,7 +231,7 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
   });
 
   api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', permission: 'courses.edit', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
-    const result = await grantAttempts(deps, request.caller, parseInput(ZGrantAttemptsRequest, request.body ?? {}));
+    const result = await grantAttempts(deps, staffActor(request.caller, request.ip), parseInput(ZGrantAttemptsRequest, request.body ?? {}));
     return { message: result.message, data: { attemptsLeft: result.attemptsLeft } };
   });
 
