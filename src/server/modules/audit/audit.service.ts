@@ -126,3 +126,22 @@ export async function checkAuditChain(db: Executor, batchSize = 5_000): Promise<
     if (rows.length < batchSize) return { entries, brokenAt: null, checkedAt: new Date().toISOString() };
   }
 }
+
+/**
+ * A download changes nothing: its entry (the filters used and how many rows went out) is a
+ * transaction of its own, committed before the first byte is sent.
+ */
+export async function recordDownload(
+  db: Executor,
+  actor: TAuditActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<TAuditRow> {
+  return db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: download.action,
+      subjectType: 'export',
+      before: null,
+      after: { filters: download.filters, rows: download.rows ?? null },
+    }),
+  );
+}

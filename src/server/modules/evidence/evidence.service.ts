@@ -2,6 +2,8 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCertificateEvidence, TEvidenceExportQuery } from '../../../shared/schemas/evidence.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordDownload } from '../audit/audit.service.ts';
 import { attemptEvidence } from '../tests/tests.service.ts';
 import { certificateOfHolder, certificatesIssuedBetween, type TCertificateOfHolder } from '../certificates/certificates.service.ts';
 import { watchEvidence } from '../training/training.service.ts';
@@ -74,4 +76,13 @@ export async function evidenceOfCourse(deps: Deps, query: TEvidenceExportQuery):
     }
   }
   return batches();
+}
+
+/** A member of staff downloads the evidence behind a course’s certificates: its audit entry (the filters used, the rows sent) commits before the bytes go out. */
+export async function recordEvidenceDownload(
+  deps: Pick<AppDeps, 'db'>,
+  actor: TStaffActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<void> {
+  await recordDownload(deps.db, actorOfStaff(actor), download);
 }

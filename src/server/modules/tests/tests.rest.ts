@@ -24,6 +24,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import {
   allResults,
+  recordResultsDownload,
   createTest,
   grantAttempts,
   listPublishedTests,
@@ -239,6 +240,7 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
   api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', permission: 'results.read', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
     const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
     const list = await allResults(deps, { search });
+    await recordResultsDownload(deps, staffActor(request.caller, request.ip), { action: 'export.results', filters: { search: search ?? null }, rows: list.total });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-disposition', `attachment; filename="test-results-${day}.csv"`)

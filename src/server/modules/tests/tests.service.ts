@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
-import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
+import { actorOfStaff, recordAudit, recordDownload } from '../audit/audit.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { issueCertificate, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
@@ -632,4 +632,13 @@ export async function attemptEvidence(deps: Pick<AppDeps, 'db'>, userId: string,
       }),
     };
   });
+}
+
+/** A member of staff downloads test results: its audit entry (the filters used, the rows sent) commits before the bytes go out. */
+export async function recordResultsDownload(
+  deps: Pick<AppDeps, 'db'>,
+  actor: TStaffActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<void> {
+  await recordDownload(deps.db, actorOfStaff(actor), download);
 }
