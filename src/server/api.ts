@@ -20,6 +20,7 @@ import { trainingRest } from './modules/training/training.rest.ts';
 import { testsRest } from './modules/tests/tests.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 import { evidenceRest } from './modules/evidence/evidence.rest.ts';
+import { auditRest } from './modules/audit/audit.rest.ts';
 import { certificateExportsRest } from './modules/certificates/certificate-exports.rest.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
 
@@ -82,6 +83,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(testsRest, { deps });
   await api.register(certificatesRest, { deps });
   await api.register(evidenceRest, { deps });
+  await api.register(auditRest, { deps });
   await api.register(certificateExportsRest, { deps });
 
   // Built once, after every route above exists.

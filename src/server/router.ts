@@ -10,6 +10,7 @@ import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
+import { auditRouter } from './modules/audit/audit.router.ts';
 import { createRouter } from './trpc/init.ts';
 
 /** The client's API. The client imports this file's type and nothing else from the server. */
@@ -26,6 +27,7 @@ export const appRouter = createRouter({
   evidence: evidenceRouter,
   contact: contactRouter,
   overview: overviewRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -94,6 +94,8 @@ export const paths = {
       /** A course's completions over a range of days, as the regulator's batch upload (CSV, XLSX). */
       regulatorExport: `${ADMIN}/certificates/regulator-export`,
     },
+    /** Every staff action recorded: searched, downloaded as CSV, its chain checked. */
+    audit: `${ADMIN}/audit-trail`,
   },
 } as const;
 

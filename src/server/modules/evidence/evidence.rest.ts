@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ZEvidenceExportQuery, type TCertificateEvidence } from '../../../shared/schemas/evidence.ts';
+import { ZEvidenceExportQuery, type TEvidenceOfCertificate } from '../../../shared/schemas/evidence.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { doc } from '../../lib/openapi.ts';
@@ -28,7 +28,7 @@ const EVIDENCE_CSV_HEADER = [
   'Detail',
 ];
 
-function rowsOf(evidence: TCertificateEvidence): TCsvCell[][] {
+function rowsOf(evidence: TEvidenceOfCertificate): TCsvCell[][] {
   const lead = [evidence.certificate.number, evidence.certificate.issuedAt, evidence.certificate.revokedAt, evidence.holder.name, evidence.holder.email, evidence.course.title];
   return [
     ...evidence.parts.flatMap((part) => [
