@@ -79,7 +79,7 @@ async function fill(client: postgres.Sql) {
     select now() - interval '730 days' + (n * interval '730 days' / ${ENTRIES}),
       ('00000000-0000-4000-8000-' || lpad(((n * 7) % ${PEOPLE})::text, 12, '0'))::uuid,
       'Staff ' || ((n * 7) % ${PEOPLE}), (array['owner','registrar','instructor','auditor'])[1 + (n * 7) % 4], '198.51.100.' || (n % 250),
-      (array[${ACTIONS.map((a) => `'${a}'`).join(',')}])[1 + (n * 13) % ${ACTIONS.length}],
+      (array[${ACTIONS.map((a) => `'${a}'`).join(',')}])[1 + n % ${ACTIONS.length}],
       'enrolment', md5(n::text),
       case when n % 5 < 3 then ('00000000-0000-4000-9000-' || lpad(((n * 31) % ${LEARNERS})::text, 12, '0'))::uuid end,
       jsonb_build_object('status', 'pending'), jsonb_build_object('status', 'approved'),
