@@ -20,6 +20,7 @@ import { trainingRest } from './modules/training/training.rest.ts';
 import { testsRest } from './modules/tests/tests.rest.ts';
 import { certificatesRest } from './modules/certificates/certificates.rest.ts';
 import { evidenceRest } from './modules/evidence/evidence.rest.ts';
+import { auditRest } from './modules/audit/audit.rest.ts';
 import { certificateExportsRest } from './modules/certificates/certificate-exports.rest.ts';
 import { personalDataRest } from './modules/personal-data/personal-data.rest.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
@@ -83,6 +84,7 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(testsRest, { deps });
   await api.register(certificatesRest, { deps });
   await api.register(evidenceRest, { deps });
+  await api.register(auditRest, { deps });
   await api.register(certificateExportsRest, { deps });
   await api.register(personalDataRest, { deps });
 

@@ -223,6 +223,9 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'certificates.verify': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number } }) },
   'certificates.verifyByHolder': { expect: PUBLIC, call: (w) => ({ input: { number: w.certificate.number, dateOfBirth: '1990-04-12' } }) },
   'evidence.certificate': { expect: staff('certificates.read'), call: (w) => ({ input: { certificateId: w.certificate.id } }) },
+  'audit.search': { expect: staff('audit.read'), call: () => ({ input: { action: 'certificate.revoke', from: '2026-01-01', to: '2036-12-31' } }) },
+  'audit.people': { expect: staff('audit.read'), call: () => ({}) },
+  'audit.checkChain': { expect: staff('audit.read'), call: () => ({ input: {} }) },
   'certificates.revoke': { expect: staff('certificates.manage'), call: async (w) => ({ input: { certificateId: (await w.make.certificate()).id, reason: 'Issued in error' } }) },
   'certificates.adminList': { expect: staff('certificates.read'), call: () => ({ input: { search: 'Nair', state: 'valid' } }) },
   'certificates.regulatorBatch': { expect: staff('certificates.read'), call: (w) => ({ input: { courseId: w.certificate.courseId, from: '2000-01-01', to: '2099-12-31' } }) },
@@ -417,6 +420,7 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
     expect: staff('certificates.read'),
     call: (w) => ({ url: `/api/certificates/evidence.csv?courseId=${w.certificate.courseId}&from=2026-01-01&to=2036-12-31` }),
   },
+  'GET /api/audit/entries.csv': { expect: staff('audit.read'), call: () => ({ url: '/api/audit/entries.csv?action=enrolment.accept&from=2026-01-01&to=2036-12-31' }) },
   'GET /api/certificates/list.csv': { expect: staff('certificates.read'), call: (w) => ({ url: `/api/certificates/list.csv?courseId=${w.certificate.courseId}&expiringWithinDays=30` }) },
   'GET /api/certificates/regulator-batch.csv': {
     expect: staff('certificates.read'),

@@ -13,6 +13,7 @@ import { settingsRouter } from './modules/settings/settings.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
+import { auditRouter } from './modules/audit/audit.router.ts';
 import { createRouter } from './trpc/init.ts';
 
 /** The client's API. The client imports this file's type and nothing else from the server. */
@@ -32,6 +33,7 @@ export const appRouter = createRouter({
   personalData: personalDataRouter,
   staff: staffRouter,
   settings: settingsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -89,6 +89,9 @@ describe('the route table', () => {
     expect(misplaced((route) => (route.heading !== undefined || route.menu !== undefined) && route.area !== 'admin')).toEqual([]);
     expect(misplaced((route) => route.prerendered === true && route.area !== 'public')).toEqual([]);
     expect(misplaced((route) => route.area === 'admin' && !route.pattern.startsWith(paths.admin.root))).toEqual([]);
+    // Every admin screen names the staff permission it needs (the area's not-found page is any
+    // member's); no other screen names one.
+    expect(misplaced((route) => !CATCH_ALL.includes(route.pattern) && (route.area === 'admin') !== (route.permission !== undefined))).toEqual([]);
     expect(misplaced((route) => route.area !== 'admin' && route.pattern.toLowerCase().startsWith(paths.admin.root.toLowerCase()))).toEqual([]);
     // The home page is drawn without waiting for code: it is the entry file's.
     expect(SCREEN_ROUTES.filter((route) => route.chunk === 'entry').map((route) => route.pattern)).toEqual([paths.home]);

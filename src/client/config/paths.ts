@@ -104,6 +104,8 @@ export const paths = {
       /** The academy's settings: the staff's second factor and the retention period. */
       settings: `${ADMIN}/academy-settings`,
     },
+    /** Every staff action recorded: searched, downloaded as CSV, its chain checked. */
+    audit: `${ADMIN}/audit-trail`,
   },
 } as const;
 

@@ -236,6 +236,15 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
       description: 'A course’s completions over a range of days, as the batch upload the regulator asks for. Check the rows that lack a field before you download.',
     },
   },
+  {
+    pattern: admin.audit, module: 'features/admin-audit/audit-trail-page.tsx', component: 'AuditTrailPage', area: 'admin', permission: 'audit.read', chunk: 'admin-audit',
+    menu: { group: 'Audit', label: 'Audit Trail' },
+    heading: {
+      width: '6xl',
+      title: 'Audit trail',
+      description: 'Every action taken by staff: who, when, from which address, and the values before and after. Search it, download it as CSV, or check that no entry has been changed.',
+    },
+  },
 
   {
     pattern: admin.staff.list, module: 'features/admin-staff/staff-page.tsx', component: 'StaffPage', area: 'admin', permission: 'staff.manage', chunk: 'admin-staff',

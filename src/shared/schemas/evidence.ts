@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { ZAuditEntry } from './audit.ts';
 import { requestObject, ZId } from './common.ts';
 
 const E = MESSAGES.evidence;
@@ -57,5 +58,10 @@ export const ZCertificateEvidence = z.object({
   course: z.object({ id: z.string(), title: z.string() }),
   parts: z.array(ZPartEvidence),
   attempts: z.array(ZAttemptEvidence),
+  /** What staff did to the certificate (revoked, re-issued), from the audit trail, oldest first. */
+  audit: z.array(ZAuditEntry),
 });
 export type TCertificateEvidence = z.infer<typeof ZCertificateEvidence>;
+
+/** A certificate's evidence without its audit entries (each certificate of the course export). */
+export type TEvidenceOfCertificate = Omit<TCertificateEvidence, 'audit'>;

@@ -23,6 +23,7 @@ import {
   ListChecks,
   FileSearch,
   File,
+  ScrollText,
 } from 'lucide-react';
 import { staffMay, type TStaffPermission, type TStaffRole } from '../../../shared/staff-roles.ts';
 import { paths } from '@/config/paths.ts';
@@ -46,6 +47,7 @@ const GROUPS: ReadonlyArray<Omit<TAdminMenuGroup, 'items'>> = [
     icon: ClipboardList,
   },
   { title: 'Certificates', description: 'Find, revoke and re-issue certificates, send expiry reminders and export a batch for the regulator.', icon: Award },
+  { title: 'Audit', description: 'Every staff action recorded: search it, download it, and check that nothing was altered.', icon: ScrollText },
   { title: 'Academy', description: 'Invite staff, give each member a role, and set how staff sign in.', icon: Building2 },
 ];
 
@@ -66,6 +68,7 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.admin.tests.evidence]: FileSearch,
   [paths.admin.certificates.list]: Award,
   [paths.admin.certificates.regulatorExport]: FileSpreadsheet,
+  [paths.admin.audit]: ScrollText,
   [paths.admin.staff.list]: UsersRound,
   [paths.admin.staff.settings]: Settings,
 };

@@ -18,6 +18,7 @@ function evidence(extra: Partial<TCertificateEvidence['certificate']> = {}): TCe
   return {
     certificate: { id: CERTIFICATE_ID, number: 'MTA/2026/000042', issuedAt: '2026-11-26T08:02:00.000Z', revokedAt: null, revokeReason: null, ...extra },
     holder: { name: 'Kavya Sailor', email: 'kavya@example.com' },
+    audit: [],
     course: { id: COURSE_ID, title: 'Fire Prevention and Fire Fighting' },
     parts: [
       {

@@ -13,6 +13,7 @@ import { EmailAddress } from '@/components/ui/email-address.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCertificateEvidence } from '@/features/admin-evidence/api/use-certificate-evidence.ts';
 import { AttemptsEvidence } from '@/features/admin-evidence/evidence-attempts.tsx';
+import { AuditEvidence } from '@/features/admin-evidence/evidence-audit.tsx';
 import { formatMoment } from '@/features/admin-evidence/evidence-format.ts';
 import { EvidenceFigure, EvidenceSection } from '@/features/admin-evidence/evidence-layout.tsx';
 import { WatchingEvidence } from '@/features/admin-evidence/evidence-watching.tsx';
@@ -148,6 +149,9 @@ export function CertificateEvidencePage() {
         </EvidenceSection>
         <EvidenceSection id="evidence-attempts" title="Test attempts">
           <AttemptsEvidence attempts={query.data.attempts} />
+        </EvidenceSection>
+        <EvidenceSection id="evidence-audit" title="Staff actions">
+          <AuditEvidence entries={query.data.audit} />
         </EvidenceSection>
       </div>
     );

@@ -1,7 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
-import { findEntriesAfter, findEntriesConcerning, findHeadHash, insertEntry, lockChainHead, type TAuditRow } from './audit.repository.ts';
+import { addDays } from '../../../shared/calendar.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import type { TAuditEntry, TAuditFilters, TAuditPage, TAuditPerson, TAuditSearch } from '../../../shared/schemas/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  findActors,
+  findEntries,
+  findEntriesAfter,
+  findEntriesConcerning,
+  findEntriesOfSubject,
+  findHeadHash,
+  insertEntry,
+  lockChainHead,
+  type TAuditRow,
+  type TEntryFilter,
+} from './audit.repository.ts';
 
 /*
  * The audit trail (decision 067). Every staff action, and a learner's requests about their own
@@ -130,4 +145,102 @@ export async function checkAuditChain(db: Executor, batchSize = 5_000): Promise<
 /** The entries about a user (as the learner concerned or as the actor), oldest first: a learner's copy of their own data. */
 export async function auditEntriesConcerning(db: Executor, userId: string): Promise<TAuditRow[]> {
   return findEntriesConcerning(db, userId);
+}
+
+/**
+ * A download changes nothing: its entry (the filters used and how many rows went out) is a
+ * transaction of its own, committed before the first byte is sent.
+ */
+export async function recordDownload(
+  db: Executor,
+  actor: TAuditActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<TAuditRow> {
+  return db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: download.action,
+      subjectType: 'export',
+      before: null,
+      after: { filters: download.filters, rows: download.rows ?? null },
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the trail (permission audit.read). Nothing here changes or removes an entry.
+
+export const AUDIT_PAGE_SIZE = 50;
+const CSV_BATCH = 1_000;
+
+function toEntry(row: TAuditRow): TAuditEntry {
+  return {
+    seq: row.seq,
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    actorRole: row.actorRole,
+    address: row.address,
+    action: row.action,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    learnerId: row.learnerId,
+    before: row.before as TAuditEntry['before'],
+    after: row.after as TAuditEntry['after'],
+  };
+}
+
+/** The filters as the repository reads them: the days are UTC days, `to` inclusive. */
+function entryFilter(filters: TAuditFilters): TEntryFilter {
+  return {
+    actorId: filters.actorId,
+    action: filters.action,
+    learnerId: filters.learnerId,
+    since: filters.from ? new Date(`${filters.from}T00:00:00.000Z`) : undefined,
+    until: filters.to ? new Date(`${addDays(filters.to, 1)}T00:00:00.000Z`) : undefined,
+  };
+}
+
+const cursorOf = (row: TAuditRow) => `${row.at.getTime()}.${row.seq}`;
+
+function readCursor(cursor: string): { at: Date; seq: number } {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(cursor);
+  if (!match) throw new AppError('BAD_REQUEST', MESSAGES.audit.badCursor, { fields: { cursor: MESSAGES.audit.badCursor } });
+  return { at: new Date(Number(match[1])), seq: Number(match[2]) };
+}
+
+/** A page of the trail, newest first, searched by person, action, learner and days. */
+export async function searchAudit(deps: { db: Executor }, query: TAuditSearch): Promise<TAuditPage> {
+  const limit = query.limit ?? AUDIT_PAGE_SIZE;
+  const filter = { ...entryFilter(query), before: query.cursor ? readCursor(query.cursor) : undefined };
+  const rows = await findEntries(deps.db, filter, limit + 1);
+  const page = rows.slice(0, limit);
+  return { items: page.map(toEntry), nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]!) : null };
+}
+
+/** Every entry the search finds, newest first, a batch at a time (the CSV download). */
+export async function* allAuditEntries(deps: { db: Executor }, filters: TAuditFilters): AsyncGenerator<TAuditEntry[]> {
+  const base = entryFilter(filters);
+  let before: { at: Date; seq: number } | undefined;
+  for (;;) {
+    const rows = await findEntries(deps.db, { ...base, before }, CSV_BATCH);
+    if (rows.length > 0) yield rows.map(toEntry);
+    if (rows.length < CSV_BATCH) return;
+    const last = rows[rows.length - 1]!;
+    before = { at: last.at, seq: last.seq };
+  }
+}
+
+/** Who appears in the trail as its actor: the person filter's choices. */
+export function auditPeople(deps: { db: Executor }): Promise<TAuditPerson[]> {
+  return findActors(deps.db, 500);
+}
+
+/** The entries about one certificate, oldest first (its evidence page). */
+export async function auditOfCertificate(deps: { db: Executor }, certificateId: string): Promise<TAuditEntry[]> {
+  return (await findEntriesOfSubject(deps.db, 'certificate', certificateId, 200)).map(toEntry);
+}
+
+/** The chain check the owner or an auditor runs from the screen. */
+export function checkAuditTrail(deps: { db: Executor }): Promise<TAuditChainCheck> {
+  return checkAuditChain(deps.db);
 }

@@ -15,6 +15,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readPage } from '../../lib/paging.ts';
 import type { TWholeList } from '../../lib/whole-list.ts';
+import type { TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordDownload } from '../audit/audit.service.ts';
 import { expiringWindowDays, stateCondition, type TStateCondition } from './certificate-state.ts';
 import { adminCertificateRows } from './certificates.service.ts';
 import {
@@ -139,4 +141,13 @@ export async function regulatorBatch(deps: Pick<AppDeps, 'db'>, query: TRegulato
     rows: certificates.map((certificate) => toRegulatorRow(certificate, course, query)),
     courseMissing: [...(course.code ? [] : ['courseCode' as const]), ...(course.approvalNumber ? [] : ['approvalNumber' as const])],
   };
+}
+
+/** A member of staff downloads a certificate list or a regulator’s batch: its audit entry (the filters used, the rows sent) commits before the bytes go out. */
+export async function recordCertificateDownload(
+  deps: Pick<AppDeps, 'db'>,
+  actor: TStaffActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<void> {
+  await recordDownload(deps.db, actorOfStaff(actor), download);
 }

@@ -16,7 +16,8 @@ import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { requestObject } from '../../../shared/schemas/common.ts';
 import { doc } from '../../lib/openapi.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { allAdminCertificates, regulatorBatch } from './certificate-admin.service.ts';
+import { staffActor } from '../../lib/session-user.ts';
+import { allAdminCertificates, recordCertificateDownload, regulatorBatch } from './certificate-admin.service.ts';
 
 /*
  * The administrators' downloads: the certificate list as CSV, and a course's batch for the
@@ -166,6 +167,7 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
     async (request, reply) => {
       const query = parseInput(ZCertificateListCsvQuery, request.query ?? {});
       const list = await allAdminCertificates(deps, query);
+      await recordCertificateDownload(deps, staffActor(request.caller, request.ip), { action: 'export.certificate-list', filters: query, rows: list.total });
       return attachment(reply, `certificates-${utcDay()}.csv`)
         .header('x-total-count', String(list.total))
         .type('text/csv; charset=utf-8')
@@ -177,7 +179,9 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
     '/certificates/regulator-batch.csv',
     doc({ summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`, access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
     async (request, reply) => {
-      const batch = await regulatorBatch(deps, parseInput(ZRegulatorBatchQuery, request.query ?? {}));
+      const query = parseInput(ZRegulatorBatchQuery, request.query ?? {});
+      const batch = await regulatorBatch(deps, query);
+      await recordCertificateDownload(deps, staffActor(request.caller, request.ip), { action: 'export.regulator-batch', filters: { ...query, format: 'csv' }, rows: batch.rows.length });
       return attachment(reply, batchFileName(batch, 'csv'))
         .header('x-total-count', String(batch.rows.length))
         .type('text/csv; charset=utf-8')
@@ -189,8 +193,10 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
     '/certificates/regulator-batch.xlsx',
     doc({ summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`, access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
     async (request, reply) => {
-      const batch = await regulatorBatch(deps, parseInput(ZRegulatorBatchQuery, request.query ?? {}));
+      const query = parseInput(ZRegulatorBatchQuery, request.query ?? {});
+      const batch = await regulatorBatch(deps, query);
       const workbook = await regulatorWorkbook(batch);
+      await recordCertificateDownload(deps, staffActor(request.caller, request.ip), { action: 'export.regulator-batch', filters: { ...query, format: 'xlsx' }, rows: batch.rows.length });
       return attachment(reply, batchFileName(batch, 'xlsx'))
         .header('x-total-count', String(batch.rows.length))
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

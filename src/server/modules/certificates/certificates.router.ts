@@ -49,7 +49,7 @@ export const certificatesRouter = createRouter({
   revoke: staffProcedure('certificates.manage')
     .input(ZRevokeRequest)
     .output(ZAdminCertificate)
-    .mutation(({ ctx, input }) => revokeCertificate(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => revokeCertificate(ctx.deps, ctx.actor, input)),
 
   /**
    * An administrator re-issues a live certificate whose PDF is ready: same number, a new version
@@ -58,7 +58,7 @@ export const certificatesRouter = createRouter({
   reissue: staffProcedure('certificates.manage')
     .input(ZReissueRequest)
     .output(z.object({ message: z.string(), certificate: ZAdminCertificateRow }))
-    .mutation(({ ctx, input }) => reissueCertificate(ctx.deps, ctx.user, input.certificateId)),
+    .mutation(({ ctx, input }) => reissueCertificate(ctx.deps, ctx.actor, input.certificateId)),
 
   ...certificateAdminProcedures,
   ...certificateReminderProcedures,

@@ -19,7 +19,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
 import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
 import { throttle, type TRateLimitRule } from '../../lib/rate-limit.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { isStoredName } from '../../lib/files/storage.ts';
 import { certificateHolder, profileMatches, type THolderDocuments } from '../profiles/profiles.service.ts';
 import { certificateTermsOf, coursesRenewedBy } from '../courses/course-certificate.service.ts';
@@ -386,19 +387,45 @@ export async function verifyCertificateByHolder(deps: VerifyDeps, input: TVerify
   return (await profileMatches(deps, row.userId, given)) ? fullVerification(row, state) : maskedVerification(row, state);
 }
 
+/** What a re-issue's audit entry keeps of a version: its number and the holder's values printed on it. */
+function auditedVersion(row: TCertificateRow) {
+  return {
+    number: row.number,
+    version: row.version,
+    holderName: row.holderName,
+    holderDateOfBirth: row.holderDateOfBirth,
+    holderIndosNo: row.holderIndosNo,
+    holderPassportNumber: row.holderPassportNumber,
+    holderCdcNumber: row.holderCdcNumber,
+  };
+}
+
 /** An administrator withdraws a certificate: verification says revoked and the PDF is no longer served. */
 export async function revokeCertificate(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   input: { certificateId: string; reason?: string | undefined },
 ): Promise<TAdminCertificate> {
   const reason = input.reason?.trim() || null;
-  const revoked = await revoke(deps.db, input.certificateId, { by: admin.id, reason });
+  const revoked = await deps.db.transaction(async (tx) => {
+    const row = await revoke(tx, input.certificateId, { by: actor.id, reason });
+    if (row) {
+      await recordAudit(tx, actorOfStaff(actor), {
+        action: 'certificate.revoke',
+        subjectType: 'certificate',
+        subjectId: row.id,
+        learnerId: row.userId,
+        before: { number: row.number, revokedAt: null },
+        after: { number: row.number, revokedAt: row.revokedAt, reason },
+      });
+    }
+    return row;
+  });
   if (!revoked) {
     if (await findById(deps.db, input.certificateId)) throw new AppError('CONFLICT', C.alreadyRevoked);
     throw notFound(C.notFound);
   }
-  deps.logger.info({ certificateId: revoked.id, number: revoked.number, by: admin.id }, 'certificate revoked');
+  deps.logger.info({ certificateId: revoked.id, number: revoked.number, by: actor.id }, 'certificate revoked');
   return toAdminCertificate(revoked);
 }
 
@@ -412,7 +439,7 @@ export async function revokeCertificate(
  */
 export async function reissueCertificate(
   deps: Pick<AppDeps, 'db' | 'logger' | 'jobs' | 'env'>,
-  admin: { id: string },
+  actor: TStaffActor,
   certificateId: string,
 ): Promise<{ message: string; certificate: TAdminCertificateRow }> {
   const { row, renderJob } = await deps.db.transaction(async (tx) => {
@@ -434,17 +461,26 @@ export async function reissueCertificate(
       holderPassportNumber: current.holderPassportNumber,
       holderCdcNumber: current.holderCdcNumber,
       madeAt: current.reissuedAt ?? current.issuedAt,
-      replacedBy: admin.id,
+      replacedBy: actor.id,
     });
     const next = await replaceVersion(tx, current.id, {
       version: current.version + 1,
       verificationCode: newVerificationCode(),
       ...holderSnapshot(holder.documents),
     });
-    return { row: next, renderJob: await queueCertificateRender(tx, next) };
+    const renderJob = await queueCertificateRender(tx, next);
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'certificate.reissue',
+      subjectType: 'certificate',
+      subjectId: current.id,
+      learnerId: current.userId,
+      before: auditedVersion(current),
+      after: auditedVersion(next),
+    });
+    return { row: next, renderJob };
   });
   await deps.jobs.dispatch([renderJob]);
-  deps.logger.info({ certificateId: row.id, number: row.number, version: row.version, by: admin.id }, 'certificate re-issued');
+  deps.logger.info({ certificateId: row.id, number: row.number, version: row.version, by: actor.id }, 'certificate re-issued');
   const [certificate] = await adminCertificateRows(deps, [row.id]);
   return { message: A.reissued(row.version), certificate: certificate! };
 }

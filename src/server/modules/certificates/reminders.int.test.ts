@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { TStaffActor } from '../../lib/session-user.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,7 +109,7 @@ describe('certificate expiry reminders', () => {
   let portal: TestPortal;
   let admin: TUser;
   const db = () => portal.runtime.db;
-  const sweep = (today: string, extra: { runBy?: string; batchSize?: number } = {}) =>
+  const sweep = (today: string, extra: { runBy?: TStaffActor; batchSize?: number } = {}) =>
     sendDueReminders(reminderDepsOf(portal.runtime), { today, ...extra });
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { reminderHistory, reminderPreference, runRemindersNow, setReminderPrefer
 /** The expiry reminders' procedures (run now, history, the learner's choice), spread into the certificates router. */
 export const certificateReminderProcedures = {
   /** An administrator sends the reminders due today now, recorded as run by them. */
-  runRemindersNow: staffProcedure('certificates.manage').output(ZReminderRunResult).mutation(({ ctx }) => runRemindersNow(ctx.deps, ctx.user)),
+  runRemindersNow: staffProcedure('certificates.manage').output(ZReminderRunResult).mutation(({ ctx }) => runRemindersNow(ctx.deps, ctx.actor)),
 
   /** A certificate's reminders, newest first; NOT_FOUND for an unknown certificate. */
   reminders: staffProcedure('certificates.read')

@@ -9,7 +9,8 @@ import { notFound } from '../../lib/errors.ts';
 import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
 import type { JobContext } from '../../lib/jobs/runner.ts';
 import { queueMails } from '../../lib/mail/mail.service.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { dueReminderStage, expiringWindowDays } from './certificate-state.ts';
 import {
   certificateExists,
@@ -106,12 +107,12 @@ function stageToMail(certificate: TRemindable, today: string, reminderDays: read
  * expires within the largest stage gets the stage `dueReminderStage` says is due, once ever. The
  * stage's row in certificate_reminders and its mail commit in one transaction, and only a row this
  * run inserted gets a mail: however many processes sweep at once or again (a restart, a flushed
- * Redis), the database holds one row per stage and the outbox one mail. `runBy` is the
- * administrator who ran it now; null for the schedule.
+ * Redis), the database holds one row per stage and the outbox one mail. `runBy` is the member of
+ * staff who ran it now (each batch that queues mail writes its audit entry); absent for the schedule.
  */
 export async function sendDueReminders(
   ctx: TReminderDeps,
-  options: { today?: string; runBy?: string | null; batchSize?: number } = {},
+  options: { today?: string; runBy?: TStaffActor; batchSize?: number } = {},
 ): Promise<TReminderRunResult & { batches: number }> {
   const today = options.today ?? utcDay();
   const reminderDays = ctx.certificateReminderDays;
@@ -137,7 +138,7 @@ export async function sendDueReminders(
             certificateId: certificate.id,
             daysBefore: stage,
             validUntil: certificate.validUntil,
-            runBy: options.runBy ?? null,
+            runBy: options.runBy?.id ?? null,
           })),
         );
         const mine = new Set(recorded.map((row) => `${row.certificateId}/${row.daysBefore}`));
@@ -150,6 +151,15 @@ export async function sendDueReminders(
           tx,
           toMail.map(({ certificate, stage }, index) => ({ certificateId: certificate.id, daysBefore: stage, mailId: queuedMails[index]!.mailId })),
         );
+        if (options.runBy && toMail.length > 0) {
+          await recordAudit(tx, actorOfStaff(options.runBy), {
+            action: 'reminders.run',
+            subjectType: 'reminders',
+            subjectId: today,
+            before: null,
+            after: { today, reminders: toMail.map(({ certificate, stage }) => ({ certificateId: certificate.id, daysBefore: stage })) },
+          });
+        }
         return queuedMails.map((queuedMail) => queuedMail.job);
       });
       queued += jobs.length;
@@ -159,13 +169,19 @@ export async function sendDueReminders(
     const last = batch[batch.length - 1]!;
     after = { validUntil: last.validUntil, id: last.id };
   }
-  if (queued > 0) ctx.logger.info({ today, examined, queued, runBy: options.runBy ?? 'schedule' }, 'certificate expiry reminders queued');
+  if (queued > 0) ctx.logger.info({ today, examined, queued, runBy: options.runBy?.id ?? 'schedule' }, 'certificate expiry reminders queued');
   return { examined, queued, daysBefore: [...reminderDays], batches };
 }
 
 /** An administrator runs the reminders now: what is due today goes out, recorded as run by them. */
-export async function runRemindersNow(deps: AppDeps, admin: TSessionUser): Promise<TReminderRunResult> {
-  const { examined, queued, daysBefore } = await sendDueReminders(reminderDepsOf(deps), { runBy: admin.id });
+export async function runRemindersNow(deps: AppDeps, actor: TStaffActor): Promise<TReminderRunResult> {
+  const { examined, queued, daysBefore } = await sendDueReminders(reminderDepsOf(deps), { runBy: actor });
+  if (queued === 0) {
+    // A run that found nothing due is still an action someone took.
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, actorOfStaff(actor), { action: 'reminders.run', subjectType: 'reminders', subjectId: utcDay(), before: null, after: { reminders: [] } }),
+    );
+  }
   return { examined, queued, daysBefore };
 }
 

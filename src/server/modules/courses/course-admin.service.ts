@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { storeImageCover, type TStoredImage } from '../../lib/files/images.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
+import type { TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { invalidateCatalogue, toCourse } from './catalogue.service.ts';
 import {
   findAll,
@@ -37,6 +39,20 @@ async function prepareImage(deps: Deps, upload: TStoredFile): Promise<TStoredIma
   }
 }
 
+/** What a course's audit entry keeps of it: the form's fields, its image and whether it is active. */
+function auditedCourse(row: TCourseRow) {
+  return {
+    title: row.title,
+    description: row.description,
+    duration: row.duration,
+    price: row.price,
+    category: row.category,
+    subjects: row.subjects,
+    imageFile: row.imageFile,
+    isActive: row.isActive,
+  };
+}
+
 const imageValues = (image: TStoredImage) => ({ imageFile: image.name, imageWidth: image.width, imageHeight: image.height });
 
 /**
@@ -45,7 +61,7 @@ const imageValues = (image: TStoredImage) => ({ imageFile: image.name, imageWidt
  */
 export async function createCourse(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   form: TCourseForm,
   upload: TStoredFile | undefined,
 ): Promise<TCourseResult> {
@@ -54,9 +70,13 @@ export async function createCourse(
   }
   const image = await prepareImage(deps, upload);
   try {
-    const row = await insertCourse(deps.db, { ...form, ...imageValues(image) });
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertCourse(tx, { ...form, ...imageValues(image) });
+      await recordAudit(tx, actorOfStaff(actor), { action: 'course.create', subjectType: 'course', subjectId: inserted.id, before: null, after: auditedCourse(inserted) });
+      return inserted;
+    });
     invalidateCatalogue(deps);
-    deps.logger.info({ courseId: row.id, by: admin.id }, 'course created');
+    deps.logger.info({ courseId: row.id, by: actor.id }, 'course created');
     return { message: MESSAGES.courses.created, course: toCourse(deps, row) };
   } catch (error) {
     await deps.files.remove(image.area, image.name);
@@ -70,7 +90,7 @@ export async function createCourse(
  */
 export async function updateCourse(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   courseId: string,
   form: TCourseForm,
   upload?: TStoredFile,
@@ -78,9 +98,19 @@ export async function updateCourse(
   const image = upload ? await prepareImage(deps, upload) : undefined;
   let changed: { before: TCourseRow; after: TCourseRow } | undefined;
   try {
-    changed = await deps.db.transaction((tx) =>
-      updateCourseRow(tx, courseId, { ...form, ...(image ? imageValues(image) : {}) }),
-    );
+    changed = await deps.db.transaction(async (tx) => {
+      const result = await updateCourseRow(tx, courseId, { ...form, ...(image ? imageValues(image) : {}) });
+      if (result) {
+        await recordAudit(tx, actorOfStaff(actor), {
+          action: 'course.update',
+          subjectType: 'course',
+          subjectId: courseId,
+          before: auditedCourse(result.before),
+          after: auditedCourse(result.after),
+        });
+      }
+      return result;
+    });
   } catch (error) {
     if (image) await deps.files.remove(image.area, image.name);
     throw error;
@@ -96,7 +126,7 @@ export async function updateCourse(
       deps.logger.warn({ err, courseId, file: replaced }, 'replaced course image not removed');
     });
   }
-  deps.logger.info({ courseId, by: admin.id, image: Boolean(image) }, 'course updated');
+  deps.logger.info({ courseId, by: actor.id, image: Boolean(image) }, 'course updated');
   return { message: MESSAGES.courses.updated, course: toCourse(deps, changed.after) };
 }
 
@@ -106,18 +136,30 @@ export async function updateCourse(
  */
 export async function setCourseActive(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   courseId: string,
   active: boolean,
 ): Promise<TCourseResult> {
-  const row = await setActive(deps.db, courseId, active);
+  const row = await deps.db.transaction(async (tx) => {
+    const changed = await setActive(tx, courseId, active);
+    if (changed) {
+      await recordAudit(tx, actorOfStaff(actor), {
+        action: active ? 'course.activate' : 'course.deactivate',
+        subjectType: 'course',
+        subjectId: courseId,
+        before: { isActive: !active },
+        after: { isActive: active },
+      });
+    }
+    return changed;
+  });
   if (!row) {
     const existing = await findById(deps.db, courseId);
     if (!existing) throw notFound(MESSAGES.courses.notFound);
     throw new AppError('CONFLICT', active ? MESSAGES.courses.alreadyActive : MESSAGES.courses.alreadyInactive);
   }
   invalidateCatalogue(deps);
-  deps.logger.info({ courseId, by: admin.id, active }, active ? 'course activated' : 'course deactivated');
+  deps.logger.info({ courseId, by: actor.id, active }, active ? 'course activated' : 'course deactivated');
   return { message: active ? MESSAGES.courses.activated : MESSAGES.courses.deactivated, course: toCourse(deps, row) };
 }
 

@@ -3,6 +3,8 @@ import type { TCourseCertificateSettings, TCourseCertificateSettingsRequest } fr
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { findById, findCertificateSettings, findCertificateTerms, findCoursesRenewedBy, updateCertificateSettings } from './courses.repository.ts';
 
 /*
@@ -54,24 +56,40 @@ const refused = (message: string) => new AppError('BAD_REQUEST', message, { fiel
  */
 export async function updateCourseCertificateSettings(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   input: TCourseCertificateSettingsRequest,
 ): Promise<{ message: string; settings: TCourseCertificateSettings }> {
   const { courseId, refresherCourseId } = input;
-  if (!(await findById(deps.db, courseId))) throw notFound(MESSAGES.courses.notFound);
-  if (refresherCourseId !== null) {
-    if (refresherCourseId === courseId) throw refused(CC.refresherSelf);
-    if (!(await findById(deps.db, refresherCourseId))) throw refused(CC.refresherUnknown);
-  }
-  const updated = await updateCertificateSettings(deps.db, courseId, {
-    code: input.code,
-    approvalNumber: input.approvalNumber,
-    certificateValidityMonths: input.validityMonths,
-    refresherCourseId,
-    testRequiresApprovedProfile: input.testRequiresApprovedProfile,
+  await deps.db.transaction(async (tx) => {
+    const before = await findById(tx, courseId);
+    if (!before) throw notFound(MESSAGES.courses.notFound);
+    if (refresherCourseId !== null) {
+      if (refresherCourseId === courseId) throw refused(CC.refresherSelf);
+      if (!(await findById(tx, refresherCourseId))) throw refused(CC.refresherUnknown);
+    }
+    const values = {
+      code: input.code,
+      approvalNumber: input.approvalNumber,
+      certificateValidityMonths: input.validityMonths,
+      refresherCourseId,
+      testRequiresApprovedProfile: input.testRequiresApprovedProfile,
+    };
+    if (!(await updateCertificateSettings(tx, courseId, values))) throw notFound(MESSAGES.courses.notFound);
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'course.certificate-settings',
+      subjectType: 'course',
+      subjectId: courseId,
+      before: {
+        code: before.code,
+        approvalNumber: before.approvalNumber,
+        certificateValidityMonths: before.certificateValidityMonths,
+        refresherCourseId: before.refresherCourseId,
+        testRequiresApprovedProfile: before.testRequiresApprovedProfile,
+      },
+      after: values,
+    });
   });
-  if (!updated) throw notFound(MESSAGES.courses.notFound);
-  deps.logger.info({ courseId, by: admin.id }, 'course certificate settings changed');
+  deps.logger.info({ courseId, by: actor.id }, 'course certificate settings changed');
   return { message: CC.saved, settings: await certificateSettings(deps, courseId) };
 }
 

@@ -9,6 +9,7 @@ import {
 import { COURSE_SPEC_NAMES, toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
+import { staffActor } from '../../lib/session-user.ts';
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
 import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
@@ -90,7 +91,7 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
   api.post('/courses', doc({ summary: 'Create a course with its image.', access: 'admin', permission: 'courses.edit', tag: 'Courses', created: true, form: COURSE_FORM_DOC, answers: { 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
-      return createCourse(deps, request.caller, fields, image);
+      return createCourse(deps, staffActor(request.caller, request.ip), fields, image);
     });
     return sendResult(reply, result, 201);
   });
@@ -99,18 +100,18 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     const { id } = parseInput(ZIdParams, request.params);
     const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
       const { fields, image } = courseForm(form);
-      return updateCourse(deps, request.caller, id, fields, image);
+      return updateCourse(deps, staffActor(request.caller, request.ip), id, fields, image);
     });
     return sendResult(reply, result);
   });
 
   api.post('/courses/Deactive/:id', doc({ summary: 'Deactivate a course.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already inactive.' } }), async (request, reply) => {
     const { id } = parseInput(ZIdParams, request.params);
-    return sendResult(reply, await setCourseActive(deps, request.caller, id, false));
+    return sendResult(reply, await setCourseActive(deps, staffActor(request.caller, request.ip), id, false));
   });
 
   api.put('/courses/activate/:id', doc({ summary: 'Activate a course.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already active.' } }), async (request, reply) => {
     const { id } = parseInput(ZIdParams, request.params);
-    return sendResult(reply, await setCourseActive(deps, request.caller, id, true));
+    return sendResult(reply, await setCourseActive(deps, staffActor(request.caller, request.ip), id, true));
   });
 };

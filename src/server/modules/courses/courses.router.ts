@@ -33,17 +33,17 @@ export const coursesRouter = createRouter({
   update: staffProcedure('courses.edit')
     .input(ZCourseUpdateRequest)
     .output(ZCourseResult)
-    .mutation(({ ctx, input: { courseId, ...form } }) => updateCourse(ctx.deps, ctx.user, courseId, form)),
+    .mutation(({ ctx, input: { courseId, ...form } }) => updateCourse(ctx.deps, ctx.actor, courseId, form)),
 
   activate: staffProcedure('courses.edit')
     .input(ZCourseIdRequest)
     .output(ZCourseResult)
-    .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.user, input.courseId, true)),
+    .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.actor, input.courseId, true)),
 
   deactivate: staffProcedure('courses.edit')
     .input(ZCourseIdRequest)
     .output(ZCourseResult)
-    .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.user, input.courseId, false)),
+    .mutation(({ ctx, input }) => setCourseActive(ctx.deps, ctx.actor, input.courseId, false)),
 
   /** The course's certificate settings (code, approval number, validity, refresher, the profile its test needs). */
   certificateSettings: staffProcedure('courses.read')
@@ -55,5 +55,5 @@ export const coursesRouter = createRouter({
   updateCertificateSettings: staffProcedure('courses.edit')
     .input(ZCourseCertificateSettingsRequest)
     .output(z.object({ message: z.string(), settings: ZCourseCertificateSettings }))
-    .mutation(({ ctx, input }) => updateCourseCertificateSettings(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateCourseCertificateSettings(ctx.deps, ctx.actor, input)),
 });

@@ -224,13 +224,14 @@ export async function searchRequests(
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
-export async function findRequestById(db: Executor, id: string): Promise<TRequestRow | undefined> {
-  const [row] = await db
+export async function findRequestById(db: Executor, id: string, lock = false): Promise<TRequestRow | undefined> {
+  const query = db
     .select(requestColumns)
     .from(enrolments)
     .innerJoin(users, eq(users.id, enrolments.userId))
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .where(eq(enrolments.id, id));
+  const [row] = lock ? await query.for('update', { of: enrolments }) : await query;
   return row;
 }
 

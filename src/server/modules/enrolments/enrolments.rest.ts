@@ -14,7 +14,7 @@ import { doc } from '../../lib/openapi.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import { staffActor, type TSessionUser } from '../../lib/session-user.ts';
 import {
   acceptRequest,
   listOwnEnrolments,
@@ -104,13 +104,13 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
 
   api.put('/userCourses/activate/:id', doc({ summary: 'Accept an enrolment request.', access: 'admin', permission: 'enrolments.decide', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already accepted.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await acceptRequest(deps, request.caller, id);
+    const result = await acceptRequest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestRequest(result.request) };
   });
 
   api.put('/userCourses/deactivate/:id', doc({ summary: 'Reject an enrolment request (an approved learner loses access).', access: 'admin', permission: 'enrolments.decide', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already rejected.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await rejectRequest(deps, request.caller, id);
+    const result = await rejectRequest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestRequest(result.request) };
   });
 };

@@ -49,10 +49,10 @@ export const enrolmentsRouter = createRouter({
   accept: staffProcedure('enrolments.decide')
     .input(ZEnrolmentDecisionRequest)
     .output(ZEnrolmentDecisionResult)
-    .mutation(({ ctx, input }) => acceptRequest(ctx.deps, ctx.user, input.enrolmentId)),
+    .mutation(({ ctx, input }) => acceptRequest(ctx.deps, ctx.actor, input.enrolmentId)),
 
   reject: staffProcedure('enrolments.decide')
     .input(ZEnrolmentDecisionRequest)
     .output(ZEnrolmentDecisionResult)
-    .mutation(({ ctx, input }) => rejectRequest(ctx.deps, ctx.user, input.enrolmentId)),
+    .mutation(({ ctx, input }) => rejectRequest(ctx.deps, ctx.actor, input.enrolmentId)),
 });

@@ -19,7 +19,8 @@ import { queueMail } from '../../lib/mail/mail.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { getCatalogue, lockCourseForEnrolment, toCourse } from '../courses/catalogue.service.ts';
 import { revokeStreamAccess } from '../training/stream.service.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { readPage } from '../../lib/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -243,41 +244,50 @@ const DECISION_MAIL: Record<'approved' | 'rejected', { subject: string; body: (c
  */
 async function decideRequest(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   enrolmentId: string,
   decision: 'approved' | 'rejected',
   refusals: Partial<Record<TEnrolmentRow['status'], string>>,
 ): Promise<TEnrolmentRequestItem> {
   const from: TEnrolmentRow['status'][] = decision === 'approved' ? ['pending', 'rejected'] : ['pending', 'approved'];
   const decided = await deps.db.transaction(async (tx) => {
-    if (!(await decide(tx, enrolmentId, from, decision, admin.id, new Date()))) return undefined;
-    const row = await findRequestById(tx, enrolmentId);
+    // Locked first, so the status it had is the one this decision changes.
+    const row = await findRequestById(tx, enrolmentId, true);
+    if (!row || !(await decide(tx, enrolmentId, from, decision, actor.id, new Date()))) return undefined;
     const wording = DECISION_MAIL[decision];
     const mail = await queueMail(tx, {
-      to: row!.email,
+      to: row.email,
       subject: `${deps.site.name}: ${wording.subject}`,
-      text: [`Hello ${row!.firstName},`, '', wording.body(row!.courseTitle), '', deps.site.name].join('\n'),
+      text: [`Hello ${row.firstName},`, '', wording.body(row.courseTitle), '', deps.site.name].join('\n'),
     });
-    return { job: mail, userId: row!.userId };
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: decision === 'approved' ? 'enrolment.accept' : 'enrolment.reject',
+      subjectType: 'enrolment',
+      subjectId: enrolmentId,
+      learnerId: row.userId,
+      before: { status: row.status, courseId: row.courseId },
+      after: { status: decision, courseId: row.courseId },
+    });
+    return { job: mail, userId: row.userId };
   });
   if (!decided) throw await explainRefusal(deps, enrolmentId, refusals);
   const { job } = decided;
   // A learner no longer approved stops playing the course's parts at once.
   if (decision === 'rejected') await revokeStreamAccess(deps, { userId: decided.userId });
   await deps.jobs.dispatch([job]);
-  deps.logger.info({ enrolmentId, by: admin.id, decision }, 'enrolment decided');
+  deps.logger.info({ enrolmentId, by: actor.id, decision }, 'enrolment decided');
   return requestItem(deps, enrolmentId);
 }
 
 /** Accept: pending or rejected → approved (spec section 2: Accept whenever the request is inactive). */
-export async function acceptRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
-  const request = await decideRequest(deps, admin, enrolmentId, 'approved', { approved: E.alreadyAccepted });
+export async function acceptRequest(deps: Deps, actor: TStaffActor, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
+  const request = await decideRequest(deps, actor, enrolmentId, 'approved', { approved: E.alreadyAccepted });
   return { message: E.accepted, request };
 }
 
 /** Reject: pending or approved → rejected (an approved learner loses access to the course). */
-export async function rejectRequest(deps: Deps, admin: { id: string }, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
-  const request = await decideRequest(deps, admin, enrolmentId, 'rejected', { rejected: E.alreadyRejected });
+export async function rejectRequest(deps: Deps, actor: TStaffActor, enrolmentId: string): Promise<TEnrolmentDecisionResult> {
+  const request = await decideRequest(deps, actor, enrolmentId, 'rejected', { rejected: E.alreadyRejected });
   return { message: E.rejected, request };
 }
 

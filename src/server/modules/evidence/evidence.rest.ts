@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ZEvidenceExportQuery, type TCertificateEvidence } from '../../../shared/schemas/evidence.ts';
+import { ZEvidenceExportQuery, type TEvidenceOfCertificate } from '../../../shared/schemas/evidence.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { doc } from '../../lib/openapi.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { evidenceOfCourse } from './evidence.service.ts';
+import { staffActor } from '../../lib/session-user.ts';
+import { evidenceOfCourse, recordEvidenceDownload } from './evidence.service.ts';
 
 /** One row per thing that happened: each part watched, each refused report, each attempt. */
 const EVIDENCE_CSV_HEADER = [
@@ -27,7 +28,7 @@ const EVIDENCE_CSV_HEADER = [
   'Detail',
 ];
 
-function rowsOf(evidence: TCertificateEvidence): TCsvCell[][] {
+function rowsOf(evidence: TEvidenceOfCertificate): TCsvCell[][] {
   const lead = [evidence.certificate.number, evidence.certificate.issuedAt, evidence.certificate.revokedAt, evidence.holder.name, evidence.holder.email, evidence.course.title];
   return [
     ...evidence.parts.flatMap((part) => [
@@ -71,6 +72,7 @@ export const evidenceRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     async (request, reply) => {
       const query = parseInput(ZEvidenceExportQuery, request.query);
       const evidence = await evidenceOfCourse(deps, query);
+      await recordEvidenceDownload(deps, staffActor(request.caller, request.ip), { action: 'export.evidence', filters: query });
       async function* batches() {
         for await (const batch of evidence) yield batch.flatMap(rowsOf);
       }

@@ -1,7 +1,9 @@
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { TCertificateEvidence, TEvidenceExportQuery } from '../../../shared/schemas/evidence.ts';
+import type { TCertificateEvidence, TEvidenceExportQuery, TEvidenceOfCertificate } from '../../../shared/schemas/evidence.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, auditOfCertificate, recordDownload } from '../audit/audit.service.ts';
 import { attemptEvidence } from '../tests/tests.service.ts';
 import { certificateOfHolder, certificatesIssuedBetween, type TCertificateOfHolder } from '../certificates/certificates.service.ts';
 import { watchEvidence } from '../training/training.service.ts';
@@ -11,7 +13,7 @@ type Deps = Pick<AppDeps, 'db'>;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 
-async function evidenceOf(deps: Deps, certificate: TCertificateOfHolder): Promise<TCertificateEvidence> {
+async function evidenceOf(deps: Deps, certificate: TCertificateOfHolder): Promise<TEvidenceOfCertificate> {
   const [watching, attempts] = await Promise.all([
     watchEvidence(deps, certificate.userId, certificate.courseId),
     attemptEvidence(deps, certificate.userId, certificate.courseId),
@@ -54,7 +56,8 @@ async function evidenceOf(deps: Deps, certificate: TCertificateOfHolder): Promis
 export async function certificateEvidence(deps: Deps, certificateId: string): Promise<TCertificateEvidence> {
   const certificate = await certificateOfHolder(deps, certificateId);
   if (!certificate) throw new AppError('NOT_FOUND', MESSAGES.evidence.notFound);
-  return evidenceOf(deps, certificate);
+  const [evidence, audit] = await Promise.all([evidenceOf(deps, certificate), auditOfCertificate(deps, certificateId)]);
+  return { ...evidence, audit };
 }
 
 /**
@@ -62,7 +65,7 @@ export async function certificateEvidence(deps: Deps, certificateId: string): Pr
  * UTC), a few certificates at a time. The certificates are found before the answer starts, so a
  * failure there is an error, never a file cut short.
  */
-export async function evidenceOfCourse(deps: Deps, query: TEvidenceExportQuery): Promise<AsyncIterable<TCertificateEvidence[]>> {
+export async function evidenceOfCourse(deps: Deps, query: TEvidenceExportQuery): Promise<AsyncIterable<TEvidenceOfCertificate[]>> {
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   to.setUTCDate(to.getUTCDate() + 1);
@@ -74,4 +77,13 @@ export async function evidenceOfCourse(deps: Deps, query: TEvidenceExportQuery):
     }
   }
   return batches();
+}
+
+/** A member of staff downloads the evidence behind a course’s certificates: its audit entry (the filters used, the rows sent) commits before the bytes go out. */
+export async function recordEvidenceDownload(
+  deps: Pick<AppDeps, 'db'>,
+  actor: TStaffActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<void> {
+  await recordDownload(deps.db, actorOfStaff(actor), download);
 }

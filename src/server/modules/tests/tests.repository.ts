@@ -78,6 +78,12 @@ export async function findPublishedOfCourse(db: Executor, courseId: string): Pro
 }
 
 /** Sets a test's published flag; false when there is no such test. */
+/** Whether a test is published, its row locked until commit; undefined when there is no such test. */
+export async function lockPublishedState(db: Executor, testId: string): Promise<boolean | undefined> {
+  const [row] = await db.select({ isPublished: tests.isPublished }).from(tests).where(eq(tests.id, testId)).for('update');
+  return row?.isPublished;
+}
+
 export async function setPublished(db: Executor, testId: string, isPublished: boolean): Promise<boolean> {
   const rows = await db.update(tests).set({ isPublished, updatedAt: new Date() }).where(eq(tests.id, testId)).returning({ id: tests.id });
   return rows.length > 0;

@@ -18,11 +18,13 @@ import { ATTEMPT_SPEC_NAMES, toSpecFields, withSpecId } from '../../../shared/sp
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { doc } from '../../lib/openapi.ts';
+import { staffActor } from '../../lib/session-user.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import {
   allResults,
+  recordResultsDownload,
   createTest,
   grantAttempts,
   listPublishedTests,
@@ -198,7 +200,7 @@ function toRestSubmission(item: TResultItem) {
 /** The spec's test calls (section 7, Tests, training and certificates). */
 export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', permission: 'courses.edit', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
-    const result = await createTest(deps, request.caller, parseInput(ZSpecTestForm, request.body));
+    const result = await createTest(deps, staffActor(request.caller, request.ip), parseInput(ZSpecTestForm, request.body));
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
   });
 
@@ -208,13 +210,13 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
 
   api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await publishTest(deps, request.caller, id);
+    const result = await publishTest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
   api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
     const { id } = parseInput(ZIdParams, request.params);
-    const result = await unpublishTest(deps, request.caller, id);
+    const result = await unpublishTest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
@@ -230,7 +232,7 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
   });
 
   api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', permission: 'courses.edit', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
-    const result = await grantAttempts(deps, request.caller, parseInput(ZGrantAttemptsRequest, request.body ?? {}));
+    const result = await grantAttempts(deps, staffActor(request.caller, request.ip), parseInput(ZGrantAttemptsRequest, request.body ?? {}));
     return { message: result.message, data: { attemptsLeft: result.attemptsLeft } };
   });
 
@@ -238,6 +240,7 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
   api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', permission: 'results.read', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
     const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
     const list = await allResults(deps, { search });
+    await recordResultsDownload(deps, staffActor(request.caller, request.ip), { action: 'export.results', filters: { search: search ?? null }, rows: list.total });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-disposition', `attachment; filename="test-results-${day}.csv"`)

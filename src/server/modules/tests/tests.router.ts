@@ -35,7 +35,7 @@ export const testsRouter = createRouter({
   create: staffProcedure('courses.edit')
     .input(ZTestForm)
     .output(ZTestChangeResult)
-    .mutation(({ ctx, input }) => createTest(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => createTest(ctx.deps, ctx.actor, input)),
 
   /** All Created Tests, with questions and answers. */
   list: staffProcedure('courses.read').output(z.array(ZAdminTest)).query(({ ctx }) => listTests(ctx.deps)),
@@ -45,18 +45,18 @@ export const testsRouter = createRouter({
   publish: staffProcedure('courses.edit')
     .input(ZTestIdRequest)
     .output(ZTestChangeResult)
-    .mutation(({ ctx, input }) => publishTest(ctx.deps, ctx.user, input.testId)),
+    .mutation(({ ctx, input }) => publishTest(ctx.deps, ctx.actor, input.testId)),
 
   unpublish: staffProcedure('courses.edit')
     .input(ZTestIdRequest)
     .output(ZTestChangeResult)
-    .mutation(({ ctx, input }) => unpublishTest(ctx.deps, ctx.user, input.testId)),
+    .mutation(({ ctx, input }) => unpublishTest(ctx.deps, ctx.actor, input.testId)),
 
   /** An existing test's attempts policy (All Tests, Published Tests); attempts started after it follow it. */
   updatePolicy: staffProcedure('courses.edit')
     .input(ZTestPolicyRequest)
     .output(ZTestChangeResult)
-    .mutation(({ ctx, input }) => updateTestPolicy(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateTestPolicy(ctx.deps, ctx.actor, input)),
 
   /** Test Results: searched server-side, in pages. */
   results: staffProcedure('results.read')
@@ -68,7 +68,7 @@ export const testsRouter = createRouter({
   grantAttempts: staffProcedure('courses.edit')
     .input(ZGrantAttemptsRequest)
     .output(ZGrantAttemptsResult)
-    .mutation(({ ctx, input }) => grantAttempts(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => grantAttempts(ctx.deps, ctx.actor, input)),
 
   /**
    * Where the learner stands with the course's test: attempts left, when the next opens, why it

@@ -19,7 +19,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit, recordDownload } from '../audit/audit.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { issueCertificate, toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
@@ -58,6 +59,7 @@ import {
   searchResults as searchResultRows,
   setAttemptsPolicy,
   setPublished,
+  lockPublishedState,
   type TResultAnswerRow,
   type TAttemptRow,
   type TResultRow,
@@ -102,24 +104,29 @@ const drawnOf = (questionsPerAttempt: number | null, bankSize: number) =>
   questionsPerAttempt !== null && questionsPerAttempt < bankSize ? questionsPerAttempt : null;
 
 /** Create New Test: for an active course only; the questions keep the order they were given in. */
-export async function createTest(deps: Deps, admin: { id: string }, form: TTestForm): Promise<TTestChangeResult> {
+export async function createTest(deps: Deps, actor: TStaffActor, form: TTestForm): Promise<TTestChangeResult> {
   const course = await getCourse(deps, form.courseId);
   if (!course.isActive) throw new AppError('BAD_REQUEST', T.courseNotActive, { fields: { courseId: T.courseNotActive } });
-  const testId = await deps.db.transaction((tx) =>
-    insertTest(
-      tx,
-      {
-        courseId: course.id,
-        title: form.title,
-        passMark: form.passMark,
-        questionsPerAttempt: drawnOf(form.questionsPerAttempt, form.questions.length),
-        attemptsAllowed: form.attemptsAllowed,
-        waitMinutes: form.waitMinutes,
-      },
-      form.questions,
-    ),
-  );
-  deps.logger.info({ testId, courseId: course.id, by: admin.id, questions: form.questions.length }, 'test created');
+  const values = {
+    courseId: course.id,
+    title: form.title,
+    passMark: form.passMark,
+    questionsPerAttempt: drawnOf(form.questionsPerAttempt, form.questions.length),
+    attemptsAllowed: form.attemptsAllowed,
+    waitMinutes: form.waitMinutes,
+  };
+  const testId = await deps.db.transaction(async (tx) => {
+    const id = await insertTest(tx, values, form.questions);
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'test.create',
+      subjectType: 'test',
+      subjectId: id,
+      before: null,
+      after: { ...values, questions: form.questions.length },
+    });
+    return id;
+  });
+  deps.logger.info({ testId, courseId: course.id, by: actor.id, questions: form.questions.length }, 'test created');
   return { message: T.created, test: await adminTest(deps, testId) };
 }
 
@@ -129,7 +136,7 @@ export async function createTest(deps: Deps, admin: { id: string }, form: TTestF
  * the questions it drew, and a learner's standing (attempts left, the wait) is read with the new
  * figures at their next look.
  */
-export async function updateTestPolicy(deps: Deps, admin: { id: string }, input: TTestPolicyRequest): Promise<TTestChangeResult> {
+export async function updateTestPolicy(deps: Deps, actor: TStaffActor, input: TTestPolicyRequest): Promise<TTestChangeResult> {
   const test = await findTestById(deps.db, input.testId);
   if (!test) throw notFound(T.notFound);
   const bankSize = test.questions.length;
@@ -142,8 +149,17 @@ export async function updateTestPolicy(deps: Deps, admin: { id: string }, input:
     attemptsAllowed: input.attemptsAllowed,
     waitMinutes: input.waitMinutes,
   };
-  if (!(await setAttemptsPolicy(deps.db, test.id, policy))) throw notFound(T.notFound);
-  deps.logger.info({ testId: test.id, by: admin.id, ...policy }, 'test attempts policy changed');
+  await deps.db.transaction(async (tx) => {
+    if (!(await setAttemptsPolicy(tx, test.id, policy))) throw notFound(T.notFound);
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'test.policy',
+      subjectType: 'test',
+      subjectId: test.id,
+      before: { questionsPerAttempt: test.questionsPerAttempt, attemptsAllowed: test.attemptsAllowed, waitMinutes: test.waitMinutes },
+      after: policy,
+    });
+  });
+  deps.logger.info({ testId: test.id, by: actor.id, ...policy }, 'test attempts policy changed');
   return { message: T.policySaved, test: await adminTest(deps, test.id) };
 }
 
@@ -158,14 +174,26 @@ export async function listPublishedTests(deps: Deps): Promise<TAdminTest[]> {
 }
 
 /** Publish or unpublish; asking for the state a test is already in changes nothing and says so the same way. */
-async function changePublished(deps: Deps, admin: { id: string }, testId: string, isPublished: boolean): Promise<TTestChangeResult> {
-  if (!(await setPublished(deps.db, testId, isPublished))) throw notFound(T.notFound);
-  deps.logger.info({ testId, by: admin.id, isPublished }, 'test publish status changed');
+async function changePublished(deps: Deps, actor: TStaffActor, testId: string, isPublished: boolean): Promise<TTestChangeResult> {
+  await deps.db.transaction(async (tx) => {
+    const was = await lockPublishedState(tx, testId);
+    if (was === undefined || !(await setPublished(tx, testId, isPublished))) throw notFound(T.notFound);
+    // Asked for the state it is already in: nothing changed, nothing to record.
+    if (was === isPublished) return;
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: isPublished ? 'test.publish' : 'test.unpublish',
+      subjectType: 'test',
+      subjectId: testId,
+      before: { isPublished: was },
+      after: { isPublished },
+    });
+  });
+  deps.logger.info({ testId, by: actor.id, isPublished }, 'test publish status changed');
   return { message: isPublished ? T.published : T.unpublished, test: await adminTest(deps, testId) };
 }
 
-export const publishTest = (deps: Deps, admin: { id: string }, testId: string) => changePublished(deps, admin, testId, true);
-export const unpublishTest = (deps: Deps, admin: { id: string }, testId: string) => changePublished(deps, admin, testId, false);
+export const publishTest = (deps: Deps, actor: TStaffActor, testId: string) => changePublished(deps, actor, testId, true);
+export const unpublishTest = (deps: Deps, actor: TStaffActor, testId: string) => changePublished(deps, actor, testId, false);
 
 // ---------------------------------------------------------------------------------------------
 // Learners
@@ -453,7 +481,7 @@ export async function submitTest(
  */
 export async function grantAttempts(
   deps: Deps,
-  admin: { id: string },
+  actor: TStaffActor,
   input: { userId: string; courseId: string; attempts: number },
 ): Promise<TGrantAttemptsResult> {
   const test = await findPublishedOfCourse(deps.db, input.courseId);
@@ -468,9 +496,18 @@ export async function grantAttempts(
     if (enrolment.trainingSubmittedAt) await grantExtraAttempts(tx, enrolment.id, input.attempts);
     else await openRoundByGrant(tx, enrolment.id, now, input.attempts - test.attemptsAllowed);
     const after = await lockApprovedEnrolment(tx, input.userId, input.courseId);
-    return (await standingFacts(tx, input.userId, input.courseId, test, after!, now)).standing;
+    const granted = (await standingFacts(tx, input.userId, input.courseId, test, after!, now)).standing;
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'test.grant-attempts',
+      subjectType: 'enrolment',
+      subjectId: enrolment.id,
+      learnerId: input.userId,
+      before: { courseId: input.courseId, state: before.standing.state, attemptsLeft: before.standing.attemptsLeft },
+      after: { courseId: input.courseId, state: granted.state, attemptsLeft: granted.attemptsLeft, granted: input.attempts },
+    });
+    return granted;
   });
-  deps.logger.info({ userId: input.userId, courseId: input.courseId, by: admin.id, attempts: input.attempts }, 'test attempts granted');
+  deps.logger.info({ userId: input.userId, courseId: input.courseId, by: actor.id, attempts: input.attempts }, 'test attempts granted');
   return { message: T.attemptsGranted(input.attempts, standing.attemptsLeft), attemptsLeft: standing.attemptsLeft };
 }
 
@@ -595,4 +632,13 @@ export async function attemptEvidence(deps: Pick<AppDeps, 'db'>, userId: string,
       }),
     };
   });
+}
+
+/** A member of staff downloads test results: its audit entry (the filters used, the rows sent) commits before the bytes go out. */
+export async function recordResultsDownload(
+  deps: Pick<AppDeps, 'db'>,
+  actor: TStaffActor,
+  download: { action: string; filters: Record<string, unknown>; rows?: number | null },
+): Promise<void> {
+  await recordDownload(deps.db, actorOfStaff(actor), download);
 }

@@ -7,7 +7,7 @@ import { doc } from '../../lib/openapi.ts';
 import { ZTrainingUploadFields } from '../../../shared/schemas/training.ts';
 import { withUpload } from '../../lib/files/multipart.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import { staffActor, type TSessionUser } from '../../lib/session-user.ts';
 import { parseInput } from '../../lib/validation.ts';
 import {
   getPlayer,
@@ -65,7 +65,7 @@ function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUse
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
 export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', permission: 'courses.edit', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { [VIDEO_FIELD]: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
-    const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, request.caller, form), {
+    const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, request.caller, staffActor(request.caller, request.ip), form), {
       maxFiles: VIDEOS_PER_UPLOAD,
     });
     return reply.status(201).send({ message: result.message, data: fromAdminSet(result.set) });

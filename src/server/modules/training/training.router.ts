@@ -49,17 +49,17 @@ export const trainingRouter = createRouter({
   reorder: staffProcedure('courses.edit')
     .input(ZReorderRequest)
     .output(ZAdminTrainingSet.extend({ message: z.string() }))
-    .mutation(({ ctx, input }) => reorderVideos(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => reorderVideos(ctx.deps, ctx.user, ctx.actor, input)),
 
   deleteVideo: staffProcedure('courses.edit')
     .input(ZVideoRequest)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => deleteTrainingVideo(ctx.deps, ctx.user, input.videoId)),
+    .mutation(({ ctx, input }) => deleteTrainingVideo(ctx.deps, ctx.actor, input.videoId)),
 
   retry: staffProcedure('courses.edit')
     .input(ZVideoRequest)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => retryVideo(ctx.deps, ctx.user, input.videoId)),
+    .mutation(({ ctx, input }) => retryVideo(ctx.deps, ctx.actor, input.videoId)),
 
   /** /training/{courseId}: the parts, their locks and the learner's progress, from the server's record. */
   player: authedProcedure

@@ -19,7 +19,8 @@ import { fileUrl } from '../../lib/files/file-urls.ts';
 import type { TUploadedForm, TUploadField } from '../../lib/files/multipart.ts';
 import type { TJobRef } from '../../lib/jobs/dispatcher.ts';
 import { insertIntent } from '../../lib/jobs/outbox.repository.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { describeIssues } from '../../lib/validation.ts';
 import { JOBS } from '../../../shared/jobs.ts';
 import { findApprovedEnrolment, recordTrainingSubmitted } from '../enrolments/enrolments.service.ts';
@@ -147,7 +148,7 @@ function transcodeIntent(tx: Parameters<typeof insertIntent>[0], videoId: string
  * course's training as its next parts, and queues one transcode job for each in the same
  * transaction.
  */
-export async function uploadVideos(deps: Deps, admin: TSessionUser, form: TUploadedForm<typeof VIDEO_FIELD>): Promise<TTrainingUploadResult> {
+export async function uploadVideos(deps: Deps, admin: TSessionUser, actor: TStaffActor, form: TUploadedForm<typeof VIDEO_FIELD>): Promise<TTrainingUploadResult> {
   const parsed = ZTrainingUploadFields.safeParse(form.fields);
   const files = form.files[VIDEO_FIELD] ?? [];
   const issues: Array<{ message: string; path: ReadonlyArray<PropertyKey> }> = parsed.success ? [] : [...parsed.error.issues];
@@ -173,6 +174,13 @@ export async function uploadVideos(deps: Deps, admin: TSessionUser, form: TUploa
       })),
     );
     const jobs = await Promise.all(videos.map((video) => transcodeIntent(tx, video.id, 'upload')));
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'training.upload',
+      subjectType: 'training-set',
+      subjectId: set.id,
+      before: null,
+      after: { courseId: course.id, title: set.title, videos: videos.map((video) => ({ id: video.id, serial: video.serial, title: video.originalName })) },
+    });
     return { set, jobs };
   });
   await deps.jobs.dispatch(jobs);
@@ -195,7 +203,7 @@ async function adminSetOf(deps: Deps, admin: TSessionUser, setId: string): Promi
 }
 
 /** Puts the set's parts in the order given (every part of the set, once). */
-export async function reorderVideos(deps: Deps, admin: TSessionUser, input: TReorderRequest): Promise<TAdminTrainingSet & { message: string }> {
+export async function reorderVideos(deps: Deps, admin: TSessionUser, actor: TStaffActor, input: TReorderRequest): Promise<TAdminTrainingSet & { message: string }> {
   await inTransaction(deps.db, async (tx) => {
     const set = await lockSet(tx, input.setId);
     if (!set) throw new AppError('NOT_FOUND', T.none);
@@ -205,6 +213,13 @@ export async function reorderVideos(deps: Deps, admin: TSessionUser, input: TReo
       throw new AppError('BAD_REQUEST', T.reorderMismatch, { fields: { videoIds: T.reorderMismatch } });
     }
     await renumber(tx, set.id, input.videoIds);
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'training.reorder',
+      subjectType: 'training-set',
+      subjectId: set.id,
+      before: { videoIds: current },
+      after: { videoIds: input.videoIds },
+    });
   });
   // A part moved after one not yet watched is locked again, at once.
   await revokeStreamAccess(deps, { setId: input.setId });
@@ -213,7 +228,7 @@ export async function reorderVideos(deps: Deps, admin: TSessionUser, input: TReo
 }
 
 /** Deletes a part and its files; the parts after it move up. Learners' records of it go with it. */
-export async function deleteTrainingVideo(deps: Deps, admin: TSessionUser, videoId: string): Promise<{ message: string }> {
+export async function deleteTrainingVideo(deps: Deps, actor: TStaffActor, videoId: string): Promise<{ message: string }> {
   const removed = await inTransaction(deps.db, async (tx) => {
     const video = await findVideo(tx, videoId);
     if (!video) throw new AppError('NOT_FOUND', T.videoNotFound);
@@ -221,6 +236,13 @@ export async function deleteTrainingVideo(deps: Deps, admin: TSessionUser, video
     const row = await deleteVideo(tx, videoId);
     if (!row) throw new AppError('NOT_FOUND', T.videoNotFound);
     await renumber(tx, row.setId, (await findVideosOfSet(tx, row.setId)).map((rest) => rest.id));
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'training.delete',
+      subjectType: 'training-video',
+      subjectId: videoId,
+      before: { setId: row.setId, serial: video.serial, title: video.originalName, status: video.status },
+      after: null,
+    });
     return row;
   });
   await revokeStreamAccess(deps, { setId: removed.setId });
@@ -231,21 +253,28 @@ export async function deleteTrainingVideo(deps: Deps, admin: TSessionUser, video
       deps.files.remove('trainingVideo', name).catch((err: unknown) => deps.logger.warn({ err, name }, 'training video file not removed')),
     ),
   );
-  deps.logger.info({ adminId: admin.id, videoId }, 'training video deleted');
+  deps.logger.info({ adminId: actor.id, videoId }, 'training video deleted');
   return { message: T.deleted };
 }
 
 /** Queues a failed video to be prepared again. */
-export async function retryVideo(deps: Deps, admin: TSessionUser, videoId: string): Promise<{ message: string }> {
+export async function retryVideo(deps: Deps, actor: TStaffActor, videoId: string): Promise<{ message: string }> {
   const job = await inTransaction(deps.db, async (tx) => {
     const video = await findVideo(tx, videoId);
     if (!video) throw new AppError('NOT_FOUND', T.videoNotFound);
     if (video.status !== 'failed') throw new AppError('CONFLICT', T.notReady);
     await updateVideo(tx, videoId, { status: 'pending', progressPercent: 0, error: null });
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'training.retry',
+      subjectType: 'training-video',
+      subjectId: videoId,
+      before: { status: video.status, error: video.error },
+      after: { status: 'pending' },
+    });
     return transcodeIntent(tx, videoId, `retry-${Date.now()}`);
   });
   await deps.jobs.dispatch([job]);
-  deps.logger.info({ adminId: admin.id, videoId }, 'training video queued again');
+  deps.logger.info({ adminId: actor.id, videoId }, 'training video queued again');
   return { message: T.retried };
 }
 

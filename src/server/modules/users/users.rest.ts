@@ -4,6 +4,7 @@ import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../sha
 import { withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
 import { doc } from '../../lib/openapi.ts';
+import { staffActor } from '../../lib/session-user.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
@@ -43,7 +44,7 @@ export const usersRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
 
   api.post('/user/approve-user/:id', doc({ summary: 'Approve a learner.', access: 'admin', permission: 'accounts.approve', tag: 'Users', params: ZApproveParams, answers: { 404: 'No such user.', 409: 'Already approved.' } }), async (request) => {
     const { id } = parseInput(ZApproveParams, request.params);
-    const result = await approveUser(deps, request.caller, id);
+    const result = await approveUser(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, user: toRestUser(result.user) };
   });
 };

@@ -19,5 +19,5 @@ export const usersRouter = createRouter({
   approve: staffProcedure('accounts.approve')
     .input(ZApproveUserRequest)
     .output(ZApproveUserResult)
-    .mutation(({ ctx, input }) => approveUser(ctx.deps, ctx.user, input.userId)),
+    .mutation(({ ctx, input }) => approveUser(ctx.deps, ctx.actor, input.userId)),
 });

@@ -10,7 +10,8 @@ import { USER_LIST_DEFAULT_PAGE_SIZE } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { TSessionUser } from '../../lib/session-user.ts';
+import type { TStaffActor } from '../../lib/session-user.ts';
+import { actorOfStaff, recordAudit } from '../audit/audit.service.ts';
 import { readPage } from '../../lib/paging.ts';
 import { revokeSessionChecks } from './session.service.ts';
 import {
@@ -70,14 +71,25 @@ export async function allApproved(deps: Deps): Promise<TWholeList<TUserListItem>
  * administrator's id or an unknown one is not found; an account whose e-mail is unverified cannot
  * be approved, since its owner may not even hold that address.
  */
-export async function approveUser(deps: Deps, admin: TSessionUser, userId: string): Promise<TApproveUserResult> {
-  const learner = await findLearnerForReview(deps.db, userId);
-  if (!learner) throw notFound(MESSAGES.users.notFound);
-  if (!learner.verifiedAt) throw new AppError('CONFLICT', MESSAGES.users.notVerified);
-  const approved = (await markApproved(deps.db, userId, admin.id, new Date())) ?? (await findLearnerForReview(deps.db, userId));
-  if (!approved) throw notFound(MESSAGES.users.notFound);
+export async function approveUser(deps: Deps, actor: TStaffActor, userId: string): Promise<TApproveUserResult> {
+  const approved = await deps.db.transaction(async (tx) => {
+    const learner = await findLearnerForReview(tx, userId);
+    if (!learner) throw notFound(MESSAGES.users.notFound);
+    if (!learner.verifiedAt) throw new AppError('CONFLICT', MESSAGES.users.notVerified);
+    const changed = await markApproved(tx, userId, actor.id, new Date());
+    if (!changed) return (await findLearnerForReview(tx, userId)) ?? learner;
+    await recordAudit(tx, actorOfStaff(actor), {
+      action: 'account.approve',
+      subjectType: 'user',
+      subjectId: userId,
+      learnerId: userId,
+      before: { approvedAt: learner.approvedAt },
+      after: { approvedAt: changed.approvedAt },
+    });
+    return changed;
+  });
   // The learner's next call is let in as approved.
   await revokeSessionChecks(deps, { userId });
-  deps.logger.info({ userId, by: admin.id }, 'user approved');
+  deps.logger.info({ userId, by: actor.id }, 'user approved');
   return { message: MESSAGES.users.approved, user: toListItem(approved) };
 }
