@@ -357,6 +357,7 @@ export const MESSAGES = {
     staffRefused: 'Staff accounts cannot download or erase their data here: a member of staff leaves through the owner’s deactivation, and the staff records are kept by the academy.',
     passwordRequired: 'Enter your password to confirm.',
     passwordWrong: 'That password is not right. Nothing was changed.',
+    tooManyTries: (minutes: number) => `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     alreadyErased: 'This account has already been closed and its data erased.',
     erased: 'Your account is closed and your personal data has been erased.',
   },

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { createProfileWithFiles, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { createProfileWithFiles, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { readBack } from '../../../testing/pdf-read-back.ts';
 import { seedWorld, type TWorld } from '../../../testing/portal-world.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
@@ -30,6 +30,13 @@ let world: TWorld;
 let learnerProfile: typeof profiles.$inferSelect;
 let otherProfile: typeof profiles.$inferSelect;
 
+/** The audit entries that name the user, as actor or as the learner concerned (other files write entries of their own). */
+const entriesBy = (userId: string) =>
+  portal.runtime.db
+    .select()
+    .from(auditEntries)
+    .where(or(eq(auditEntries.actorId, userId), eq(auditEntries.learnerId, userId)))
+    .orderBy(auditEntries.seq);
 const text = (files: Record<string, Uint8Array>, name: string) => Buffer.from(files[name]!).toString('utf8');
 const json = <T = unknown>(files: Record<string, Uint8Array>, name: string) => JSON.parse(text(files, name)) as T;
 
@@ -131,11 +138,11 @@ describe('the learner’s data archive', () => {
   });
 
   it('refuses a staff account, and writes nothing', async () => {
-    const before = await portal.runtime.db.select().from(auditEntries);
+    const before = await entriesBy(world.users.owner.id);
     const answer = await download('owner');
     expect(answer.statusCode).toBe(403);
     expect(answer.json().message).toBe(MESSAGES.personalData.staffRefused);
-    expect(await portal.runtime.db.select().from(auditEntries)).toHaveLength(before.length);
+    expect(await entriesBy(world.users.owner.id)).toEqual(before);
     await expect(portal.caller(sessionOf(world.users.owner)).personalData.erase({ password: TEST_PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -143,7 +150,7 @@ describe('the learner’s data archive', () => {
 describe('erasure', () => {
   it('with a wrong password changes nothing', async () => {
     const db = portal.runtime.db;
-    const before = await db.select().from(auditEntries);
+    const before = await entriesBy(world.users.learner.id);
     await expect(portal.caller(sessionOf(world.users.learner)).personalData.erase({ password: 'not my password' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: MESSAGES.personalData.passwordWrong,
@@ -152,7 +159,19 @@ describe('erasure', () => {
     expect(user!.email).toBe(world.users.learner.email);
     expect(user!.erasedAt).toBeNull();
     expect(await db.select().from(profiles).where(eq(profiles.userId, world.users.learner.id))).toHaveLength(1);
-    expect(await db.select().from(auditEntries)).toHaveLength(before.length);
+    expect(await entriesBy(world.users.learner.id)).toEqual(before);
+  });
+
+  it('is refused after five wrong passwords, even with the right one, and changes nothing', async () => {
+    const learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
+    const erase = (password: string) => portal.caller(sessionOf(learner)).personalData.erase({ password });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await expect(erase('not my password')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    await expect(erase(TEST_PASSWORD)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.personalData.tooManyTries(15) });
+    const [user] = await portal.runtime.db.select().from(users).where(eq(users.id, learner.id));
+    expect(user!.erasedAt).toBeNull();
+    expect(await entriesBy(learner.id)).toEqual([]);
   });
 
   it('closes the account, removes the rest and keeps the certificate with the records behind it until the retention date', async () => {

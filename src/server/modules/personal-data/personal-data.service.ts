@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TFileArea } from '../../lib/files/storage.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { throttle } from '../../lib/rate-limit.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { actorOfUser, auditEntriesConcerning, recordAudit } from '../audit/audit.service.ts';
 import { getAcademySettings } from '../settings/settings.service.ts';
@@ -48,7 +49,10 @@ import {
  * of its staff's work (the audit trail) is the academy's record.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'files' | 'logger' | 'accessGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'files' | 'logger' | 'accessGrants' | 'rateLimit'>;
+
+/** Tries at the password that confirms an erasure, per account, as for a sign-in's password. */
+const ERASURE_TRIES = { limit: 5, windowMs: 15 * 60_000 };
 
 function refuseStaff(user: TSessionUser): void {
   if (user.role === 'admin') throw new AppError('FORBIDDEN', MESSAGES.personalData.staffRefused);
@@ -252,6 +256,8 @@ async function clearIdentityHistory(_tx: Executor, _userId: string): Promise<voi
  */
 export async function eraseMyData(deps: Deps, user: TSessionUser, input: TErasureRequest, address: string | null): Promise<TErasureResult> {
   refuseStaff(user);
+  // The password is guessed no faster here than at the sign-in.
+  await throttle(deps, [[`erasure:${user.id}`, ERASURE_TRIES]], MESSAGES.personalData.tooManyTries);
   const settings = await getAcademySettings(deps);
   const at = new Date();
   const outcome = await deps.db.transaction(async (tx) => {
