@@ -35,6 +35,8 @@ ALTER TABLE "profile_identity_versions" ADD CONSTRAINT "profile_identity_version
 CREATE INDEX "profile_identity_versions_profile_idx" ON "profile_identity_versions" USING btree ("profile_id","created_at");--> statement-breakpoint
 CREATE INDEX "profile_identity_versions_user_idx" ON "profile_identity_versions" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_identity_checked_by_users_id_fk" FOREIGN KEY ("identity_checked_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "profiles_indos_key_idx" ON "profiles" USING btree (regexp_replace(upper("indos_no"), '[^A-Z0-9]', '', 'g'));--> statement-breakpoint
+CREATE INDEX "profiles_passport_key_idx" ON "profiles" USING btree (regexp_replace(upper("passport_number"), '[^A-Z0-9]', '', 'g'));--> statement-breakpoint
 CREATE INDEX "profiles_identity_state_idx" ON "profiles" USING btree ("identity_state","updated_at");--> statement-breakpoint
 -- Profiles already kept are complete (every identity column is required), so each starts
 -- "awaiting check": none was ever checked by a member of staff. New profiles are created awaiting check too.

@@ -6,6 +6,7 @@ import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { overviewRouter } from './modules/overview/overview.router.ts';
+import { identityRouter } from './modules/profiles/identity.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
 import { trainingRouter } from './modules/training/training.router.ts';
@@ -18,6 +19,7 @@ export const appRouter = createRouter({
   auth: authRouter,
   users: usersRouter,
   profiles: profilesRouter,
+  identity: identityRouter,
   courses: coursesRouter,
   enrolments: enrolmentsRouter,
   training: trainingRouter,

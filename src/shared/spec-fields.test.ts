@@ -110,6 +110,7 @@ const profile: TProfile = {
   profilePicture: file('me.png'),
   idDocument: file('id.png'),
   signature: file('sign.png'),
+  identity: { state: 'awaiting_check', version: 1, checkedAt: null, returnReason: null },
   creator: { firstName: 'Arjun', lastName: 'Nair' },
 };
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { offlinePartFetches, trainingVideos, trainingVideoSets, watchProgress } from '../server/db/schema.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from './factories.ts';
+import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from './factories.ts';
 import { makeClip } from './media.ts';
 import { form, JPEG, PDF, PNG, PROFILE_SPEC_FIELDS, type TFormPart } from './multipart.ts';
 import type { TestPortal } from './test-runtime.ts';
@@ -55,6 +55,8 @@ export type TWorld = {
     certificate(): Promise<TWorldCertificate>;
     /** The learner's download of their course for offline study, its part fetched ten minutes ago. */
     offlineDownload(): Promise<{ id: string; recordKey: string; videoId: string }>;
+    /** A fresh learner whose profile awaits its identity check: the user id and the version to name. */
+    awaitingProfile(): Promise<{ userId: string; version: number }>;
   };
   /** Authorization header for a caller (none for anonymous). */
   headers(caller: TCaller): Record<string, string>;
@@ -187,6 +189,11 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
         const pack = await portal.caller(sessionOf(users.learner)).training.offlinePackage({ courseId: world.course.courseId, height: 360 });
         await db.insert(offlinePartFetches).values({ downloadId: pack.downloadId, videoId: world.course.videoId, fetchedAt: new Date(Date.now() - 600_000) });
         return { id: pack.downloadId, recordKey: pack.recordKey, videoId: world.course.videoId };
+      },
+      awaitingProfile: async () => {
+        const holder = await createUser(db, { approvedAt: now });
+        const profile = await createProfileRow(db, holder.id, { identityState: 'awaiting_check', identityCheckedAt: null });
+        return { userId: holder.id, version: profile.identityVersion };
       },
       failedVideo: async () => {
         const course = await createCourse(db);

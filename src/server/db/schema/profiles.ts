@@ -57,6 +57,9 @@ export const profiles = pgTable(
     index('profiles_cdc_prefix_idx').on(sql`lower(${t.cdcNumber}) text_pattern_ops`),
     // Newest first is a backward scan of this index.
     index('profiles_created_idx').on(t.createdAt, t.id),
+    // The same INDOS or passport number on two accounts, compared as letters and digits only.
+    index('profiles_indos_key_idx').on(sql`regexp_replace(upper(${t.indosNo}), '[^A-Z0-9]', '', 'g')`),
+    index('profiles_passport_key_idx').on(sql`regexp_replace(upper(${t.passportNumber}), '[^A-Z0-9]', '', 'g')`),
     // The identity checks' queue: awaiting check first, oldest change first.
     index('profiles_identity_state_idx').on(t.identityState, t.updatedAt),
   ],
