@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { prefixPattern } from '../../db/like-patterns.ts';
 import { profileIdentityVersions, profiles, users } from '../../db/schema.ts';
@@ -87,11 +87,11 @@ export async function findDuplicatesOf(db: Executor, profile: Pick<TProfileRecor
 /** For each profile id, how many other profiles share its INDOS and its passport number. */
 export async function countDuplicates(db: Executor, ids: readonly string[]): Promise<Map<string, { indosNo: number; passportNumber: number }>> {
   if (ids.length === 0) return new Map();
-  const other = alias(profiles, 'other');
-  const count = (column: 'indosNo' | 'passportNumber') =>
-    sql<number>`(select count(*) from ${other} where ${other.id} <> ${profiles.id} and ${numberKey(other[column])} = ${numberKey(profiles[column])})`.mapWith(Number);
+  const count = (column: 'indos_no' | 'passport_number') =>
+    // Spelled out: inside the subquery an unqualified column would name the inner row.
+    sql<number>`(select count(*) from profiles as other where other.id <> profiles.id and regexp_replace(upper(other.${sql.raw(column)}), '[^A-Z0-9]', '', 'g') = regexp_replace(upper(profiles.${sql.raw(column)}), '[^A-Z0-9]', '', 'g'))`.mapWith(Number);
   const rows = await db
-    .select({ id: profiles.id, indosNo: count('indosNo'), passportNumber: count('passportNumber') })
+    .select({ id: profiles.id, indosNo: count('indos_no'), passportNumber: count('passport_number') })
     .from(profiles)
     .where(inArray(profiles.id, [...ids]));
   return new Map(rows.map((row) => [row.id, { indosNo: row.indosNo, passportNumber: row.passportNumber }]));
