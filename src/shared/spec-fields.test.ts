@@ -144,6 +144,8 @@ describe('the profile under the spec names', () => {
       'profilePicture',
       'IdDocument',
       'signature',
+      // The identity check's state (after the spec's keys).
+      'identity',
       'creator',
     ]);
     expect(toSpecProfile(profile)).toMatchObject({ _id: 'p1', gradenumber: 'Grade II', IDType: 'aadhaar', IdDocument: profile.idDocument });

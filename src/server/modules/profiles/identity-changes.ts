@@ -1,4 +1,4 @@
-import { IDENTITY_TEXT_FIELDS, type TIdentityState } from '../../../shared/identity.ts';
+import type { IDENTITY_TEXT_FIELDS, TIdentityState } from '../../../shared/identity.ts';
 import type { Executor } from '../../db/client.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import { actorOfUser, recordAudit } from '../audit/audit.service.ts';
