@@ -35,8 +35,8 @@ export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; ret
           to={paths.admin.users.identityCheck(profile.userId)}
           state={{ returnTo }}
           className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={`Identity check of ${profile.name}`}
         >
+          <span className="sr-only">Identity check: </span>
           <IdentityStateBadge state={profile.identity.state} />
         </Link>
         {profile.identity.duplicates && <DuplicateFlag duplicates={profile.identity.duplicates} />}
