@@ -86,6 +86,17 @@ describe('the identity checks', () => {
 
       expect(problems).toEqual([]);
       await context.close();
+
+      // ---- The learner's profile says it is verified, and that a change goes back for a check.
+      const mine = await harness.newPage(width, width === 390 ? 844 : 900);
+      await signInAs(mine.page, learner.email);
+      await mine.page.goto('/profile');
+      await mine.page.getByText(/^Identity verified on /).waitFor();
+      await mine.page.getByText(/sends your profile back for a check/).waitFor();
+      expect(await noSidewaysScroll(mine.page)).toBeLessThanOrEqual(width);
+      await mine.page.screenshot({ path: `${SCREENSHOT_DIR}/identity-learner-profile-${width}.png` });
+      expect(mine.problems).toEqual([]);
+      await mine.context.close();
     }
   });
 });
