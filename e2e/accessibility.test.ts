@@ -200,6 +200,8 @@ const SCREENS: TScreen[] = [
   { name: 'approved users', as: 'admin', url: () => paths.admin.users.approved, heading: 'Approved Users' },
   { name: 'user profiles', as: 'admin', url: () => paths.admin.users.profiles, heading: 'User Profiles' },
   { name: 'a user profile', as: 'admin', url: (w) => paths.admin.users.profile(w.users.learner.id), heading: PROFILE_SPEC_FIELDS.name! },
+  { name: 'identity checks', as: 'admin', url: () => paths.admin.users.identityChecks, heading: 'Identity checks' },
+  { name: 'an identity check, return dialog', as: 'admin', url: (w) => paths.admin.users.identityCheck(w.users.learner.id), heading: PROFILE_SPEC_FIELDS.name!, then: openDialog(/^Return to learner/, 'Return the profile') },
   { name: 'all courses, deactivation dialog', as: 'admin', url: () => paths.admin.courses.list, heading: 'All Courses', then: openDialog(/^Deactivate/, /deactivate/i) },
   { name: 'create course, errors shown', as: 'admin', url: () => paths.admin.courses.create, heading: 'Create Course', then: submitEmpty('Create Course') },
   { name: 'edit course', as: 'admin', url: (w) => paths.admin.courses.edit(w.imageCourse.id), heading: 'Edit Course', then: async (page) => page.getByRole('button', { name: 'Update Course' }).waitFor() },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages.ts';
-import { createUser } from '../src/testing/factories.ts';
+import { createUser, indosNumber } from '../src/testing/factories.ts';
 import { JPEG, PDF, PNG } from '../src/testing/multipart.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { signInAs } from './support/session.ts';
@@ -46,7 +46,7 @@ describe('seafarer profile', () => {
     const learner = await createUser(db);
     const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
     const other = await createUser(db);
-    const indos = `24ZL${learner.id.slice(0, 6).toUpperCase()}`;
+    const indos = indosNumber();
     const name = `Kavya Menon ${learner.id.slice(0, 4)}`;
 
     // ---- The learner has no profile yet: the creation form.

@@ -124,6 +124,15 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   },
   'profiles.list': { expect: staff('accounts.read') },
 
+  'identity.queue': { expect: staff('accounts.read') },
+  'identity.view': { expect: staff('accounts.read'), call: (w) => ({ input: { userId: w.users.learner.id } }) },
+  // Each caller checks a fresh profile of their own, at the version they saw.
+  'identity.verify': { expect: staff('identity.check'), call: async (w) => ({ input: await w.make.awaitingProfile() }) },
+  'identity.return': {
+    expect: staff('identity.check'),
+    call: async (w) => ({ input: { ...(await w.make.awaitingProfile()), reason: 'The photograph is not the passport holder.' } }),
+  },
+
   'courses.catalogue': { expect: PUBLIC },
   'courses.adminList': { expect: staff('courses.read') },
   'courses.adminGet': { expect: staff('courses.read'), call: (w) => ({ input: { courseId: w.course.courseId } }) },

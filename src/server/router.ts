@@ -8,6 +8,7 @@ import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
 import { overviewRouter } from './modules/overview/overview.router.ts';
 import { personalDataRouter } from './modules/personal-data/personal-data.router.ts';
+import { identityRouter } from './modules/profiles/identity.router.ts';
 import { profilesRouter } from './modules/profiles/profiles.router.ts';
 import { settingsRouter } from './modules/settings/settings.router.ts';
 import { siteRouter } from './modules/site/site.router.ts';
@@ -22,6 +23,7 @@ export const appRouter = createRouter({
   auth: authRouter,
   users: usersRouter,
   profiles: profilesRouter,
+  identity: identityRouter,
   courses: coursesRouter,
   enrolments: enrolmentsRouter,
   training: trainingRouter,

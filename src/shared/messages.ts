@@ -158,6 +158,18 @@ export const MESSAGES = {
     idType: 'Please choose an ID type from the list.',
     fileTooLarge: (field: string, size: string) => `${field} must be at most ${size}.`,
     search: 'Search must be at most 100 characters.',
+    indosFormat: 'INDOS Number must be two digits, two letters and four digits, like 05ZL1234.',
+  },
+  identity: {
+    verified: 'Identity verified.',
+    returned: 'Profile returned to the learner.',
+    /** The check named a version the profile has moved past: another check, or the learner's change. */
+    stale: 'This profile changed since you opened it (another check, or the learner edited it). Reload it and check again.',
+    notAwaiting: 'Only a profile awaiting check can be verified or returned.',
+    reasonRequired: 'Please say why the profile is returned: the learner reads it.',
+    reasonTooLong: (max: number) => `The reason must be at most ${max} characters.`,
+    duplicatesUnacknowledged: 'Another account has the same INDOS or passport number. Confirm you have checked it before verifying.',
+    search: 'Search must be at most 100 characters.',
   },
   tests: {
     created: 'Test created successfully!',
@@ -350,7 +362,7 @@ export const MESSAGES = {
     refresherSelf: 'A course cannot be its own refresher.',
     refresherUnknown: 'The refresher course does not exist.',
     saved: 'Certificate settings saved.',
-    profileRequired: 'Before the test opens, your seafarer profile must be complete (INDOS number, date of birth and passport) and approved by the academy.',
+    profileRequired: 'Before the test opens, your seafarer profile must be complete (INDOS number, date of birth and passport) and your identity verified by the academy.',
   },
   /** The learner's own data: the archive of it, and its erasure. */
   personalData: {

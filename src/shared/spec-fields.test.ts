@@ -110,6 +110,7 @@ const profile: TProfile = {
   profilePicture: file('me.png'),
   idDocument: file('id.png'),
   signature: file('sign.png'),
+  identity: { state: 'awaiting_check', version: 1, checkedAt: null, returnReason: null },
   creator: { firstName: 'Arjun', lastName: 'Nair' },
 };
 
@@ -143,6 +144,8 @@ describe('the profile under the spec names', () => {
       'profilePicture',
       'IdDocument',
       'signature',
+      // The identity check's state (after the spec's keys).
+      'identity',
       'creator',
     ]);
     expect(toSpecProfile(profile)).toMatchObject({ _id: 'p1', gradenumber: 'Grade II', IDType: 'aadhaar', IdDocument: profile.idDocument });

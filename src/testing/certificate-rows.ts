@@ -36,6 +36,9 @@ export async function createCertificateRow(
       number: `MTA/${issuedAt.getUTCFullYear()}/${serial!.n.padStart(6, '0')}`,
       verificationCode: randomBytes(20).toString('base64url'),
       holderName: 'Arjun Nair',
+      // Printed from a verified profile unless the overrides say otherwise.
+      holderVerifiedByName: 'Leela Pillai',
+      holderVerifiedAt: issuedAt,
       status: 'ready',
       ...overrides,
       issuedAt,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
 import { courses, enrolments, profiles, users } from '../server/db/schema.ts';
 import type { FileStorage } from '../server/lib/files/storage.ts';
@@ -67,9 +67,17 @@ export async function createCourse(db: Executor, overrides: Partial<typeof cours
   return course!;
 }
 
+/** A fresh INDOS number in its format (two digits, two letters, four digits). */
+export function indosNumber(): string {
+  const digits = () => String(randomInt(0, 10));
+  const letter = () => String.fromCharCode(65 + randomInt(0, 26));
+  return `${digits()}${digits()}${letter()}${letter()}${Array.from({ length: 4 }, digits).join('')}`;
+}
+
 /**
  * A profile row for a user, with file names that need not exist on disk (lists and searches);
- * tests of files create profiles through the upload route instead.
+ * tests of files create profiles through the upload route instead. Its identity is verified (by
+ * no one in particular) unless the overrides say otherwise, so certificates print its values.
  */
 export async function createProfileRow(
   db: Executor,
@@ -87,7 +95,7 @@ export async function createProfileRow(
       dateOfBirth: '1990-04-12',
       passportNumber: `P${unique}`,
       passportExpiryDate: '2034-01-31',
-      indosNo: `IN${unique}`,
+      indosNo: indosNumber(),
       cdcNumber: `CDC${unique}`,
       cdcExpiryDate: '2033-06-30',
       idType: 'aadhaar',
@@ -100,6 +108,8 @@ export async function createProfileRow(
       idDocumentFile: `${randomUUID()}.pdf`,
       signatureFile: `${randomUUID()}.png`,
       consentAcceptedAt: new Date(),
+      identityState: 'verified',
+      identityCheckedAt: new Date(),
       ...overrides,
     })
     .returning();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { offlinePartFetches, staffInvitations, trainingVideos, trainingVideoSets, watchProgress } from '../server/db/schema.ts';
 import { hashToken, randomToken } from '../server/lib/tokens.ts';
 import type { TStaffRole } from '../shared/staff-roles.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from './factories.ts';
+import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from './factories.ts';
 import { makeClip } from './media.ts';
 import { form, JPEG, PDF, PNG, PROFILE_SPEC_FIELDS, type TFormPart } from './multipart.ts';
 import type { TestPortal } from './test-runtime.ts';
@@ -61,6 +61,8 @@ export type TWorld = {
     staffMember(staffRole: TStaffRole, options?: { deactivated?: boolean }): Promise<{ id: string; email: string }>;
     /** An open invitation to join the staff, and its link's token. */
     invitation(staffRole?: TStaffRole): Promise<{ id: string; email: string; token: string }>;
+    /** A fresh learner whose profile awaits its identity check: the user id and the version to name. */
+    awaitingProfile(): Promise<{ userId: string; version: number }>;
   };
   /** Authorization header for a caller (none for anonymous). */
   headers(caller: TCaller): Record<string, string>;
@@ -205,6 +207,11 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
           .values({ email: `invited-${randomUUID().slice(0, 12)}@example.com`, staffRole, tokenHash: hashToken(token), invitedBy: users.owner.id, sentAt: new Date(), expiresAt: new Date(Date.now() + 7 * 24 * 3600_000) })
           .returning();
         return { id: row!.id, email: row!.email, token };
+      },
+      awaitingProfile: async () => {
+        const holder = await createUser(db, { approvedAt: now });
+        const profile = await createProfileRow(db, holder.id, { identityState: 'awaiting_check', identityCheckedAt: null });
+        return { userId: holder.id, version: profile.identityVersion };
       },
       failedVideo: async () => {
         const course = await createCourse(db);

@@ -70,6 +70,8 @@ export const paths = {
       approved: `${ADMIN}/approved-users`,
       profiles: `${ADMIN}/user-profiles`,
       profile: withParam(`${ADMIN}/user-profiles/:userId`),
+      identityChecks: `${ADMIN}/identity-checks`,
+      identityCheck: withParam(`${ADMIN}/identity-checks/:userId`),
     },
     courses: {
       list: `${ADMIN}/courses`,

@@ -139,6 +139,17 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   // Opened from the profiles and the user lists; its heading is the user's name.
   { pattern: admin.users.profile.pattern, module: 'features/admin-profiles/user-profile-detail-page.tsx', component: 'UserProfileDetailPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-profiles' },
   {
+    pattern: admin.users.identityChecks, module: 'features/admin-identity/identity-checks-page.tsx', component: 'IdentityChecksPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-identity',
+    menu: { group: 'Users', label: 'Identity checks' },
+    heading: {
+      width: '6xl',
+      title: 'Identity checks',
+      description: 'Profiles awaiting a check of their identity against the uploaded documents come first. The same INDOS or passport number on two accounts is flagged.',
+    },
+  },
+  // Opened from the queue; its heading is the learner's name.
+  { pattern: admin.users.identityCheck.pattern, module: 'features/admin-identity/identity-check-page.tsx', component: 'IdentityCheckPage', area: 'admin', permission: 'accounts.read', chunk: 'admin-identity' },
+  {
     pattern: admin.courses.list, module: 'features/admin-courses/admin-courses-page.tsx', component: 'AdminCoursesPage', area: 'admin', permission: 'courses.read', chunk: 'admin-courses',
     menu: { group: 'Courses', label: 'All Courses' },
     heading: {

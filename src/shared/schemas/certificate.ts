@@ -288,7 +288,15 @@ export const ZRegulatorRow = z.object({
   certificateNumber: z.string(),
   issueDate: z.string(),
   validUntil: z.string(),
-  /** The holder's fields this row lacks (each must be put right on the profile, then the certificate re-issued). */
+  /**
+   * Whether a member of staff verified the holder's identity values the certificate printed; when
+   * not, the holder's fields are empty (and listed as missing) and the files mark them "not verified".
+   */
+  verified: z.boolean(),
+  /** Who verified them and on which day (YYYY-MM-DD); empty when not verified. */
+  verifiedBy: z.string(),
+  verifiedOn: z.string(),
+  /** The holder's fields this row lacks (each must be put right on the profile, verified, then the certificate re-issued). */
   missing: z.array(z.enum(REGULATOR_HOLDER_FIELDS)),
 });
 export type TRegulatorRow = z.infer<typeof ZRegulatorRow>;

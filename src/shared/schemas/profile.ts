@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_TYPES, PHONE_PATTERN, PROFILE_SEARCH_MAX_LENGTH, type TIdType } from '../constants.ts';
+import { IDENTITY_STATES, INDOS_PATTERN } from '../identity.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROFILE_FIELD_LABELS, type TProfileTextField } from '../profile-fields.ts';
 import { plainText, presentText, printedName, requestObject, ZId } from './common.ts';
@@ -94,7 +95,10 @@ export const ZProfileFields = z.object({
     (value) => value >= EXPIRY_RANGE.min && value <= EXPIRY_RANGE.max,
     P.expiryRange(PROFILE_FIELD_LABELS.passportExpiryDate),
   ),
-  indosNo: documentNumber('indosNo'),
+  // Two digits, two letters, four digits; spaces and hyphens typed between them are dropped.
+  indosNo: required('indosNo')
+    .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(INDOS_PATTERN, P.indosFormat)),
   cdcNumber: documentNumber('cdcNumber'),
   cdcExpiryDate: isoDate(
     'cdcExpiryDate',
@@ -172,6 +176,16 @@ export const ZProfile = z.object({
   profilePicture: ZProfileFile,
   idDocument: ZProfileFile,
   signature: ZProfileFile,
+  /** The identity check: its state, the version a check must name, when it was checked; the reason when returned. */
+  identity: z.object({
+    state: z.enum(IDENTITY_STATES),
+    version: z.number().int(),
+    checkedAt: z.string().nullable(),
+    returnReason: z.string().nullable(),
+    /** Staff only: who checked it, and how many other accounts share its INDOS or passport number. */
+    checkedByName: z.string().nullable().optional(),
+    duplicates: z.object({ indosNo: z.number().int(), passportNumber: z.number().int() }).optional(),
+  }),
   /** The account holder; `email` only for administrators. */
   creator: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().optional() }),
 });

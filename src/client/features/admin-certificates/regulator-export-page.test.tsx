@@ -27,6 +27,9 @@ function regulatorRow(serial: number, extra: Partial<TRegulatorRow> = {}): TRegu
     certificateNumber: `MTA/2026/${String(serial).padStart(6, '0')}`,
     issueDate: '2026-11-20',
     validUntil: '2031-11-19',
+    verified: true,
+    verifiedBy: 'Leela Pillai',
+    verifiedOn: '2026-11-02',
     missing: [],
     ...extra,
   };

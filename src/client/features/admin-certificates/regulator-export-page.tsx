@@ -23,7 +23,10 @@ import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCalendarDate, formatCount } from '@/lib/format.ts';
 
 const CA = MESSAGES.certificateAdmin;
+const NOT_VERIFIED_LABEL = 'Not verified';
 const dash = (value: string) => value || '—';
+/** A holder's value as the file writes it: "Not verified" where no member of staff verified the identity. */
+const holderValue = (row: TRegulatorBatch['rows'][number], value: string) => (row.verified ? dash(value) : <span className="text-xs font-medium text-destructive">{NOT_VERIFIED_LABEL}</span>);
 
 /** The batch's rows as the file lists them. */
 function BatchRows({ batch }: { batch: TRegulatorBatch }) {
@@ -42,20 +45,31 @@ function BatchRows({ batch }: { batch: TRegulatorBatch }) {
             <TableHead>Passport</TableHead>
             <TableHead>CDC</TableHead>
             <TableHead>Issued, valid until</TableHead>
+            <TableHead>Identity verified</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody className="bg-card">
           {batch.rows.map((row) => (
             <TableRow key={row.certificateId} className={row.missing.length > 0 ? 'bg-yellow-50' : undefined}>
               <TableCell className="font-mono text-xs whitespace-nowrap">{row.certificateNumber}</TableCell>
-              <TableCell className="min-w-36 break-words">{dash(row.nameAsInPassport)}</TableCell>
-              <TableCell className="whitespace-nowrap">{dash(row.indosNo)}</TableCell>
-              <TableCell className="whitespace-nowrap">{row.dateOfBirth ? formatCalendarDate(row.dateOfBirth) : '—'}</TableCell>
-              <TableCell className="whitespace-nowrap">{dash(row.passportNumber)}</TableCell>
-              <TableCell className="whitespace-nowrap">{dash(row.cdcNumber)}</TableCell>
+              <TableCell className="min-w-36 break-words">{holderValue(row, row.nameAsInPassport)}</TableCell>
+              <TableCell className="whitespace-nowrap">{holderValue(row, row.indosNo)}</TableCell>
+              <TableCell className="whitespace-nowrap">{holderValue(row, row.dateOfBirth ? formatCalendarDate(row.dateOfBirth) : '')}</TableCell>
+              <TableCell className="whitespace-nowrap">{holderValue(row, row.passportNumber)}</TableCell>
+              <TableCell className="whitespace-nowrap">{holderValue(row, row.cdcNumber)}</TableCell>
               <TableCell className="whitespace-nowrap">
                 {formatCalendarDate(row.issueDate)}
                 <span className="block text-xs text-muted-foreground">{row.validUntil ? `to ${formatCalendarDate(row.validUntil)}` : 'does not expire'}</span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {row.verified ? (
+                  <>
+                    {dash(row.verifiedBy)}
+                    <span className="block text-xs text-muted-foreground">{row.verifiedOn ? formatCalendarDate(row.verifiedOn) : ''}</span>
+                  </>
+                ) : (
+                  <span className="font-medium text-destructive">Not verified</span>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -4,6 +4,7 @@ import { PROFILE_FIELD_LABELS as L } from '../../../shared/profile-fields.ts';
 import type { TProfile } from '../../../shared/schemas/profile.ts';
 import { paths } from '@/config/paths.ts';
 import { ExpiryBadge } from '@/components/profile/expiry-badge.tsx';
+import { DuplicateFlag, IdentityStateBadge } from '@/components/profile/identity-state-badge.tsx';
 import { ProfileAvatar } from '@/components/profile/profile-avatar.tsx';
 import { addressLine, creatorName, Detail } from '@/components/profile/profile-details.tsx';
 import { DocumentLink, SignaturePreview } from '@/components/profile/profile-documents.tsx';
@@ -29,12 +30,23 @@ export function AdminProfileCard({ profile, returnTo }: { profile: TProfile; ret
           {profile.creator.email && <p className="text-xs wrap-anywhere text-muted-foreground">{profile.creator.email}</p>}
         </div>
       </div>
-      {profile.documentsExpiring && (
-        <div className="flex flex-wrap gap-1.5 px-5 pt-3">
-          <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
-          <ExpiryBadge status={profile.cdcExpiryStatus} document="CDC" />
-        </div>
-      )}
+      <div className="flex flex-wrap gap-1.5 px-5 pt-3">
+        <Link
+          to={paths.admin.users.identityCheck(profile.userId)}
+          state={{ returnTo }}
+          className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="sr-only">Identity check: </span>
+          <IdentityStateBadge state={profile.identity.state} />
+        </Link>
+        {profile.identity.duplicates && <DuplicateFlag duplicates={profile.identity.duplicates} />}
+        {profile.documentsExpiring && (
+          <>
+            <ExpiryBadge status={profile.passportExpiryStatus} document="Passport" />
+            <ExpiryBadge status={profile.cdcExpiryStatus} document="CDC" />
+          </>
+        )}
+      </div>
 
       <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-3 p-5">
         <Detail label={L.phone}>{profile.phone}</Detail>

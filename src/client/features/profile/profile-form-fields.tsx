@@ -2,6 +2,7 @@ import { ChevronDown, Contact, FileStack, MapPin, Ship } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ID_TYPES } from '../../../shared/constants.ts';
+import { INDOS_EXAMPLE } from '../../../shared/identity.ts';
 import { PROFILE_FIELD_LABELS as L, type TProfileTextField } from '../../../shared/profile-fields.ts';
 import { PROFILE_FILE_FIELDS, isoToday, type TProfile } from '../../../shared/schemas/profile.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -59,9 +60,9 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
   const idType = watch('idType');
   const today = isoToday();
 
-  function text(field: TProfileTextField, options: { type?: string; autoComplete?: string; className?: string; max?: string; upper?: boolean } = {}) {
+  function text(field: TProfileTextField, options: { type?: string; autoComplete?: string; className?: string; max?: string; upper?: boolean; hint?: string } = {}) {
     return (
-      <FormField id={`profile-${field}`} label={L[field]} error={errors[field]?.message} className={cn('content-start', options.className)}>
+      <FormField id={`profile-${field}`} label={L[field]} error={errors[field]?.message} hint={options.hint} className={cn('content-start', options.className)}>
         {(controlProps) => (
           <Input
             {...controlProps}
@@ -122,7 +123,7 @@ export function ProfileFormFields<TOut extends FieldValues>({ form, current, dis
         {text('passportExpiryDate', { type: 'date' })}
         {text('cdcNumber', { upper: true })}
         {text('cdcExpiryDate', { type: 'date' })}
-        {text('indosNo', { upper: true })}
+        {text('indosNo', { upper: true, hint: `Two digits, two letters, four digits, like ${INDOS_EXAMPLE}.` })}
         <FormField id="profile-idType" label={L.idType} error={errors.idType?.message} className="content-start">
           {(controlProps) => (
             // A native select: the phone's own picker on small screens, and no extra code to load.

@@ -1,4 +1,4 @@
-import { CalendarClock, Pencil } from 'lucide-react';
+import { CalendarClock, CircleCheck, Clock, Pencil, Undo2 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { EXPIRY_WARNING_MONTHS } from '../../../shared/profile-fields.ts';
@@ -47,6 +47,48 @@ function ExpiryNotice({ profile }: { profile: TProfile }) {
   );
 }
 
+/**
+ * Where the academy's check of the learner's identity stands: awaiting, verified or returned with
+ * the reason to act on; and that changing an identity field sends the profile back for a check.
+ */
+function IdentityNotice({ profile }: { profile: TProfile }) {
+  const { state, checkedAt, returnReason } = profile.identity;
+  const changes = 'Changing your name, date of birth, INDOS, passport or CDC number, photograph or ID document sends your profile back for a check; certificates already issued keep the values they were issued with.';
+  if (state === 'returned') {
+    return (
+      <Alert variant="destructive">
+        <Undo2 aria-hidden />
+        <AlertTitle>Identity returned: please correct your profile</AlertTitle>
+        <AlertDescription>
+          {returnReason && <p>The academy says: “{returnReason}”</p>}
+          <p className="mt-1">Use Edit Profile to correct it; saving sends it for a new check.</p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (state === 'verified') {
+    return (
+      <Alert variant="success">
+        <CircleCheck aria-hidden />
+        <AlertTitle>Identity verified{checkedAt ? ` on ${formatCalendarDate(checkedAt.slice(0, 10))}` : ''}</AlertTitle>
+        <AlertDescription>
+          <p>{changes}</p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="warning">
+      <Clock aria-hidden />
+      <AlertTitle>{state === 'awaiting_check' ? 'Identity awaiting check' : 'Identity not verified'}</AlertTitle>
+      <AlertDescription>
+        <p>The academy checks your identity details against your documents. Courses that require it open their test once it is verified.</p>
+        <p className="mt-1">{changes}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /** /profile: the learner's profile, or the creation form while they have none (spec section 2). */
 export function ProfilePage() {
   const query = useMyProfile();
@@ -80,6 +122,7 @@ export function ProfilePage() {
           </>
         ) : (
           <>
+            <IdentityNotice profile={profile} />
             <ExpiryNotice profile={profile} />
             <ProfileDetails
               profile={profile}

@@ -21,6 +21,9 @@ const holderColumns = () => ({
   holderIndosNo: text('holder_indos_no'),
   holderPassportNumber: text('holder_passport_number'),
   holderCdcNumber: text('holder_cdc_number'),
+  /** Who verified the holder's identity values printed here, and when; null: none were verified. */
+  holderVerifiedByName: text('holder_verified_by_name'),
+  holderVerifiedAt: timestamp('holder_verified_at', { withTimezone: true }),
 });
 
 /**

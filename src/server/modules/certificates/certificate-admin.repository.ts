@@ -133,6 +133,8 @@ export type TBatchCertificate = {
   holderIndosNo: string | null;
   holderPassportNumber: string | null;
   holderCdcNumber: string | null;
+  holderVerifiedByName: string | null;
+  holderVerifiedAt: Date | null;
   courseCode: string | null;
   approvalNumber: string | null;
 };
@@ -155,6 +157,8 @@ export function findIssuedNotRevoked(db: Executor, courseId: string, from: Date,
       holderIndosNo: certificates.holderIndosNo,
       holderPassportNumber: certificates.holderPassportNumber,
       holderCdcNumber: certificates.holderCdcNumber,
+      holderVerifiedByName: certificates.holderVerifiedByName,
+      holderVerifiedAt: certificates.holderVerifiedAt,
       courseCode: certificates.courseCode,
       approvalNumber: certificates.approvalNumber,
     })

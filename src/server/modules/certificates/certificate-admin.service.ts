@@ -90,8 +90,12 @@ export async function allAdminCertificates(deps: Deps, query: TAdminCertificateE
 // ---------------------------------------------------------------------------------------------
 // The regulator's batch
 
-/** The holder's fields as the regulator's row names them, read from what the certificate printed. */
+/**
+ * The holder's fields as the regulator's row names them, read from what the certificate printed;
+ * none when no member of staff verified them (the row lists them all as missing).
+ */
 function holderFields(certificate: TBatchCertificate): Record<TRegulatorHolderField, string> {
+  if (!certificate.holderVerifiedAt) return { indosNo: '', nameAsInPassport: '', dateOfBirth: '', passportNumber: '', cdcNumber: '' };
   return {
     indosNo: certificate.holderIndosNo?.trim() ?? '',
     nameAsInPassport: certificate.holderName.trim(),
@@ -115,6 +119,9 @@ function toRegulatorRow(certificate: TBatchCertificate, course: { code: string |
     certificateNumber: certificate.number,
     issueDate: utcDay(certificate.issuedAt),
     validUntil: certificate.validUntil ?? '',
+    verified: certificate.holderVerifiedAt !== null,
+    verifiedBy: certificate.holderVerifiedAt ? (certificate.holderVerifiedByName ?? '') : '',
+    verifiedOn: certificate.holderVerifiedAt ? utcDay(certificate.holderVerifiedAt) : '',
     missing: (Object.keys(holder) as TRegulatorHolderField[]).filter((field) => holder[field] === ''),
   };
 }

@@ -3,6 +3,7 @@ import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node'
 import { z } from 'zod';
 import { utcDay } from '../../../shared/calendar.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { NOT_VERIFIED_MARKER } from '../../../shared/identity.ts';
 import {
   ZAdminCertificateExportQuery,
   ZRegulatorBatchQuery,
@@ -103,12 +104,15 @@ function listCells(row: TAdminCertificateRow): TCsvCell[] {
  * format, 27/11/2026 or 11/27/2026, and could move a day with the time zone, so a file opened
  * and saved before the upload would no longer say what the certificate says.
  */
+/** A holder's value as the file writes it: the marker where no member of staff verified it. */
+const holder = (value: (row: TRegulatorRow) => string) => (row: TRegulatorRow) => (row.verified ? value(row) : NOT_VERIFIED_MARKER);
+
 const REGULATOR_COLUMNS: ReadonlyArray<{ header: string; width: number; value: (row: TRegulatorRow) => string }> = [
-  { header: 'INDoS Number', width: 16, value: (row) => row.indosNo },
-  { header: 'Name as in Passport', width: 32, value: (row) => row.nameAsInPassport },
-  { header: 'Date of Birth', width: 14, value: (row) => row.dateOfBirth },
-  { header: 'Passport Number', width: 18, value: (row) => row.passportNumber },
-  { header: 'CDC Number', width: 18, value: (row) => row.cdcNumber },
+  { header: 'INDoS Number', width: 16, value: holder((row) => row.indosNo) },
+  { header: 'Name as in Passport', width: 32, value: holder((row) => row.nameAsInPassport) },
+  { header: 'Date of Birth', width: 14, value: holder((row) => row.dateOfBirth) },
+  { header: 'Passport Number', width: 18, value: holder((row) => row.passportNumber) },
+  { header: 'CDC Number', width: 18, value: holder((row) => row.cdcNumber) },
   { header: 'Course Code', width: 14, value: (row) => row.courseCode },
   { header: 'Approval Number', width: 24, value: (row) => row.approvalNumber },
   { header: 'Batch Start', width: 13, value: (row) => row.batchStart },
@@ -116,6 +120,8 @@ const REGULATOR_COLUMNS: ReadonlyArray<{ header: string; width: number; value: (
   { header: 'Certificate Number', width: 20, value: (row) => row.certificateNumber },
   { header: 'Issue Date', width: 13, value: (row) => row.issueDate },
   { header: 'Valid Until', width: 13, value: (row) => row.validUntil },
+  { header: 'Identity Verified By', width: 24, value: (row) => row.verifiedBy },
+  { header: 'Identity Verified On', width: 14, value: (row) => row.verifiedOn },
 ];
 
 /** The batch's file name: the course's code (or "course") and the days, nothing a header could trip on. */
@@ -153,7 +159,7 @@ async function* oneBatch<T>(items: T[]): AsyncGenerator<T[]> {
 const attachment = (reply: FastifyReply, name: string) => reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
 
 const REGULATOR_SUMMARY =
-  'in the DG Shipping batch upload’s columns (INDoS Number, Name as in Passport, Date of Birth, Passport Number, CDC Number, Course Code, Approval Number, Batch Start, Batch End, Certificate Number, Issue Date, Valid Until; dates as YYYY-MM-DD text): a course’s certificates issued on the days from `from` to `to` (inclusive, UTC) that are not revoked, in order of issue; the same rows in the same order on every download.';
+  'in the DG Shipping batch upload’s columns (INDoS Number, Name as in Passport, Date of Birth, Passport Number, CDC Number, Course Code, Approval Number, Batch Start, Batch End, Certificate Number, Issue Date, Valid Until, then Identity Verified By and On; dates as YYYY-MM-DD text; a holder whose identity no member of staff verified has NOT VERIFIED in place of each holder value): a course’s certificates issued on the days from `from` to `to` (inclusive, UTC) that are not revoked, in order of issue; the same rows in the same order on every download.';
 
 export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(

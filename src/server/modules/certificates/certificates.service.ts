@@ -121,7 +121,7 @@ async function queueCertificateRender(tx: Executor, certificate: { id: string; v
   return { id, name };
 }
 
-/** The holder's columns of a certificate version, from the holder's documents now. */
+/** The holder's columns of a certificate version, from the holder's verified documents now, with who verified them. */
 function holderSnapshot(documents: THolderDocuments) {
   return {
     holderName: documents.name,
@@ -129,6 +129,8 @@ function holderSnapshot(documents: THolderDocuments) {
     holderIndosNo: documents.indosNo,
     holderPassportNumber: documents.passportNumber,
     holderCdcNumber: documents.cdcNumber,
+    holderVerifiedByName: documents.verifiedByName,
+    holderVerifiedAt: documents.verifiedAt,
   };
 }
 
@@ -460,6 +462,8 @@ export async function reissueCertificate(
       holderIndosNo: current.holderIndosNo,
       holderPassportNumber: current.holderPassportNumber,
       holderCdcNumber: current.holderCdcNumber,
+      holderVerifiedByName: current.holderVerifiedByName,
+      holderVerifiedAt: current.holderVerifiedAt,
       madeAt: current.reissuedAt ?? current.issuedAt,
       replacedBy: actor.id,
     });

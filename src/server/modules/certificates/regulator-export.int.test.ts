@@ -25,6 +25,8 @@ const HEADERS = [
   'Certificate Number',
   'Issue Date',
   'Valid Until',
+  'Identity Verified By',
+  'Identity Verified On',
 ];
 
 /** One CSV line's cells (RFC 4180 quoting). */
@@ -111,6 +113,8 @@ describe("the regulator's batch", () => {
       holderIndosNo: '0012345',
       holderPassportNumber: 'P0123456',
       holderCdcNumber: 'MUM 012345',
+      holderVerifiedByName: 'Leela Pillai',
+      holderVerifiedAt: new Date(`${addDays(from, -20)}T10:00:00Z`),
       courseCode: 'FPFF',
       approvalNumber: 'DGS/TC/2026/017',
     };
@@ -162,6 +166,9 @@ describe("the regulator's batch", () => {
       certificateNumber: world.first.number,
       issueDate: world.from,
       validUntil: addDays(world.from, 5 * 365),
+      verified: true,
+      verifiedBy: 'Leela Pillai',
+      verifiedOn: addDays(world.from, -20),
       missing: [],
     });
     const row = (id: string) => batch.rows.find((candidate) => candidate.certificateId === id)!;
@@ -196,6 +203,8 @@ describe("the regulator's batch", () => {
         row.certificateNumber,
         row.issueDate,
         row.validUntil,
+        row.verifiedBy,
+        row.verifiedOn,
       ]),
     );
     // Leading zeros, dates and a would-be formula stay text, as written.

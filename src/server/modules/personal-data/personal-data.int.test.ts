@@ -16,6 +16,7 @@ import {
   enrolments,
   mails,
   offlineDownloads,
+  profileIdentityVersions,
   profiles,
   refreshTokens,
   testAttempts,
@@ -184,6 +185,10 @@ describe('erasure', () => {
     const asSession = () => portal.app.inject({ method: 'GET', url: '/api/userCourses/user', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await asSession()).statusCode).toBe(200);
     await db.insert(mails).values({ to: learner.email, subject: 'Waiting', text: 'A queued mail' });
+    // A registrar's check leaves the profile's identity history behind, which the erasure removes.
+    const [{ identityVersion }] = (await db.select().from(profiles).where(eq(profiles.userId, learner.id))) as [typeof profiles.$inferSelect];
+    await portal.caller(sessionOf(world.users.registrar)).identity.verify({ userId: learner.id, version: identityVersion, duplicatesAcknowledged: true });
+    expect(await db.select().from(profileIdentityVersions).where(eq(profileIdentityVersions.userId, learner.id))).not.toEqual([]);
 
     const terms = await portal.caller(sessionOf(learner)).personalData.retention();
     expect(terms.retentionYears).toBe(10);
@@ -212,6 +217,7 @@ describe('erasure', () => {
 
     // Removed: profile and its files, the enrolment, attempts and watching of the course without a certificate, downloads, mail.
     expect(await db.select().from(profiles).where(eq(profiles.userId, learner.id))).toHaveLength(0);
+    expect(await db.select().from(profileIdentityVersions).where(eq(profileIdentityVersions.userId, learner.id))).toEqual([]);
     for (const [area, name] of [
       ['profile_pictures', learnerProfile.profilePictureFile],
       ['id_documents', learnerProfile.idDocumentFile],

@@ -235,15 +235,6 @@ export async function retentionTerms(deps: Pick<AppDeps, 'db'>, user: TSessionUs
 }
 
 /**
- * Earlier identity values of a profile (name, date of birth, INDoS, passport, CDC as they were
- * before a change) are personal data the erasure removes. Every table that keeps them is cleared
- * here, inside the erasure's transaction.
- */
-async function clearIdentityHistory(_tx: Executor, _userId: string): Promise<void> {
-  // No table keeps earlier identity values yet.
-}
-
-/**
  * The learner's erasure, confirmed with their password. In one transaction: the profile and its
  * documents' rows, the enrolments, watching and attempts not behind an issued certificate, every
  * offline download, one-time code and mail to them go; the account is closed (no sign-in, every
@@ -270,8 +261,9 @@ export async function eraseMyData(deps: Deps, user: TSessionUser, input: TErasur
     const keptCourseIds = [...new Set(certificates.map((certificate) => certificate.courseId))];
     const retainUntil = certificates.length > 0 ? addMonths(utcDay(at), settings.retentionYears * 12) : null;
 
+    // The profile's identity history (earlier values, each check) goes with it (ON DELETE CASCADE);
+    // what a certificate printed stays on the certificate.
     const profile = await deleteProfile(tx, user.id);
-    await clearIdentityHistory(tx, user.id);
     const removed = {
       profile: profile !== undefined,
       documents: profile ? 3 : 0,

@@ -1,5 +1,5 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { prefixPattern } from '../../db/like-patterns.ts';
 import { profiles, users } from '../../db/schema.ts';
@@ -7,15 +7,27 @@ import { profiles, users } from '../../db/schema.ts';
 export type TProfileInsert = typeof profiles.$inferInsert;
 export type TProfileValues = Omit<TProfileInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'consentAcceptedAt'>;
 
-/** A profile row with its account holder's name and e-mail. */
+/** The member of staff who last checked the profile's identity. */
+const checker = alias(users, 'checker');
+
+/** A profile row with its account holder's name and e-mail, and the name of its identity's checker. */
 const profileColumns = {
   profile: profiles,
   creator: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+  checker: { firstName: checker.firstName, lastName: checker.lastName },
 };
-export type TProfileRow = { profile: typeof profiles.$inferSelect; creator: { firstName: string; lastName: string; email: string } };
+export type TProfileRow = {
+  profile: typeof profiles.$inferSelect;
+  creator: { firstName: string; lastName: string; email: string };
+  checker: { firstName: string; lastName: string } | null;
+};
 
 function withCreator(db: Executor) {
-  return db.select(profileColumns).from(profiles).innerJoin(users, eq(users.id, profiles.userId));
+  return db
+    .select(profileColumns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(checker, eq(checker.id, profiles.identityCheckedBy));
 }
 
 export async function findByUserId(db: Executor, userId: string): Promise<TProfileRow | undefined> {
@@ -29,30 +41,12 @@ export async function existsForUser(db: Executor, userId: string): Promise<boole
 }
 
 /** Inserts the user's profile unless they already have one (then undefined). */
-export async function insertIfAbsent(db: Executor, values: TProfileInsert): Promise<{ id: string } | undefined> {
-  const [row] = await db
-    .insert(profiles)
-    .values(values)
-    .onConflictDoNothing({ target: profiles.userId })
-    .returning({ id: profiles.id });
+export async function insertIfAbsent(db: Executor, values: TProfileInsert): Promise<typeof profiles.$inferSelect | undefined> {
+  const [row] = await db.insert(profiles).values(values).onConflictDoNothing({ target: profiles.userId }).returning();
   return row;
 }
 
 export type TProfileFileNames = Pick<typeof profiles.$inferSelect, 'profilePictureFile' | 'idDocumentFile' | 'signatureFile'>;
-
-/** The profile's file names, locking the row until the transaction ends. */
-export async function lockFileNamesByUserId(tx: Executor, userId: string): Promise<TProfileFileNames | undefined> {
-  const [row] = await tx
-    .select({
-      profilePictureFile: profiles.profilePictureFile,
-      idDocumentFile: profiles.idDocumentFile,
-      signatureFile: profiles.signatureFile,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .for('update');
-  return row;
-}
 
 export async function updateByUserId(tx: Executor, userId: string, values: Partial<TProfileValues>): Promise<void> {
   await tx.update(profiles).set(values).where(eq(profiles.userId, userId));
@@ -141,6 +135,10 @@ export async function findHolder(db: Executor, userId: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       approvedAt: users.approvedAt,
+      identityState: profiles.identityState,
+      identityCheckedAt: profiles.identityCheckedAt,
+      checkerFirstName: checker.firstName,
+      checkerLastName: checker.lastName,
       profileName: profiles.name,
       dateOfBirth: profiles.dateOfBirth,
       indosNo: profiles.indosNo,
@@ -149,6 +147,7 @@ export async function findHolder(db: Executor, userId: string) {
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(checker, eq(checker.id, profiles.identityCheckedBy))
     .where(eq(users.id, userId));
   return row;
 }

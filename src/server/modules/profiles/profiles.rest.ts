@@ -78,14 +78,14 @@ export const profilesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
   api.post('/userProfile', doc({ summary: 'Create the caller’s profile with its three files.', access: 'signed-in', tag: 'Profiles', created: true, form: PROFILE_FORM_DOC(true), wireNames: PROFILE_SPEC_NAMES, answers: { 403: 'The e-mail is not verified yet.', 409: 'A profile exists already.', 413: 'A file is too large.', 415: 'A file is not of an accepted type.' } }), async (request, reply) => {
     const user = request.caller;
     await checkProfileCanBeCreated(deps, user);
-    const saved = await withSpecProfileForm(request, deps, (form) => createProfile(deps, user, form));
+    const saved = await withSpecProfileForm(request, deps, (form) => createProfile(deps, user, form, request.ip));
     return reply.status(201).send(toSpecSaved(saved));
   });
 
   api.put('/userProfile/update', doc({ summary: 'Change the caller’s profile; files sent replace the stored ones.', access: 'signed-in', tag: 'Profiles', form: PROFILE_FORM_DOC(false), wireNames: PROFILE_SPEC_NAMES, answers: { 403: 'The e-mail is not verified yet.', 404: 'No profile yet.', 413: 'A file is too large.', 415: 'A file is not of an accepted type.' } }), async (request) => {
     const user = request.caller;
     await checkProfileCanBeUpdated(deps, user);
-    return toSpecSaved(await withSpecProfileForm(request, deps, (form) => updateProfile(deps, user, form)));
+    return toSpecSaved(await withSpecProfileForm(request, deps, (form) => updateProfile(deps, user, form, request.ip)));
   });
 
   api.get('/userProfile/getAllUserProfiles', doc({ summary: 'All profiles, searched; paged with page and limit, the whole list without.', access: 'admin', permission: 'accounts.read', tag: 'Profiles', query: ZListQueryString }), async (request, reply) => {

@@ -38,11 +38,12 @@ import {
   findPage,
   inTransaction,
   insertIfAbsent,
-  lockFileNamesByUserId,
   updateByUserId,
   type TProfileFileNames,
   type TProfileRow,
 } from './profiles.repository.ts';
+import { countDuplicates, findLatestVerified, lockProfileOfUser } from './identity.repository.ts';
+import { identityValues, recordLearnerSave, recordSubmission } from './identity-changes.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'jwtSecret' | 'logger'>;
 
@@ -93,8 +94,15 @@ function fileOf(deps: Pick<AppDeps, 'jwtSecret'>, area: TFileArea, name: string,
  * The profile as its viewer sees it. Only called once the service has decided the viewer is the
  * owner or an administrator, since it signs the file URLs.
  */
-function toProfile(deps: Pick<AppDeps, 'jwtSecret'>, row: TProfileRow, viewer: TSessionUser, now = new Date()): TProfile {
+function toProfile(
+  deps: Pick<AppDeps, 'jwtSecret'>,
+  row: TProfileRow,
+  viewer: TSessionUser,
+  now = new Date(),
+  duplicates?: { indosNo: number; passportNumber: number },
+): TProfile {
   const { profile, creator } = row;
+  const staff = viewer.role === 'admin';
   const today = isoToday(now);
   const passportExpiryStatus = expiryStatus(profile.passportExpiryDate, today);
   const cdcExpiryStatus = expiryStatus(profile.cdcExpiryDate, today);
@@ -126,6 +134,14 @@ function toProfile(deps: Pick<AppDeps, 'jwtSecret'>, row: TProfileRow, viewer: T
     profilePicture: fileOf(deps, 'profile_pictures', profile.profilePictureFile, now),
     idDocument: fileOf(deps, 'id_documents', profile.idDocumentFile, now),
     signature: fileOf(deps, 'signatures', profile.signatureFile, now),
+    identity: {
+      state: profile.identityState,
+      version: profile.identityVersion,
+      checkedAt: profile.identityCheckedAt?.toISOString() ?? null,
+      returnReason: profile.identityReturnReason,
+      // Staff see who checked it and whether another account shares its numbers; the learner never does.
+      ...(staff ? { checkedByName: row.checker ? personName(row.checker) : null, ...(duplicates ? { duplicates } : {}) } : {}),
+    },
     creator: {
       firstName: creator.firstName,
       lastName: creator.lastName,
@@ -156,7 +172,8 @@ export async function getProfileOfUser(deps: Deps, viewer: TSessionUser, userId:
   if (!staffMay(viewer.staffRole, 'accounts.read') && viewer.id !== userId) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
   const row = await findByUserId(deps.db, userId);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
-  return toProfile(deps, row, viewer);
+  const duplicates = viewer.role === 'admin' ? (await countDuplicates(deps.db, [row.profile.id])).get(row.profile.id) : undefined;
+  return toProfile(deps, row, viewer, new Date(), duplicates);
 }
 
 /** A document number as typed: letters and digits only, upper case (spaces and hyphens vary). */
@@ -181,8 +198,8 @@ export async function profileMatches(
 }
 
 /**
- * What a certificate prints of its holder: the name and documents as on the profile (the
- * account's name where there is no profile yet), each missing one null.
+ * What a certificate prints of its holder: the name and documents a member of staff verified (the
+ * account's name where none were), each missing one null, with who verified them and when.
  */
 export type THolderDocuments = {
   name: string;
@@ -190,21 +207,48 @@ export type THolderDocuments = {
   indosNo: string | null;
   passportNumber: string | null;
   cdcNumber: string | null;
+  verifiedByName: string | null;
+  verifiedAt: Date | null;
 };
 
-/** A certificate's holder, read inside the caller's transaction; `profileApproved` when the account is approved and the profile has INDOS, date of birth and passport. */
+/**
+ * A certificate's holder, read inside the caller's transaction. The documents are the verified
+ * ones only: the profile's own when it is verified, else the values last verified before a
+ * change (its history), else none. `profileApproved` when the account is approved and the
+ * profile's identity is verified with INDOS, date of birth and passport.
+ */
 export async function certificateHolder(db: Executor, userId: string): Promise<{ documents: THolderDocuments; profileApproved: boolean } | undefined> {
   const row = await findHolder(db, userId);
   if (!row) return undefined;
-  const present = (value: string | null) => value?.trim() || null;
-  const documents: THolderDocuments = {
-    name: present(row.profileName) ?? personName(row),
-    dateOfBirth: row.dateOfBirth,
-    indosNo: present(row.indosNo),
-    passportNumber: present(row.passportNumber),
-    cdcNumber: present(row.cdcNumber),
-  };
-  const profileApproved = row.approvedAt !== null && Boolean(documents.indosNo && documents.dateOfBirth && documents.passportNumber && row.profileName);
+  const present = (value: string | null | undefined) => value?.trim() || null;
+  const accountName = personName(row);
+  let documents: THolderDocuments = { name: accountName, dateOfBirth: null, indosNo: null, passportNumber: null, cdcNumber: null, verifiedByName: null, verifiedAt: null };
+  if (row.identityState === 'verified') {
+    documents = {
+      name: present(row.profileName) ?? accountName,
+      dateOfBirth: row.dateOfBirth,
+      indosNo: present(row.indosNo),
+      passportNumber: present(row.passportNumber),
+      cdcNumber: present(row.cdcNumber),
+      verifiedByName: row.checkerFirstName !== null && row.checkerLastName !== null ? personName({ firstName: row.checkerFirstName, lastName: row.checkerLastName }) : null,
+      verifiedAt: row.identityCheckedAt,
+    };
+  } else if (row.identityState !== null) {
+    const verified = await findLatestVerified(db, userId);
+    if (verified) {
+      documents = {
+        name: present(verified.name) ?? accountName,
+        dateOfBirth: verified.dateOfBirth,
+        indosNo: present(verified.indosNo),
+        passportNumber: present(verified.passportNumber),
+        cdcNumber: present(verified.cdcNumber),
+        verifiedByName: verified.checkedByName,
+        verifiedAt: verified.createdAt,
+      };
+    }
+  }
+  const profileApproved =
+    row.approvedAt !== null && row.identityState === 'verified' && Boolean(documents.indosNo && documents.dateOfBirth && documents.passportNumber && row.profileName);
   return { documents, profileApproved };
 }
 
@@ -213,12 +257,9 @@ export async function listProfiles(deps: Deps, admin: TSessionUser, query: TProf
   if (!staffMay(admin.staffRole, 'accounts.read')) throw new AppError('FORBIDDEN', MESSAGES.common.forbidden);
   const search = query.search?.trim() || undefined;
   const now = new Date();
-  return readPage(
-    query,
-    PROFILE_LIST_DEFAULT_PAGE_SIZE,
-    (window) => findPage(deps.db, { search, ...window }),
-    (row) => toProfile(deps, row, admin, now),
-  );
+  const page = await readPage(query, PROFILE_LIST_DEFAULT_PAGE_SIZE, (window) => findPage(deps.db, { search, ...window }), (row) => row);
+  const duplicates = await countDuplicates(deps.db, page.items.map((row) => row.profile.id));
+  return { ...page, items: page.items.map((row) => toProfile(deps, row, admin, now, duplicates.get(row.profile.id))) };
 }
 
 /** Administrators: every profile matching the search, newest first, a batch at a time. */
@@ -228,7 +269,9 @@ export async function allProfiles(deps: Deps, admin: TSessionUser, search: strin
   const { total } = await findPage(deps.db, { search: term, limit: 0, offset: 0 });
   const batches = inBatches(async (limit, offset) => {
     const now = new Date();
-    return (await findPage(deps.db, { search: term, limit, offset })).rows.map((row) => toProfile(deps, row, admin, now));
+    const { rows } = await findPage(deps.db, { search: term, limit, offset });
+    const duplicates = await countDuplicates(deps.db, rows.map((row) => row.profile.id));
+    return rows.map((row) => toProfile(deps, row, admin, now, duplicates.get(row.profile.id)));
   });
   return { total, batches };
 }
@@ -292,7 +335,7 @@ export async function checkProfileCanBeUpdated(deps: Deps, user: TSessionUser): 
  * profileUploadRules; the caller removes them when this throws). The profile always belongs to
  * the caller: ids, roles or approvals in the form are ignored.
  */
-export async function createProfile(deps: Deps, user: TSessionUser, form: TUploadedForm<TProfileFileField>): Promise<TProfileSaved> {
+export async function createProfile(deps: Deps, user: TSessionUser, form: TUploadedForm<TProfileFileField>, address: string | null = null): Promise<TProfileSaved> {
   await checkProfileCanBeCreated(deps, user);
   const parsed = ZProfileCreateFields.safeParse(form.fields);
   const issues: Array<{ message: string; path: ReadonlyArray<PropertyKey> }> = parsed.success ? [] : [...parsed.error.issues];
@@ -301,13 +344,18 @@ export async function createProfile(deps: Deps, user: TSessionUser, form: TUploa
   }
   if (!parsed.success || issues.length > 0) throw invalid(issues);
 
-  const created = await insertIfAbsent(deps.db, {
-    userId: user.id,
-    ...columnsOf(parsed.data),
-    profilePictureFile: firstFile(form, 'profilePicture')!.name,
-    idDocumentFile: firstFile(form, 'idDocument')!.name,
-    signatureFile: firstFile(form, 'signature')!.name,
-    consentAcceptedAt: parsed.data.consent ? new Date() : null,
+  // The profile is sent for its identity check as it is created, with its history row and audit entry.
+  const created = await inTransaction(deps.db, async (tx) => {
+    const row = await insertIfAbsent(tx, {
+      userId: user.id,
+      ...columnsOf(parsed.data),
+      profilePictureFile: firstFile(form, 'profilePicture')!.name,
+      idDocumentFile: firstFile(form, 'idDocument')!.name,
+      signatureFile: firstFile(form, 'signature')!.name,
+      consentAcceptedAt: parsed.data.consent ? new Date() : null,
+    });
+    if (row) await recordSubmission(tx, user, address, row);
+    return row;
   });
   // Two submissions at once: the unique index lets one through; the other's files go.
   if (!created) throw new AppError('CONFLICT', MESSAGES.profile.alreadyExists);
@@ -320,13 +368,13 @@ export async function createProfile(deps: Deps, user: TSessionUser, form: TUploa
  * this throws) replaces the stored one, which is removed only after the change has committed
  * (until then the old file is still the profile's).
  */
-export async function updateProfile(deps: Deps, user: TSessionUser, form: TUploadedForm<TProfileFileField>): Promise<TProfileSaved> {
+export async function updateProfile(deps: Deps, user: TSessionUser, form: TUploadedForm<TProfileFileField>, address: string | null = null): Promise<TProfileSaved> {
   await checkProfileCanBeUpdated(deps, user);
   const parsed = ZProfileFields.safeParse(form.fields);
   if (!parsed.success) throw invalid(parsed.error.issues);
 
   const replaced = await inTransaction(deps.db, async (tx) => {
-    const current = await lockFileNamesByUserId(tx, user.id);
+    const current = await lockProfileOfUser(tx, user.id);
     if (!current) throw new AppError('NOT_FOUND', MESSAGES.profile.notFound);
     const files: Partial<TProfileFileNames> = {};
     const old: Array<{ area: TFileArea; name: string }> = [];
@@ -337,7 +385,10 @@ export async function updateProfile(deps: Deps, user: TSessionUser, form: TUploa
       files[column] = file.name;
       old.push({ area, name: current[column] });
     }
-    await updateByUserId(tx, user.id, { ...columnsOf(parsed.data), ...files });
+    const columns = { ...columnsOf(parsed.data), ...files };
+    await updateByUserId(tx, user.id, columns);
+    // A change to an identity field sends the profile back for a check (a returned one goes back whatever changed).
+    await recordLearnerSave(tx, user, address, current, identityValues({ ...current, ...columns }));
     return old;
   });
 
