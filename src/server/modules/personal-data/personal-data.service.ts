@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { addMonths, utcDay } from '../../../shared/calendar.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TErasureRequest, TErasureResult, TRetentionTerms } from '../../../shared/schemas/personal-data.ts';
-import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TFileArea } from '../../lib/files/storage.ts';
