@@ -92,6 +92,7 @@ describe(`registration through tRPC (${viaRedis ? 'BullMQ on Redis' : 'in-proces
       name: 'Meera Iyer',
       email,
       role: 'learner',
+      staffRole: null,
       verified: true,
       approved: false,
     });
