@@ -46,6 +46,8 @@ export type TWorld = {
     course(options?: { active?: boolean }): Promise<{ id: string }>;
     learnerCourse(): Promise<TLearnerCourse>;
     unapprovedUser(options?: { verified?: boolean }): Promise<{ id: string; email: string }>;
+    /** A member of staff (an instructor with an authenticator app): a target for staff management. */
+    staffMember(): Promise<{ id: string; email: string }>;
     pendingEnrolment(): Promise<{ id: string }>;
     test(published: boolean): Promise<{ id: string }>;
     failedVideo(): Promise<{ id: string; setId: string }>;
@@ -161,6 +163,10 @@ export async function seedWorld(portal: TestPortal): Promise<TWorld> {
       certificate,
       course: async ({ active = true } = {}) => ({ id: (await createCourse(db, { isActive: active })).id }),
       learnerCourse,
+      staffMember: async () => {
+        const member = await createUser(db, { role: 'admin', staffRole: 'instructor', approvedAt: new Date() });
+        return { id: member.id, email: member.email };
+      },
       unapprovedUser: async ({ verified = true } = {}) => {
         const user = await createUser(db, verified ? {} : { verifiedAt: null });
         return { id: user.id, email: user.email };

@@ -13,3 +13,4 @@ export * from './schema/tests.ts';
 export * from './schema/certificates.ts';
 export * from './schema/jobs.ts';
 export * from './schema/audit.ts';
+export * from './schema/second-factors.ts';
