@@ -121,13 +121,13 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
 
   // The account's own security page: anyone signed in, about their own account.
   'security.overview': { expect: SIGNED_IN },
-  'security.startTotp': { expect: SIGNED_IN },
-  'security.confirmTotp': { expect: signedIn(same(400)), call: () => ({ input: { code: '000000' } }) },
-  'security.passkeyOptions': { expect: SIGNED_IN },
-  'security.registerPasskey': { expect: signedIn(same(400)), call: () => ({ input: { response: { id: 'x' } } }) },
-  'security.removeFactor': { expect: signedIn(same(404)), call: () => ({ input: { factorId: MISSING_ID } }) },
+  'security.startTotp': { expect: SIGNED_IN, call: () => ({ input: {} }) },
+  'security.confirmTotp': { expect: { ...same(400), anonymous: 401 }, call: () => ({ input: { code: '000000' } }) },
+  'security.passkeyOptions': { expect: SIGNED_IN, call: () => ({ input: {} }) },
+  'security.registerPasskey': { expect: { ...same(400), anonymous: 401 }, call: () => ({ input: { response: { id: 'x' } } }) },
+  'security.removeFactor': { expect: { ...same(404), anonymous: 401 }, call: () => ({ input: { factorId: MISSING_ID } }) },
   // Staff have an authenticator app; learners have no factor to stand in for (409).
-  'security.regenerateRecoveryCodes': { expect: signedIn({ ...same(409), ...allStaff('ok') }) },
+  'security.regenerateRecoveryCodes': { expect: { ...same(409), anonymous: 401, ...allStaff('ok') }, call: () => ({ input: {} }) },
   'security.resetMemberFactors': { expect: staff('staff.manage'), call: async (w) => ({ input: { userId: (await w.make.staffMember()).id } }) },
 
   'users.listUnapproved': { expect: staff('accounts.read') },

@@ -46,3 +46,38 @@ export function asSession<A extends object>(answer: A): Exclude<A, { secondFacto
   if ('secondFactorRequired' in answer) throw new Error('the login asked for a second factor');
   return answer as Exclude<A, { secondFactorRequired: true }>;
 }
+
+type TInjected = { statusCode: number; json(): any };
+type TInjector<R extends TInjected> = {
+  inject(options: { method: 'POST'; url: string; payload: object; remoteAddress?: string }): Promise<R>;
+};
+
+/**
+ * The spec's REST login as a member of staff signs in: the password, then a fresh code from
+ * their app with the challenge (POST /api/user/login/second-factor). A learner's answer comes
+ * back from the first call. Answers the last response.
+ */
+export async function restSignIn<R extends TInjected>(app: TInjector<R>, email: string, password: string, remoteAddress?: string) {
+  const first = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const body = first.statusCode === 200 ? first.json() : undefined;
+  if (!body?.secondFactorRequired) return first;
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/login/second-factor',
+    payload: { challengeToken: body.challengeToken, code: await freshTestCodeFor(email) },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** The browser's login over tRPC (auth.login or auth.adminLogin), with the second step when asked. */
+export async function browserSignIn<R extends TInjected>(app: TInjector<R>, email: string, password: string, procedure: 'login' | 'adminLogin' = 'login', remoteAddress?: string) {
+  const first = await app.inject({ method: 'POST', url: `/trpc/auth.${procedure}`, payload: { email, password }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const data = first.statusCode === 200 ? first.json().result?.data : undefined;
+  if (!data?.secondFactorRequired) return first;
+  return app.inject({
+    method: 'POST',
+    url: '/trpc/auth.secondFactor',
+    payload: { challengeToken: data.challengeToken, code: await freshTestCodeFor(email) },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}

@@ -12,7 +12,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../../lib/rate-limit.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { LOGIN_LIMITS, loginDelayMs, loginKeys } from './auth.service.ts';
-import { asSession, freshTestCodeFor } from '../../../testing/second-factor.ts';
+import { asSession, freshTestCodeFor, restSignIn } from '../../../testing/second-factor.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -393,7 +393,7 @@ describe('access tokens', () => {
   it('carry only the user: an approval through the portal counts at the very next call', async () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
     const learner = await createUser(portal.runtime.db);
-    const adminToken = (await login(admin.email, TEST_PASSWORD)).json().accessToken;
+    const adminToken = (await restSignIn(portal.app, admin.email, TEST_PASSWORD, uniqueIp())).json().accessToken;
     const learnerToken = (await login(learner.email, TEST_PASSWORD)).json().accessToken;
     expect((await me(learnerToken)).json().result.data.approved).toBe(false);
     const approve = await portal.app.inject({ method: 'POST', url: `/api/user/approve-user/${learner.id}`, headers: { authorization: `Bearer ${adminToken}` } });
@@ -408,12 +408,10 @@ describe('access tokens', () => {
     const configured = await createTestPortal({ env: { SESSION_CHECK_SECONDS: seconds } });
     try {
       const admin = await createUser(configured.runtime.db, { role: 'admin' });
-      const { accessToken } = (
-        await configured.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
-      ).json();
+      const { accessToken } = (await restSignIn(configured.app, admin.email, TEST_PASSWORD, uniqueIp())).json();
       const list = () => configured.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
       expect((await list()).statusCode).toBe(200);
-      await configured.runtime.db.update(users).set({ role: 'learner' }).where(eq(users.id, admin.id));
+      await configured.runtime.db.update(users).set({ role: 'learner', staffRole: null }).where(eq(users.id, admin.id));
       if (waitMs) await new Promise((resolve) => setTimeout(resolve, waitMs));
       expect((await list()).statusCode).toBe(403);
     } finally {
