@@ -53,6 +53,8 @@ export const paths = {
   certificateReport: '/certificate-report',
   /** Every certificate of the learner: its state, validity, download, link to share and refresher. */
   myCertificates: '/my-certificates',
+  /** The account's sign-in security: second factors and recovery codes. */
+  security: '/security',
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
   testPage: withParam('/testPage/:courseId'),
@@ -61,6 +63,8 @@ export const paths = {
 
   admin: {
     root: ADMIN,
+    /** The member of staff's own sign-in security. */
+    security: `${ADMIN}/security`,
     users: {
       unapproved: `${ADMIN}/unapproved-users`,
       approved: `${ADMIN}/approved-users`,

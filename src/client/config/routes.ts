@@ -89,6 +89,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   { pattern: paths.certificateReport, module: 'features/certificates/certificate-report-page.tsx', component: 'CertificateReportPage', area: 'learner', chunk: 'tests' },
   // Opened from the dashboard and the navigation, with the report's code (the same feature and calls).
   { pattern: paths.myCertificates, module: 'features/certificates/my-certificates-page.tsx', component: 'MyCertificatesPage', area: 'learner', chunk: 'tests' },
+  { pattern: paths.security, module: 'features/auth/security-page.tsx', component: 'SecurityPage', area: 'learner', chunk: 'security' },
 
   // The administration area, for administrators. The menu's order is this order; the lists load
   // neither the form library nor zod, which the forms ('admin-forms') share.
@@ -213,6 +214,15 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
     heading: {
       title: 'Regulator Export',
       description: 'A course’s completions over a range of days, as the batch upload the regulator asks for. Check the rows that lack a field before you download.',
+    },
+  },
+  {
+    pattern: admin.security, module: 'features/auth/security-page.tsx', component: 'AdminSecurityPage', area: 'admin', chunk: 'security',
+    menu: { group: 'Account', label: 'Sign-in Security' },
+    heading: {
+      width: '3xl',
+      title: 'Sign-in Security',
+      description: 'Your second factors (authenticator apps and passkeys) and your recovery codes.',
     },
   },
 
