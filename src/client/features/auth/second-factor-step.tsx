@@ -18,7 +18,7 @@ import { errorMessage } from '@/lib/api-errors.ts';
 
 const M = MESSAGES.secondFactor;
 
-type TMode = 'code' | 'recovery' | 'enrol' | 'enrol-app' | 'codes';
+type TMode = 'code' | 'passkey' | 'recovery' | 'enrol' | 'enrol-app' | 'codes';
 
 /** A passkey prompt the user closed or that timed out: not an error worth more than a line. */
 function passkeyMessage(error: unknown): string {
@@ -45,7 +45,7 @@ export function SecondFactorStep({
   const enrol = challenge.methods.includes('enrol');
   const hasApp = challenge.methods.includes('totp');
   const hasPasskey = challenge.methods.includes('passkey') && browserSupportsWebAuthn();
-  const [mode, setMode] = useState<TMode>(enrol ? 'enrol' : hasApp ? 'code' : 'recovery');
+  const [mode, setMode] = useState<TMode>(enrol ? 'enrol' : hasApp ? 'code' : hasPasskey ? 'passkey' : 'recovery');
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -180,56 +180,62 @@ export function SecondFactorStep({
   }
 
   const pending = calls.secondFactor.isPending && !passkeyPending;
+  const passkeyButton = hasPasskey && (
+    <Button type="button" variant={mode === 'passkey' ? 'default' : 'outline'} size={mode === 'passkey' ? 'lg' : 'default'} className="w-full" onClick={usePasskey} disabled={passkeyPending}>
+      <Fingerprint aria-hidden /> {passkeyPending ? 'Waiting for the passkey…' : 'Use a passkey'}
+    </Button>
+  );
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
         {mode === 'code'
           ? 'Enter the 6-digit code from your authenticator app.'
-          : 'Enter one of the recovery codes you saved when you set up your second factor. Each works once.'}
+          : mode === 'passkey'
+            ? 'Confirm it is you with your passkey: your device will ask for your fingerprint, face or PIN.'
+            : 'Enter one of the recovery codes you saved when you set up your second factor. Each works once.'}
       </p>
       <FormError message={formError} />
-      <form noValidate onSubmit={submitCode} className="grid gap-5">
-        {mode === 'code' ? (
-          <FormField id="second-factor-code" label="Authentication code" error={fieldError}>
-            {(control) => <CodeInput {...control} value={code} onChange={setCode} />}
-          </FormField>
-        ) : (
-          <FormField id="second-factor-recovery" label="Recovery code" error={fieldError}>
-            {(control) => (
-              <Input
-                {...control}
-                name="recoveryCode"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                autoFocus
-                className="font-mono"
-                value={recoveryCode}
-                onChange={(event) => setRecoveryCode(event.target.value)}
-              />
-            )}
-          </FormField>
-        )}
-        <SubmitButton pending={pending} size="lg" className="w-full">
-          Verify
-        </SubmitButton>
-      </form>
+      {mode === 'passkey' ? (
+        passkeyButton
+      ) : (
+        <form noValidate onSubmit={submitCode} className="grid gap-5">
+          {mode === 'code' ? (
+            <FormField id="second-factor-code" label="Authentication code" error={fieldError}>
+              {(control) => <CodeInput {...control} value={code} onChange={setCode} />}
+            </FormField>
+          ) : (
+            <FormField id="second-factor-recovery" label="Recovery code" error={fieldError}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="recoveryCode"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  autoFocus
+                  className="font-mono"
+                  value={recoveryCode}
+                  onChange={(event) => setRecoveryCode(event.target.value)}
+                />
+              )}
+            </FormField>
+          )}
+          <SubmitButton pending={pending} size="lg" className="w-full">
+            Verify
+          </SubmitButton>
+        </form>
+      )}
       <div className="grid gap-2 border-t pt-4">
-        {hasPasskey && (
-          <Button type="button" variant="outline" className="w-full" onClick={usePasskey} disabled={passkeyPending}>
-            <Fingerprint aria-hidden /> {passkeyPending ? 'Waiting for the passkey…' : 'Use a passkey'}
+        {mode !== 'passkey' && passkeyButton}
+        {hasApp && mode !== 'code' && (
+          <Button type="button" variant="ghost" className="w-full" onClick={() => switchTo('code')}>
+            <Smartphone aria-hidden /> Use a code from the app
           </Button>
         )}
-        {mode === 'code' ? (
+        {mode !== 'recovery' && (
           <Button type="button" variant="ghost" className="w-full" onClick={() => switchTo('recovery')}>
             <KeyRound aria-hidden /> Use a recovery code
           </Button>
-        ) : (
-          hasApp && (
-            <Button type="button" variant="ghost" className="w-full" onClick={() => switchTo('code')}>
-              <Smartphone aria-hidden /> Use a code from the app
-            </Button>
-          )
         )}
         {back}
       </div>
