@@ -19,9 +19,11 @@ import { ms, percentile, type TBenchmark, type TBenchRow } from './support.ts';
  */
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 120);
 
-async function post(base: string, url: string, body: unknown): Promise<{ status: number; json: any }> {
+type TAnswer = { refreshToken?: string; secondFactorRequired?: true; challengeToken?: string };
+
+async function post(base: string, url: string, body: unknown): Promise<{ status: number; json: TAnswer }> {
   const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as TAnswer };
 }
 
 export async function measureSecondFactor(): Promise<TBenchRow[]> {

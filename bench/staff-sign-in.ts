@@ -3,9 +3,18 @@ import { freshTotpCode } from '../src/testing/second-factor.ts';
 /** The authenticator-app secrets the benches set up, by e-mail (a portal per bench, this process's). */
 const secrets = new Map<string, string>();
 
-async function post(base: string, url: string, body: unknown): Promise<any> {
+type TAnswer = {
+  accessToken: string;
+  refreshToken: string;
+  secondFactorRequired?: true;
+  challengeToken?: string;
+  methods?: string[];
+  result?: { data: { secret: string } };
+};
+
+async function post(base: string, url: string, body: unknown): Promise<TAnswer> {
   const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = await res.json();
+  const answer = (await res.json()) as TAnswer;
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(answer)}`);
   return answer;
 }
@@ -19,9 +28,9 @@ async function post(base: string, url: string, body: unknown): Promise<any> {
 export async function staffSignIn(base: string, account: { email: string; password: string }): Promise<{ accessToken: string; refreshToken: string }> {
   const first = await post(base, '/api/user/login', account);
   if (!first.secondFactorRequired) return first;
-  if ((first.methods as string[]).includes('enrol')) {
+  if (first.methods?.includes('enrol')) {
     const { result } = await post(base, '/trpc/auth.enrolTotp', { challengeToken: first.challengeToken });
-    const secret = result.data.secret as string;
+    const secret = result!.data.secret;
     await post(base, '/trpc/auth.confirmTotp', { challengeToken: first.challengeToken, code: await freshTotpCode(secret) });
     secrets.set(account.email, secret);
     return staffSignIn(base, account);

@@ -47,6 +47,7 @@ export function asSession<A extends object>(answer: A): Exclude<A, { secondFacto
   return answer as Exclude<A, { secondFactorRequired: true }>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the injected answer's JSON, read as each test needs it
 type TInjected = { statusCode: number; json(): any };
 type TInjector<R extends TInjected> = {
   inject(options: { method: 'POST'; url: string; payload: object; remoteAddress?: string }): Promise<R>;
