@@ -20,6 +20,8 @@ import {
   ListChecks,
   FileSearch,
   File,
+  ShieldCheck,
+  UserCog,
 } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
 import { SCREEN_ROUTES } from '@/config/routes.ts';
@@ -41,6 +43,7 @@ const GROUPS: ReadonlyArray<Omit<TAdminMenuGroup, 'items'>> = [
     icon: ClipboardList,
   },
   { title: 'Certificates', description: 'Find, revoke and re-issue certificates, send expiry reminders and export a batch for the regulator.', icon: Award },
+  { title: 'Account', description: 'Your own sign-in: second factors and recovery codes.', icon: UserCog },
 ];
 
 /** Each link's icon by its route; a page without one here shows a plain page icon. */
@@ -60,6 +63,7 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.admin.tests.evidence]: FileSearch,
   [paths.admin.certificates.list]: Award,
   [paths.admin.certificates.regulatorExport]: FileSpreadsheet,
+  [paths.admin.security]: ShieldCheck,
 };
 
 /** The admin area's menu (spec section 2, "Admin layout"), from the route table's `menu` entries. */
