@@ -36,6 +36,7 @@ import { startSmtpServer, type TReceivedMail } from '../src/testing/smtp-server.
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
 import type { TPhase, TProbeCommand, TProbeResult } from './health-probe.ts';
 import { BENCH_DATABASE_URL, freePort, percentile, ROOT, startBareFastify, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
+import { staffSignIn } from './staff-sign-in.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -235,8 +236,7 @@ async function platform(instances: number, databaseUrl: string, smtpUrl: string)
 // The course the cohort takes: a short training video, a two-question test.
 
 async function prepareCourse(base: string, sql: postgres.Sql) {
-  const admin = await call(base, 'admin login', 'POST', '/api/user/login', { json: ADMIN });
-  const token = admin.body.accessToken as string;
+  const token = (await staffSignIn(base, ADMIN)).accessToken;
   const [course] = await sql<{ id: string }[]>`
     insert into courses (title, description, duration, price, category, subjects, is_active)
     values ('Cohort Basic Safety', 'Personal survival, fire fighting, first aid.', '5 days', 4500, 'STCW', '["Personal survival"]'::jsonb, true)
@@ -278,7 +278,7 @@ function adminAtWork(base: string, token: string) {
       // A refused call is counted in the report's table; the administrator carries on.
       try {
         if (performance.now() - signedInAt > ADMIN_SIGN_IN_EVERY_MS) {
-          token = (await call(base, 'admin login', 'POST', '/api/user/login', { json: ADMIN })).body.accessToken as string;
+          token = (await staffSignIn(base, ADMIN)).accessToken;
           signedInAt = performance.now();
         }
         const users = await call(base, 'admin: unapproved users page', 'GET', '/api/user/getUnapprovedUsers?page=1&pageSize=50', { token });

@@ -8,6 +8,7 @@ import { sweepStoredFiles, SWEEP_AGE_MS } from '../src/server/lib/files/sweep.ts
 import { createLocalStorage } from '../src/server/lib/files/local-storage.ts';
 import type { TFileArea } from '../src/server/lib/files/storage.ts';
 import { freePort, ms, percentile, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
+import { staffSignIn } from './staff-sign-in.ts';
 
 const OWNER = { email: 'bench-owner@academy.example', password: 'Harbour-Pilot-2026' };
 
@@ -137,8 +138,7 @@ async function specClientRefreshes(): Promise<TBenchRow[]> {
       });
       return { status: res.status, body: (await res.json()) as { accessToken?: string; refreshToken?: string } };
     };
-    const login = await post('/api/user/login', OWNER);
-    const refreshToken = login.body.refreshToken;
+    const { refreshToken } = await staffSignIn(`http://127.0.0.1:${portal.port}`, OWNER);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const refreshed = await post('/api/user/refresh-token', { refreshToken });

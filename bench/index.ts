@@ -13,6 +13,7 @@ import { offlineBenchmark } from './offline.bench.ts';
 import { profilesBenchmark } from './profiles.bench.ts';
 import { regulatorExportBenchmark } from './regulator-export.bench.ts';
 import { remindersBenchmark } from './reminders.bench.ts';
+import { secondFactorBenchmark } from './second-factor.bench.ts';
 import { storageBenchmark } from './storage.bench.ts';
 import { streamDeliveryBenchmark } from './stream-delivery.bench.ts';
 import { ROOT, type TBenchmark } from './support.ts';
@@ -23,7 +24,7 @@ import { watchClockBenchmark } from './watch-clock.bench.ts';
 import { watchersBenchmark } from './watchers.bench.ts';
 
 /** `npm run bench`: measures the figures the portal is held to and writes bench/report.md. */
-const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, streamDeliveryBenchmark, certificatesBenchmark, remindersBenchmark, regulatorExportBenchmark, classSignUpBenchmark, watchClockBenchmark, viewersBenchmark, watchersBenchmark, offlineBenchmark, lighthouseScreensBenchmark];
+const benchmarks: TBenchmark[] = [foundationBenchmark, accountsBenchmark, profilesBenchmark, coursesBenchmark, hardeningBenchmark, transcodeBenchmark, trainingBenchmark, deliveryBenchmark, storageBenchmark, streamDeliveryBenchmark, certificatesBenchmark, remindersBenchmark, regulatorExportBenchmark, classSignUpBenchmark, watchClockBenchmark, viewersBenchmark, watchersBenchmark, offlineBenchmark, secondFactorBenchmark, lighthouseScreensBenchmark];
 
 // The results search alone (BENCH_ONLY=results-search) needs the server bundle only: npm run build:server.
 if (process.env.BENCH_ONLY !== 'results-search' && !existsSync(path.join(ROOT, 'dist/client/index.html'))) {

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 import { signInAs } from '../e2e/support/session.ts';
 import { imageOf } from '../src/testing/images.ts';
 import { freePort, startProcess, stopProcess, waitForOk } from './support.ts';
+import { staffCodeFor, staffSignIn } from './staff-sign-in.ts';
 
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
@@ -44,13 +45,7 @@ export async function startSeededPortal(): Promise<TPortal> {
   try {
     // An embedded database on a busy machine can take a while to start.
     await waitForOk(`${base}/readyz`, performance.now(), 180_000);
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const { accessToken } = await staffSignIn(base, ADMIN);
     for (const [index, [title, description]] of COURSES.entries()) {
       const form = new FormData();
       form.set('title', title);
@@ -74,7 +69,7 @@ export async function startSeededPortal(): Promise<TPortal> {
 export async function adminSession(browser: Browser, base: string): Promise<BrowserContextOptions['storageState']> {
   const context = await browser.newContext({ baseURL: base });
   try {
-    await signInAs(await context.newPage(), ADMIN.email, ADMIN.password);
+    await signInAs(await context.newPage(), ADMIN.email, ADMIN.password, () => staffCodeFor(ADMIN.email));
     return await context.storageState();
   } finally {
     await context.close();

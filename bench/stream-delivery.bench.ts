@@ -13,6 +13,7 @@ import { inTheForeground, NGINX, productionNginxConfig, withChildren } from '../
 import { form, PNG } from '../src/testing/multipart.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
 import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
+import { staffSignIn } from './staff-sign-in.ts';
 
 /*
  * 256 KiB Range requests of one training video's rendition, same file, same connections, same run:
@@ -62,8 +63,8 @@ async function startPortal(dataDir: string, delivery: 'node' | 'x-accel') {
 async function preparePart(base: string, clipDir: string) {
   let token = '';
   for (let i = 0; i < 100 && !token; i += 1) {
-    token = await call(base, 'POST', '/api/user/login', undefined, { payload: Buffer.from(JSON.stringify(OWNER)), headers: { 'content-type': 'application/json' } })
-      .then((answer) => String(answer.json.accessToken))
+    token = await staffSignIn(base, OWNER)
+      .then((answer) => String(answer.accessToken))
       .catch(async () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         return '';

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { makeClip } from '../src/testing/media.ts';
 import { form, PNG } from '../src/testing/multipart.ts';
 import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
+import { staffSignIn } from './staff-sign-in.ts';
 
 const OWNER = { email: 'bench-trainer@academy.example', password: 'Harbour-Pilot-2026' };
 const MB = 1024 * 1024;
@@ -40,10 +41,7 @@ async function startPortal(dataDir: string, extraEnv: Record<string, string> = {
   await waitForOk(`http://127.0.0.1:${port}/healthz`, performance.now());
   let token = '';
   for (let i = 0; i < 100 && !token; i += 1) {
-    token = await json(port, 'POST', '/api/user/login', undefined, {
-      payload: Buffer.from(JSON.stringify(OWNER)),
-      headers: { 'content-type': 'application/json' },
-    })
+    token = await staffSignIn(`http://127.0.0.1:${port}`, OWNER)
       .then((answer) => String(answer.accessToken))
       .catch(async () => {
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -6,6 +6,7 @@ import { codeIn, mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { logOutWith, REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
+import { freshTestCodeFor } from '../src/testing/second-factor.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let harness: BrowserHarness;
@@ -31,6 +32,16 @@ async function logIn(page: Page, email: string, password = TEST_PASSWORD, screen
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Staff then type the code from their authenticator app.
+  const code = page.getByLabel('Authentication code');
+  const asked = await Promise.race([
+    code.waitFor({ timeout: 15_000 }).then(() => true),
+    page.waitForURL((url) => url.pathname !== screen, { timeout: 15_000 }).then(() => false),
+  ]);
+  if (asked) {
+    await code.fill(await freshTestCodeFor(email));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
   await page.waitForURL((url) => url.pathname !== screen, { timeout: 15_000 });
 }
 

@@ -4,6 +4,7 @@ import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.ser
 import { MESSAGES } from '../src/shared/messages.ts';
 import { TEST_PASSWORD, createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { freshTestCodeFor } from '../src/testing/second-factor.ts';
 
 const E = MESSAGES.enrolment;
 
@@ -25,7 +26,16 @@ async function logIn(email: string): Promise<TSession> {
     body: JSON.stringify({ email, password: TEST_PASSWORD }),
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as TSession;
+  const answer = (await res.json()) as TSession | { secondFactorRequired: true; challengeToken: string };
+  if (!('secondFactorRequired' in answer)) return answer;
+  // Staff: the second step, with a code from their authenticator app.
+  const second = await fetch(`${harness.baseUrl}/api/user/login/second-factor`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ challengeToken: answer.challengeToken, code: await freshTestCodeFor(email) }),
+  });
+  expect(second.status).toBe(200);
+  return (await second.json()) as TSession;
 }
 
 /** Puts the session where the client keeps it, as the login screen would. */

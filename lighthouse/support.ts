@@ -7,6 +7,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { TEST_PASSWORD } from '../src/testing/factories.ts';
 import { createTestPortal, type TestPortal } from '../src/testing/test-runtime.ts';
+import { freshTestCodeFor } from '../src/testing/second-factor.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(root, 'dist/client');
@@ -135,17 +136,32 @@ async function putSession(port: number, baseUrl: string, email: string): Promise
     const page = browser.contexts()[0]!.pages()[0] ?? (await browser.contexts()[0]!.newPage());
     // A document of the site's origin that runs none of its code: the session is set, nothing compiled.
     await page.goto(`${baseUrl}/favicon.svg`);
-    await page.evaluate(
+    const first = await page.evaluate(
       async ({ email, password }) => {
         const res = await fetch('/trpc/auth.login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
         if (!res.ok) throw new Error(`login answered ${res.status}`);
-        const { accessToken, user } = ((await res.json()) as { result: { data: { accessToken: string; user: { id: string; name: string; email: string; role: string } } } }).result.data;
-        localStorage.setItem('accessToken', accessToken);
-        localStorage.setItem('hasRefreshCookie', 'true');
-        localStorage.setItem('user', JSON.stringify({ _id: user.id, name: user.name, email: user.email, role: user.role }));
+        return ((await res.json()) as { result: { data: unknown } }).result.data;
       },
       { email, password: TEST_PASSWORD },
     );
+    // Staff give the code from their authenticator app (factory-made staff: computed from the e-mail).
+    const challenge = first as { secondFactorRequired?: true; challengeToken?: string };
+    const session = challenge.secondFactorRequired
+      ? await page.evaluate(
+          async (body) => {
+            const res = await fetch('/trpc/auth.secondFactor', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+            if (!res.ok) throw new Error(`second factor answered ${res.status}`);
+            return ((await res.json()) as { result: { data: unknown } }).result.data;
+          },
+          { challengeToken: challenge.challengeToken!, code: await freshTestCodeFor(email) },
+        )
+      : first;
+    await page.evaluate((data) => {
+      const { accessToken, user } = data as { accessToken: string; user: { id: string; name: string; email: string; role: string } };
+      localStorage.setItem('accessToken', accessToken);
+      localStorage.setItem('hasRefreshCookie', 'true');
+      localStorage.setItem('user', JSON.stringify({ _id: user.id, name: user.name, email: user.email, role: user.role }));
+    }, session);
     await page.goto('about:blank');
   } finally {
     // Disconnects; the browser stays for Lighthouse.

@@ -43,12 +43,12 @@ function projectDataDir(): string | undefined {
 }
 
 /** The real portal (built client included) listening on a free port, and a headless Chromium. */
-export async function startBrowserHarness(options: Parameters<typeof createTestPortal>[0] = {}): Promise<BrowserHarness> {
+export async function startBrowserHarness(options: Parameters<typeof createTestPortal>[0] = {}, listen: { port?: number } = {}): Promise<BrowserHarness> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` first (npm test does).');
   }
   const portal = await createTestPortal({ sharedDataDir: projectDataDir(), ...options, clientDir: CLIENT_DIR });
-  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await portal.app.listen({ port: listen.port ?? 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS, headless: true });
   return {
     portal,

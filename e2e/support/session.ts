@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../../src/testing/factories.ts';
+import { freshTestCodeFor } from '../../src/testing/second-factor.ts';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 
@@ -10,9 +11,21 @@ export type TBrowserSession = { accessToken: string; user: { id: string; name: s
  * refresh cookie in the browser context, and the access token and user go where the client keeps
  * them (lib/session.ts). The page is left on the home page.
  */
-export async function signInAs(page: Page, email: string, password = TEST_PASSWORD): Promise<TBrowserSession> {
-  const res = await page.request.post('/trpc/auth.login', { data: { email, password } });
+export async function signInAs(
+  page: Page,
+  email: string,
+  password = TEST_PASSWORD,
+  /** The member of staff's next code from their app (factory-made staff: computed from the e-mail). */
+  nextCode: () => Promise<string> = () => freshTestCodeFor(email),
+): Promise<TBrowserSession> {
+  let res = await page.request.post('/trpc/auth.login', { data: { email, password } });
   if (!res.ok()) throw new Error(`login answered ${res.status()}: ${await res.text()}`);
+  const answer = ((await res.json()) as { result: { data: TBrowserSession | { secondFactorRequired: true; challengeToken: string } } }).result.data;
+  if ('secondFactorRequired' in answer) {
+    // Staff give a code from their authenticator app, as the login's second step does.
+    res = await page.request.post('/trpc/auth.secondFactor', { data: { challengeToken: answer.challengeToken, code: await nextCode() } });
+    if (!res.ok()) throw new Error(`second factor answered ${res.status()}: ${await res.text()}`);
+  }
   const session = ((await res.json()) as { result: { data: TBrowserSession } }).result.data;
   await page.goto('/');
   await page.evaluate(({ accessToken, user }) => {

@@ -111,6 +111,24 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
   'auth.me': { expect: SIGNED_IN },
   'auth.adminSetupStatus': { expect: PUBLIC, call: () => ({ input: { token: 'a'.repeat(64) } }) },
   'auth.setupAdmin': { expect: same(400), call: () => ({ input: { ...registration(), password: 'a long admin passphrase', token: 'a'.repeat(64) } }) },
+  // The second step of a sign-in answers only a challenge token the login signed: without one, 401 for anyone.
+  'auth.secondFactor': { expect: same(401), call: () => ({ input: { challengeToken: 'x'.repeat(80), code: '123456' } }) },
+  'auth.passkeySignInOptions': { expect: same(401), call: () => ({ input: { challengeToken: 'x'.repeat(80) } }) },
+  'auth.enrolTotp': { expect: same(401), call: () => ({ input: { challengeToken: 'x'.repeat(80) } }) },
+  'auth.confirmTotp': { expect: same(401), call: () => ({ input: { challengeToken: 'x'.repeat(80), code: '123456' } }) },
+  'auth.passkeyEnrolmentOptions': { expect: same(401), call: () => ({ input: { challengeToken: 'x'.repeat(80) } }) },
+  'auth.registerPasskey': { expect: same(401), call: () => ({ input: { challengeToken: 'x'.repeat(80), response: { id: 'x' } } }) },
+
+  // The account's own security page: anyone signed in, about their own account.
+  'security.overview': { expect: SIGNED_IN },
+  'security.startTotp': { expect: SIGNED_IN, call: () => ({ input: {} }) },
+  'security.confirmTotp': { expect: { ...same(400), anonymous: 401 }, call: () => ({ input: { code: '000000' } }) },
+  'security.passkeyOptions': { expect: SIGNED_IN, call: () => ({ input: {} }) },
+  'security.registerPasskey': { expect: { ...same(400), anonymous: 401 }, call: () => ({ input: { response: { id: 'x' } } }) },
+  'security.removeFactor': { expect: { ...same(404), anonymous: 401 }, call: () => ({ input: { factorId: MISSING_ID } }) },
+  // Staff have an authenticator app; learners have no factor to stand in for (409).
+  'security.regenerateRecoveryCodes': { expect: { ...same(409), anonymous: 401, ...allStaff('ok') }, call: () => ({ input: {} }) },
+  'security.resetMemberFactors': { expect: staff('staff.manage'), call: async (w) => ({ input: { userId: (await w.make.staffMember('instructor')).id } }) },
 
   'users.listUnapproved': { expect: staff('accounts.read') },
   'users.listApproved': { expect: staff('accounts.read') },
@@ -292,6 +310,7 @@ export const ROUTES: Record<string, TEntry<TRouteCall>> = {
   'GET /api/uploads/:area/:name': { expect: PUBLIC, call: (w) => ({ url: new URL(w.imageCourse.imageUrl, 'http://portal').pathname }) },
 
   'POST /api/user/login': { expect: PUBLIC, call: (w) => ({ url: '/api/user/login', json: { email: w.users.signIn.email, password: TEST_PASSWORD } }) },
+  'POST /api/user/login/second-factor': { expect: same(401), call: () => ({ url: '/api/user/login/second-factor', json: { challengeToken: 'x'.repeat(80), code: '123456' } }) },
   'POST /api/user/register': {
     expect: PUBLIC,
     call: () => {

@@ -3,6 +3,7 @@ import { testsRouter } from './modules/tests/tests.router.ts';
 import { certificatesRouter } from './modules/certificates/certificates.router.ts';
 import { evidenceRouter } from './modules/evidence/evidence.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
+import { securityRouter } from './modules/auth/security.router.ts';
 import { contactRouter } from './modules/contact/contact.router.ts';
 import { coursesRouter } from './modules/courses/courses.router.ts';
 import { enrolmentsRouter } from './modules/enrolments/enrolments.router.ts';
@@ -21,6 +22,7 @@ import { createRouter } from './trpc/init.ts';
 export const appRouter = createRouter({
   site: siteRouter,
   auth: authRouter,
+  security: securityRouter,
   users: usersRouter,
   profiles: profilesRouter,
   identity: identityRouter,

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
-import { courses, enrolments, profiles, users } from '../server/db/schema.ts';
+import { courses, enrolments, profiles, secondFactors, users } from '../server/db/schema.ts';
+import { testTotpSecretFor } from './second-factor.ts';
 import type { FileStorage } from '../server/lib/files/storage.ts';
 import type { TSessionUser } from '../server/lib/session-user.ts';
 import { imageOf } from './images.ts';
@@ -13,8 +14,12 @@ export const TEST_PASSWORD = 'Seafarer#2024';
 export const TEST_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$MmxvoEbHUmtYrIiIjPRtjg$LMIdGec2TomUV56Bhwz+if0kthzEA2VBEkVbLGhRnyI';
 
-/** Test data with unique values, so tests never depend on each other's rows. */
-export async function createUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
+/**
+ * Test data with unique values, so tests never depend on each other's rows. A member of staff has
+ * an authenticator app whose codes the tests compute (`freshTestCodeFor(email)`), unless
+ * `options.secondFactor` is false.
+ */
+export async function createUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}, options: { secondFactor?: boolean } = {}) {
   const unique = randomUUID().slice(0, 8);
   const [user] = await db
     .insert(users)
@@ -32,6 +37,15 @@ export async function createUser(db: Executor, overrides: Partial<typeof users.$
       staffRole: overrides.staffRole ?? (overrides.role === 'admin' ? 'owner' : null),
     })
     .returning();
+  if (user!.role === 'admin' && options.secondFactor !== false) {
+    await db.insert(secondFactors).values({
+      userId: user!.id,
+      kind: 'totp',
+      label: 'Authenticator app',
+      totpSecret: testTotpSecretFor(user!.email),
+      confirmedAt: new Date(),
+    });
+  }
   return user!;
 }
 

@@ -57,6 +57,8 @@ export const paths = {
   myCertificates: '/my-certificates',
   /** The learner's own data: the archive of it, and the account's closing with its erasure. */
   yourData: '/your-data',
+  /** The account's sign-in security: second factors and recovery codes. */
+  security: '/security',
   courseContent: withParam('/courses/:courseId/content'),
   training: withParam('/training/:courseId'),
   testPage: withParam('/testPage/:courseId'),
@@ -65,6 +67,8 @@ export const paths = {
 
   admin: {
     root: ADMIN,
+    /** The member of staff's own sign-in security. */
+    security: `${ADMIN}/security`,
     users: {
       unapproved: `${ADMIN}/unapproved-users`,
       approved: `${ADMIN}/approved-users`,

@@ -110,6 +110,7 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
   // Opened from the profile: the archive of the learner's data, and erasure.
   { pattern: paths.yourData, module: 'features/personal-data/your-data-page.tsx', component: 'YourDataPage', area: 'learner', chunk: 'profile' },
   { pattern: paths.myCertificates, module: 'features/certificates/my-certificates-page.tsx', component: 'MyCertificatesPage', area: 'learner', chunk: 'tests' },
+  { pattern: paths.security, module: 'features/auth/security-page.tsx', component: 'SecurityPage', area: 'learner', chunk: 'security' },
 
   // The administration area, for administrators. The menu's order is this order; the lists load
   // neither the form library nor zod, which the forms ('admin-forms') share.
@@ -273,6 +274,15 @@ export const SCREEN_ROUTES: readonly TScreenRoute[] = [
       width: '3xl',
       title: 'Academy Settings',
       description: 'How staff sign in, and how long what an erasure must keep is kept.',
+    },
+  },
+  {
+    pattern: admin.security, module: 'features/auth/security-page.tsx', component: 'AdminSecurityPage', area: 'admin', permission: 'overview.read', chunk: 'security',
+    menu: { group: 'Account', label: 'Sign-in Security' },
+    heading: {
+      width: '3xl',
+      title: 'Sign-in Security',
+      description: 'Your second factors (authenticator apps and passkeys) and your recovery codes.',
     },
   },
 

@@ -14,3 +14,4 @@ export * from './schema/certificates.ts';
 export * from './schema/jobs.ts';
 export * from './schema/audit.ts';
 export * from './schema/staff.ts';
+export * from './schema/second-factors.ts';

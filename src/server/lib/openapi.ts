@@ -33,6 +33,8 @@ export type TRouteDoc<Access extends TRouteAccess = TRouteAccess> = {
   wireNames?: Readonly<Record<string, string>>;
   /** It answers 201 (it made something), not 200. */
   created?: boolean;
+  /** The success answer's JSON body, when the document shows it. */
+  answer?: z.ZodType;
   /** Answers beyond the usual ones of its access (2xx, 400 on input, 401/403). */
   answers?: Record<number, string>;
 };
@@ -115,7 +117,12 @@ export function buildOpenApi(routes: TDocumentedRoute[], info: { title: string; 
   for (const { method, url, doc: routeDoc } of routes) {
     const { path, params } = openApiPath(url);
     const { access } = routeDoc;
-    const answers: Record<string, unknown> = { [routeDoc.created ? '201' : '200']: { description: 'Done.' } };
+    const answers: Record<string, unknown> = {
+      [routeDoc.created ? '201' : '200']: {
+        description: 'Done.',
+        ...(routeDoc.answer ? { content: { 'application/json': { schema: jsonSchema(routeDoc.answer) } } } : {}),
+      },
+    };
     const statuses: Record<number, string> = {
       ...(routeDoc.body || routeDoc.form || routeDoc.query || params.length > 0
         ? { 400: 'The input is not valid: the message says why, errors names the fields.' }

@@ -73,3 +73,58 @@ export function randomToken(bytes = 32): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * The second step of a sign-in: a short-lived token, signed like an access token but of its own
+ * type (neither is taken for the other), bound to the user, naming what it is for and carrying
+ * the WebAuthn challenge a passkey must sign.
+ */
+export const ZChallengeClaims = z.object({
+  sub: z.uuid(),
+  typ: z.literal('second-factor'),
+  /** 'sign-in': give a factor; 'enrol': a member of staff who has none sets one up first. */
+  purpose: z.enum(['sign-in', 'enrol']),
+  /** Used once: the id the store remembers when the sign-in finishes. */
+  jti: z.string().min(16),
+  /** The WebAuthn challenge (base64url). */
+  wc: z.string().min(16),
+  /** The administrators' login (/backend): only staff may finish it. */
+  ao: z.boolean().optional(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type TChallengeClaims = z.infer<typeof ZChallengeClaims>;
+
+export function signChallengeToken(
+  claims: Pick<TChallengeClaims, 'sub' | 'purpose' | 'ao'>,
+  secret: string,
+  ttlSeconds: number,
+  now: Date = new Date(),
+): { token: string; claims: TChallengeClaims } {
+  const iat = Math.floor(now.getTime() / 1000);
+  const full: TChallengeClaims = { ...claims, typ: 'second-factor', jti: randomToken(16), wc: randomToken(32), iat, exp: iat + ttlSeconds };
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'MFA' }));
+  const body = base64url(JSON.stringify(full));
+  return { token: `${header}.${body}.${sign(`${header}.${body}`, secret)}`, claims: full };
+}
+
+/** The claims of a valid, unexpired challenge token, or null. */
+export function verifyChallengeToken(token: string, secret: string, now: Date = new Date()): TChallengeClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, body, signature] = parts as [string, string, string];
+  if (header !== base64url(JSON.stringify({ alg: 'HS256', typ: 'MFA' }))) return null;
+  const expected = Buffer.from(sign(`${header}.${body}`, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const claims = ZChallengeClaims.safeParse(payload);
+  if (!claims.success) return null;
+  if (claims.data.exp <= Math.floor(now.getTime() / 1000)) return null;
+  return claims.data;
+}

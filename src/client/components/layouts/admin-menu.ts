@@ -25,6 +25,7 @@ import {
   FileSearch,
   File,
   ScrollText,
+  UserCog,
 } from 'lucide-react';
 import { staffMay, type TStaffPermission, type TStaffRole } from '../../../shared/staff-roles.ts';
 import { paths } from '@/config/paths.ts';
@@ -50,6 +51,7 @@ const GROUPS: ReadonlyArray<Omit<TAdminMenuGroup, 'items'>> = [
   { title: 'Certificates', description: 'Find, revoke and re-issue certificates, send expiry reminders and export a batch for the regulator.', icon: Award },
   { title: 'Audit', description: 'Every staff action recorded: search it, download it, and check that nothing was altered.', icon: ScrollText },
   { title: 'Academy', description: 'Invite staff, give each member a role, and set how staff sign in.', icon: Building2 },
+  { title: 'Account', description: 'Your own sign-in: second factors and recovery codes.', icon: UserCog },
 ];
 
 /** Each link's icon by its route; a page without one here shows a plain page icon. */
@@ -73,6 +75,7 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.admin.audit]: ScrollText,
   [paths.admin.staff.list]: UsersRound,
   [paths.admin.staff.settings]: Settings,
+  [paths.admin.security]: ShieldCheck,
 };
 
 /** The admin area's menu (spec section 2, "Admin layout"), from the route table's `menu` entries. */

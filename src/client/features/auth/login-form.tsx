@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
+import { ZLoginRequest, type TBrowserLoginResult } from '../../../shared/schemas/auth.ts';
+import type { TSecondFactorChallenge } from '../../../shared/schemas/second-factor.ts';
 import { paths } from '@/config/paths.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';
@@ -14,6 +15,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
 import { useLogin } from '@/features/auth/api/use-login.ts';
 import { authLinkClass } from '@/features/auth/auth-shell.tsx';
+import { SecondFactorStep } from '@/features/auth/second-factor-step.tsx';
 import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { applyFieldErrors, errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
 import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session-store.ts';
@@ -34,6 +36,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
   const [expired] = useState(hasExpiredNotice);
   const [formError, setFormError] = useState<string>();
   const mutation = useLogin(audience);
+  const [challenge, setChallenge] = useState<TSecondFactorChallenge>();
 
   useEffect(() => dismissExpiredNotice(), []);
 
@@ -41,20 +44,27 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<TLoginInput, unknown, TLoginValues>({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { email: arrival.email ?? '', password: '' },
   });
 
+  /** The refresh token came as an HttpOnly cookie; only the access token is the page's to keep. */
+  function signedIn({ user, accessToken }: TBrowserLoginResult) {
+    storeSession(accessToken, { _id: user.id, name: user.name, email: user.email, role: user.role });
+    const destination = destinationAfterLogin(user, arrival);
+    navigate(destination, { replace: true, state: destination === arrival.from ? arrival.returnState : undefined });
+  }
+
   async function onSubmit(values: TLoginValues) {
     setFormError(undefined);
     try {
-      // The refresh token came as an HttpOnly cookie; only the access token is the page's to keep.
-      const { user, accessToken } = await mutation.mutateAsync(values);
-      storeSession(accessToken, { _id: user.id, name: user.name, email: user.email, role: user.role });
-      const destination = destinationAfterLogin(user, arrival);
-      navigate(destination, { replace: true, state: destination === arrival.from ? arrival.returnState : undefined });
+      const answer = await mutation.mutateAsync(values);
+      // Right password, and a second factor to give (or to set up) before the session starts.
+      if ('secondFactorRequired' in answer) setChallenge(answer);
+      else signedIn(answer);
     } catch (error) {
       // 403 on the learners' login: right password, e-mail not verified yet. The OTP screen
       // explains it and can send a new code.
@@ -66,6 +76,19 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
         setFormError(errorMessage(error, { fallback: MESSAGES.auth.loginFailed }));
       }
     }
+  }
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onCancel={() => {
+          setChallenge(undefined);
+          setValue('password', '');
+        }}
+      />
+    );
   }
 
   return (

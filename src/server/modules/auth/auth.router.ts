@@ -13,9 +13,27 @@ import {
   ZVerifyOtpRequest,
 } from '../../../shared/schemas/auth.ts';
 import { ZMessageResult } from '../../../shared/schemas/common.ts';
+import {
+  ZBrowserLoginAnswer,
+  ZChallengeRequest,
+  ZConfirmTotpRequest,
+  ZEnrolledLoginResult,
+  ZPasskeyRegistrationRequest,
+  ZSecondFactorRequest,
+  ZTotpEnrolment,
+  ZWebAuthnOptions,
+  type TSecondFactorChallenge,
+} from '../../../shared/schemas/second-factor.ts';
 import { authedProcedure, createRouter, publicProcedure } from '../../trpc/init.ts';
 import { adminSetupStatus, setupAdmin } from './admin-setup.service.ts';
 import {
+  completeSecondFactor,
+  confirmTotpAtSignIn,
+  enrolTotpAtSignIn,
+  passkeyEnrolmentOptions,
+  passkeySignIn,
+  registerPasskeyAtSignIn,
+  type TLoginSession,
   forgotPassword,
   login,
   register,
@@ -25,6 +43,12 @@ import {
   verifyEmail,
 } from './auth.service.ts';
 import { keepRefreshTokenInCookie } from './browser-session.ts';
+import type { TrpcContext } from '../../trpc/context.ts';
+
+/** A login's session goes into the cookie; a second-factor challenge is answered as it is. */
+function inCookie(result: TLoginSession | TSecondFactorChallenge, ctx: Pick<TrpcContext, 'setCookie' | 'deps'>) {
+  return 'secondFactorRequired' in result ? result : keepRefreshTokenInCookie(result, ctx.setCookie, ctx.deps.env);
+}
 
 export const authRouter = createRouter({
   register: publicProcedure
@@ -41,16 +65,41 @@ export const authRouter = createRouter({
     .mutation(({ ctx, input }) => resendVerification(ctx.deps, input, ctx.ip)),
   // The browser's logins: the refresh token goes into its cookie; renewing and ending the session
   // are POST /api/session/refresh and /logout (browser-session.routes.ts).
+  // Either answers a session or, for someone who needs a second factor, its challenge (no session yet).
   login: publicProcedure
     .input(ZLoginRequest)
-    .output(ZBrowserLoginResult)
-    .mutation(async ({ ctx, input }) => keepRefreshTokenInCookie(await login(ctx.deps, input, ctx.ip), ctx.setCookie, ctx.deps.env)),
+    .output(ZBrowserLoginAnswer)
+    .mutation(async ({ ctx, input }) => inCookie(await login(ctx.deps, input, ctx.ip), ctx)),
   adminLogin: publicProcedure
     .input(ZLoginRequest)
+    .output(ZBrowserLoginAnswer)
+    .mutation(async ({ ctx, input }) => inCookie(await login(ctx.deps, input, ctx.ip, { adminOnly: true }), ctx)),
+  // The second step of a sign-in, with the login's challenge token.
+  secondFactor: publicProcedure
+    .input(ZSecondFactorRequest)
     .output(ZBrowserLoginResult)
-    .mutation(async ({ ctx, input }) =>
-      keepRefreshTokenInCookie(await login(ctx.deps, input, ctx.ip, { adminOnly: true }), ctx.setCookie, ctx.deps.env),
-    ),
+    .mutation(async ({ ctx, input }) => keepRefreshTokenInCookie(await completeSecondFactor(ctx.deps, input, ctx.ip), ctx.setCookie, ctx.deps.env)),
+  passkeySignInOptions: publicProcedure
+    .input(ZChallengeRequest)
+    .output(ZWebAuthnOptions)
+    .mutation(({ ctx, input }) => passkeySignIn(ctx.deps, input)),
+  // A member of staff without a factor sets one up before the session starts.
+  enrolTotp: publicProcedure
+    .input(ZChallengeRequest)
+    .output(ZTotpEnrolment)
+    .mutation(({ ctx, input }) => enrolTotpAtSignIn(ctx.deps, input)),
+  confirmTotp: publicProcedure
+    .input(ZConfirmTotpRequest)
+    .output(ZEnrolledLoginResult)
+    .mutation(async ({ ctx, input }) => keepRefreshTokenInCookie(await confirmTotpAtSignIn(ctx.deps, input, ctx.ip), ctx.setCookie, ctx.deps.env)),
+  passkeyEnrolmentOptions: publicProcedure
+    .input(ZChallengeRequest)
+    .output(ZWebAuthnOptions)
+    .mutation(({ ctx, input }) => passkeyEnrolmentOptions(ctx.deps, input)),
+  registerPasskey: publicProcedure
+    .input(ZPasskeyRegistrationRequest)
+    .output(ZEnrolledLoginResult)
+    .mutation(async ({ ctx, input }) => keepRefreshTokenInCookie(await registerPasskeyAtSignIn(ctx.deps, input, ctx.ip), ctx.setCookie, ctx.deps.env)),
   forgotPassword: publicProcedure
     .input(ZForgotPasswordRequest)
     .output(ZMessageResult)

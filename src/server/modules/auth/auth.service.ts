@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import { atLeast } from '../../lib/timing.ts';
-import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
+import { hashToken, randomToken, signAccessToken, signChallengeToken, verifyChallengeToken, type TChallengeClaims } from '../../lib/tokens.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
 import {
   claimRefreshToken,
@@ -39,6 +39,26 @@ import {
 } from './auth.repository.ts';
 import { revokeSessionChecks } from '../users/session.service.ts';
 import { checkCode, giveBackCodeSending, issueCode, throttleCodeSending, useCode } from './otp.service.ts';
+import type { TChallengeRequest, TSecondFactorChallenge, TSecondFactorRequest, TTotpEnrolment } from '../../../shared/schemas/second-factor.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  auditFailedSecondFactor,
+  checkPasskey,
+  checkRecoveryCode,
+  checkTotpCode,
+  confirmTotp,
+  factorAudit,
+  factorPolicy,
+  issueRecoveryCodes,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  secondFactorKeys,
+  startTotp,
+  throttleSecondFactor,
+  userActor,
+  type TFactorUse,
+} from './second-factor.service.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = SESSION_LIFETIME_DAYS * 24 * 3600_000;
@@ -74,7 +94,7 @@ export function loginDelayMs(accountFailures: number): number {
   return Math.min(maxDelayMs, 100 * 2 ** Math.floor((accountFailures - slowAfter) / 10));
 }
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' | 'site' | 'accessGrants'>;
+type Deps = Pick<AppDeps, 'db' | 'env' | 'jobs' | 'jwtSecret' | 'logger' | 'rateLimit' | 'site' | 'accessGrants'>;
 
 export function toAuthUser(account: TAccount): TAuthUser {
   return {
@@ -247,16 +267,23 @@ async function startSession(
   return { accessToken, refreshToken, expiresAt: session.expiresAt };
 }
 
+/** A signed-in session and its user, as a login answers. */
+export type TLoginSession = TIssuedSession & { user: TAuthUser };
+
+/** How long the second step of a sign-in may take (enrolment included). */
+export const CHALLENGE_TTL_SECONDS = 10 * 60;
+
 /**
  * Logs in with e-mail and password. `adminOnly` is the administrator login (/backend): anyone
- * else is refused even with the right password.
+ * else is refused even with the right password. Someone who needs a second factor gets no session
+ * yet: the answer says so, with a challenge token for the next call and the ways to give it.
  */
 export async function login(
   deps: Deps,
   input: TLoginRequest,
   ip: string,
   options: { adminOnly?: boolean } = {},
-): Promise<TIssuedSession & { user: TAuthUser }> {
+): Promise<TLoginSession | TSecondFactorChallenge> {
   const attempt = await throttleLogin(deps, input.email, ip);
   const invalid = new AppError('UNAUTHORIZED', MESSAGES.auth.invalidCredentials);
   const account = await findAccountByEmail(deps.db, input.email);
@@ -276,9 +303,207 @@ export async function login(
   }
   if (options.adminOnly && account.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.auth.adminOnly);
   if (account.deactivatedAt) throw new AppError('FORBIDDEN', MESSAGES.auth.deactivated);
-  const session = await startSession(deps.db, deps.jwtSecret, account, 'waived');
-  deps.logger.info({ userId: account.id, role: account.role }, 'logged in');
+  const policy = await factorPolicy(deps, account);
+  if (policy.needed) {
+    const enrol = policy.methods.includes('enrol');
+    const { token } = signChallengeToken(
+      { sub: account.id, purpose: enrol ? 'enrol' : 'sign-in', ...(options.adminOnly ? { ao: true } : {}) },
+      deps.jwtSecret,
+      CHALLENGE_TTL_SECONDS,
+    );
+    return { secondFactorRequired: true, challengeToken: token, methods: policy.methods };
+  }
+  return signIn(deps, account, 'waived', ip, null);
+}
+
+/** Starts the session of a sign-in that has met its second factor (or had none to meet); staff sign-ins are audited. */
+async function signIn(
+  deps: Deps,
+  account: TAccount,
+  secondFactor: TSecondFactorState,
+  ip: string,
+  use: TFactorUse | null,
+  finish?: (tx: Executor) => Promise<TFactorUse | void>,
+): Promise<TLoginSession> {
+  const session = await deps.db.transaction(async (tx) => {
+    // The factor first: a wrong one throws before anything is written.
+    use = (await finish?.(tx)) ?? use;
+    const started = await startSession(tx, deps.jwtSecret, account, secondFactor);
+    if (account.role === 'admin') {
+      await recordAudit(tx, userActor({ ...account, name: personName(account) }, ip), {
+        action: 'auth.sign-in',
+        subjectType: 'user',
+        subjectId: account.id,
+        after: { secondFactor, method: use?.method ?? null },
+      });
+    }
+    return started;
+  });
+  deps.logger.info({ userId: account.id, role: account.role, secondFactor }, 'logged in');
   return { ...session, user: toAuthUser(account) };
+}
+
+const challengeExpired = () => new AppError('UNAUTHORIZED', MESSAGES.secondFactor.challengeExpired);
+
+/** The account behind a challenge token still able to sign in, or the refusal. */
+async function challengedAccount(deps: Deps, challengeToken: string, purpose?: TChallengeClaims['purpose']) {
+  const claims = verifyChallengeToken(challengeToken, deps.jwtSecret);
+  if (!claims || (purpose && claims.purpose !== purpose)) throw challengeExpired();
+  const account = await findAccountById(deps.db, claims.sub);
+  if (!account || account.deactivatedAt || !account.verifiedAt) throw challengeExpired();
+  if (claims.ao && account.role !== 'admin') throw challengeExpired();
+  // A challenge is used once: a second sign-in with the same token is refused.
+  if ((await deps.rateLimit.peek(secondFactorKeys.usedChallenge(claims.jti))).count > 0) throw challengeExpired();
+  return { claims, account, name: personName(account) };
+}
+
+async function useChallenge(deps: Deps, claims: TChallengeClaims): Promise<void> {
+  const { count } = await deps.rateLimit.hit(secondFactorKeys.usedChallenge(claims.jti), (CHALLENGE_TTL_SECONDS + 60) * 1000);
+  if (count > 1) throw challengeExpired();
+}
+
+/** The WebAuthn options for signing in with a passkey, bound to the challenge token. */
+export async function passkeySignIn(deps: Deps, input: TChallengeRequest) {
+  const { claims, account } = await challengedAccount(deps, input.challengeToken, 'sign-in');
+  return passkeySignInOptions(deps, account.id, claims.wc);
+}
+
+/**
+ * The second step: a code from the app, a recovery code or a passkey's assertion for the
+ * challenge. Wrong ones are throttled like passwords and written to the audit trail.
+ */
+export async function completeSecondFactor(
+  deps: Deps,
+  input: TSecondFactorRequest,
+  ip: string,
+  at: Date = new Date(),
+): Promise<TLoginSession> {
+  const { claims, account, name } = await challengedAccount(deps, input.challengeToken, 'sign-in');
+  const attempt = await throttleSecondFactor(deps, account.id, ip);
+  const method = input.code !== undefined ? 'totp' : input.recoveryCode !== undefined ? 'recovery' : 'passkey';
+  let session: TLoginSession | null = null;
+  try {
+    session = await signInWith(deps, account, ip, async (tx) => {
+      if (input.code !== undefined) return checkTotpCode(tx, account.id, input.code, at);
+      if (input.recoveryCode !== undefined) return checkRecoveryCode(tx, account.id, input.recoveryCode, at);
+      return checkPasskey(tx, deps, account.id, input.passkey!, claims.wc, at);
+    }, claims);
+  } catch (err) {
+    if (!(err instanceof WrongFactor)) throw err;
+  }
+  if (!session) {
+    await attempt.failed();
+    await auditFailedSecondFactor(deps, { ...account, name }, ip, method);
+    const message =
+      method === 'totp' ? MESSAGES.secondFactor.codeWrong : method === 'recovery' ? MESSAGES.secondFactor.recoveryWrong : MESSAGES.secondFactor.passkeyFailed;
+    const field = method === 'totp' ? 'code' : method === 'recovery' ? 'recoveryCode' : 'passkey';
+    throw new AppError('UNAUTHORIZED', message, { fields: { [field]: message } });
+  }
+  await attempt.succeeded();
+  return session;
+}
+
+class WrongFactor extends Error {}
+
+/**
+ * Checks the factor and starts the session in one transaction: a wrong factor changes nothing.
+ * The challenge is marked used before the commit, so two uses of one challenge at once cannot
+ * both sign in.
+ */
+function signInWith(
+  deps: Deps,
+  account: TAccount,
+  ip: string,
+  check: (tx: Executor) => Promise<TFactorUse | null>,
+  claims: TChallengeClaims,
+): Promise<TLoginSession> {
+  return signIn(deps, account, 'passed', ip, null, async (tx) => {
+    const used = await check(tx);
+    if (!used) throw new WrongFactor();
+    await useChallenge(deps, claims);
+    return used;
+  });
+}
+
+/** Enrolment at sign-in: a member of staff without a factor starts an authenticator app. */
+export async function enrolTotpAtSignIn(deps: Deps, input: TChallengeRequest): Promise<TTotpEnrolment> {
+  const { account } = await challengedAccount(deps, input.challengeToken, 'enrol');
+  return startTotp(deps, account);
+}
+
+/** Confirms the app with its first code: the factor, ten recovery codes (shown once) and the session. */
+export async function confirmTotpAtSignIn(
+  deps: Deps,
+  input: { challengeToken: string; code: string },
+  ip: string,
+  at: Date = new Date(),
+): Promise<TLoginSession & { recoveryCodes: string[] }> {
+  const { claims, account, name } = await challengedAccount(deps, input.challengeToken, 'enrol');
+  const attempt = await throttleSecondFactor(deps, account.id, ip);
+  return enrolAndSignIn(deps, account, name, ip, claims, attempt, (tx) => confirmTotp(tx, account.id, input.code, at), 'totp', MESSAGES.secondFactor.codeWrong, 'code');
+}
+
+export async function passkeyEnrolmentOptions(deps: Deps, input: TChallengeRequest) {
+  const { claims, account, name } = await challengedAccount(deps, input.challengeToken, 'enrol');
+  return passkeyRegistrationOptions(deps, { ...account, name }, claims.wc);
+}
+
+export async function registerPasskeyAtSignIn(
+  deps: Deps,
+  input: { challengeToken: string; response: Record<string, unknown>; label?: string | undefined },
+  ip: string,
+): Promise<TLoginSession & { recoveryCodes: string[] }> {
+  const { claims, account, name } = await challengedAccount(deps, input.challengeToken, 'enrol');
+  const attempt = await throttleSecondFactor(deps, account.id, ip);
+  return enrolAndSignIn(
+    deps,
+    account,
+    name,
+    ip,
+    claims,
+    attempt,
+    (tx) => registerPasskey(tx, deps, account.id, input.response, claims.wc, new Date(), input.label || 'Passkey'),
+    'passkey',
+    MESSAGES.secondFactor.passkeyFailed,
+    'passkey',
+  );
+}
+
+async function enrolAndSignIn(
+  deps: Deps,
+  account: TAccount,
+  name: string,
+  ip: string,
+  claims: TChallengeClaims,
+  attempt: Awaited<ReturnType<typeof throttleSecondFactor>>,
+  enrol: (tx: Executor) => Promise<{ id: string; kind: 'totp' | 'passkey'; label: string } | null>,
+  method: 'totp' | 'passkey',
+  wrong: string,
+  field: string,
+): Promise<TLoginSession & { recoveryCodes: string[] }> {
+  let recoveryCodes: string[] = [];
+  try {
+    const session = await signIn(deps, account, 'passed', ip, { method, factorId: null }, async (tx) => {
+      const factor = await enrol(tx);
+      if (!factor) throw new WrongFactor();
+      recoveryCodes = await issueRecoveryCodes(tx, account.id);
+      await useChallenge(deps, claims);
+      await recordAudit(tx, userActor({ ...account, name }, ip), {
+        action: 'auth.factor-enrolled',
+        subjectType: 'user',
+        subjectId: account.id,
+        learnerId: account.role === 'learner' ? account.id : null,
+        after: { ...factorAudit(factor), recoveryCodesIssued: true },
+      });
+    });
+    await attempt.succeeded();
+    return { ...session, recoveryCodes };
+  } catch (err) {
+    if (!(err instanceof WrongFactor)) throw err;
+    await attempt.failed();
+    await auditFailedSecondFactor(deps, { ...account, name }, ip, `enrol-${method}`);
+    throw new AppError('BAD_REQUEST', wrong, { fields: { [field]: wrong } });
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { createTestPortal, type TestPortal } from '../../../testing/test-runtime
 import { refreshTokens } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { REFRESH_COOKIE_NAME } from './browser-session.ts';
+import { browserSignIn } from '../../../testing/second-factor.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -108,7 +109,11 @@ describe('the browser login', () => {
 
   it('does the same for the administrators’ login, and sets no cookie when a login is refused', async () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
-    const res = await browserLogin(portal.app, admin.email, 'adminLogin');
+    // No cookie until the second factor is given.
+    const challenge = await browserLogin(portal.app, admin.email, 'adminLogin');
+    expect(challenge.json().result.data).toMatchObject({ secondFactorRequired: true });
+    expect(challenge.headers['set-cookie']).toBeUndefined();
+    const res = await browserSignIn(portal.app, admin.email, TEST_PASSWORD, 'adminLogin', uniqueIp());
     expect(res.statusCode).toBe(200);
     expect(attributes(refreshSetCookie(res))).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/api/session']));
     expect(res.body).not.toContain('refreshToken');

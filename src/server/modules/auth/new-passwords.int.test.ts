@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser } from '../../../testing/factories.ts';
+import { asSession } from '../../../testing/second-factor.ts';
 import { latestCode, uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
@@ -88,7 +89,7 @@ describe('new passwords', () => {
 
   it('leave the passwords chosen under the old 5-character rule working', async () => {
     const user = await createUser(portal.runtime.db, { email: uniqueEmail('old-rule'), passwordHash: await hashPassword('kochi') });
-    const session = await portal.caller(null, uniqueIp()).auth.login({ email: user.email, password: 'kochi' });
+    const session = asSession(await portal.caller(null, uniqueIp()).auth.login({ email: user.email, password: 'kochi' }));
     expect(session.user.id).toBe(user.id);
   });
 });

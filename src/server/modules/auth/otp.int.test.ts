@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { asSession } from '../../../testing/second-factor.ts';
 import { latestCode, mailsTo, uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
@@ -235,7 +236,7 @@ describe('password reset', () => {
     await expect(portal.caller(null, ip).auth.login({ email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
-    expect((await portal.caller(null, ip).auth.login({ email: user.email, password: 'Harbour-Lights-9' })).user.id).toBe(user.id);
+    expect(asSession(await portal.caller(null, ip).auth.login({ email: user.email, password: 'Harbour-Lights-9' })).user.id).toBe(user.id);
 
     const again = await portal.app.inject({
       method: 'POST',
@@ -249,6 +250,6 @@ describe('password reset', () => {
       .from(users)
       .where(and(eq(users.id, user.id)));
     expect(after!.hash).toMatch(/^\$argon2id\$/);
-    expect((await portal.caller(null, ip).auth.login({ email: user.email, password: 'Harbour-Lights-9' })).user.id).toBe(user.id);
+    expect(asSession(await portal.caller(null, ip).auth.login({ email: user.email, password: 'Harbour-Lights-9' })).user.id).toBe(user.id);
   });
 });

@@ -9,6 +9,7 @@ import { makeClip } from '../../../testing/media.ts';
 import { form } from '../../../testing/multipart.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { restSignIn } from '../../../testing/second-factor.ts';
 
 /**
  * A password reset ends every session of the account, and with them the stream links those
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function login(email: string, password: string, remoteAddress: string) {
-  const res = await portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress });
+  const res = await restSignIn(portal.app, email, password, remoteAddress);
   expect(res.statusCode, res.body).toBe(200);
   return `Bearer ${(res.json() as { accessToken: string }).accessToken}`;
 }

@@ -6,6 +6,7 @@ import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox, mails, oneTimePasswords, users } from '../../db/schema.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
+import { asSession } from '../../../testing/second-factor.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -86,7 +87,7 @@ describe(`registration through tRPC (${viaRedis ? 'BullMQ on Redis' : 'in-proces
     expect(await visitor.auth.verifyOtp({ email, otp: code })).toEqual({ message: MESSAGES.auth.otpVerified });
     expect((await userRow(email))!.verifiedAt).toBeInstanceOf(Date);
 
-    const session = await visitor.auth.login({ email, password: 'Anchor#77' });
+    const session = asSession(await visitor.auth.login({ email, password: 'Anchor#77' }));
     expect(session.user).toEqual({
       id: stored!.id,
       name: 'Meera Iyer',

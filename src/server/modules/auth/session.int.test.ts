@@ -12,6 +12,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../../lib/rate-limit.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { LOGIN_LIMITS, loginDelayMs, loginKeys } from './auth.service.ts';
+import { asSession, freshTestCodeFor, restSignIn } from '../../../testing/second-factor.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe('login', () => {
 
   it('lets a verified learner in before approval, and says they are not approved yet', async () => {
     const user = await createUser(portal.runtime.db, { email: uniqueEmail('Pending').toLowerCase() });
-    const session = await portal.caller(null, uniqueIp()).auth.login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    const session = asSession(await portal.caller(null, uniqueIp()).auth.login({ email: user.email.toUpperCase(), password: TEST_PASSWORD }));
     expect(session.user).toMatchObject({ id: user.id, role: 'learner', verified: true, approved: false });
     const [token] = await tokensOf(user.id);
     expect(token!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -210,14 +211,25 @@ describe('administrator login', () => {
   it('lets an administrator in and refuses a learner with the right password', async () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
     const learner = await createUser(portal.runtime.db);
-    const session = await portal.caller(null, uniqueIp()).auth.adminLogin({ email: admin.email, password: TEST_PASSWORD });
+    // The administrator gives their second factor before the session starts.
+    const challenge = await portal.caller(null, uniqueIp()).auth.adminLogin({ email: admin.email, password: TEST_PASSWORD });
+    expect(challenge).toMatchObject({ secondFactorRequired: true, methods: ['totp', 'recovery'] });
+    if (!('challengeToken' in challenge)) throw new Error('no challenge');
+    const session = await portal.caller(null, uniqueIp()).auth.secondFactor({ challengeToken: challenge.challengeToken, code: await freshTestCodeFor(admin.email) });
     expect(session.user.role).toBe('admin');
     await expect(
       portal.caller(null, uniqueIp()).auth.adminLogin({ email: learner.email, password: TEST_PASSWORD }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.auth.adminOnly });
     expect(await tokensOf(learner.id)).toHaveLength(0);
     // The documented REST login serves both; the role in the answer tells the client where to go.
-    expect((await login(admin.email, TEST_PASSWORD)).json().user.role).toBe('admin');
+    const restChallenge = (await login(admin.email, TEST_PASSWORD)).json();
+    expect(restChallenge).toMatchObject({ secondFactorRequired: true });
+    const restSession = await portal.app.inject({
+      method: 'POST',
+      url: '/api/user/login/second-factor',
+      payload: { challengeToken: restChallenge.challengeToken, code: await freshTestCodeFor(admin.email) },
+    });
+    expect(restSession.json().user.role).toBe('admin');
   });
 });
 
@@ -381,7 +393,7 @@ describe('access tokens', () => {
   it('carry only the user: an approval through the portal counts at the very next call', async () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
     const learner = await createUser(portal.runtime.db);
-    const adminToken = (await login(admin.email, TEST_PASSWORD)).json().accessToken;
+    const adminToken = (await restSignIn(portal.app, admin.email, TEST_PASSWORD, uniqueIp())).json().accessToken;
     const learnerToken = (await login(learner.email, TEST_PASSWORD)).json().accessToken;
     expect((await me(learnerToken)).json().result.data.approved).toBe(false);
     const approve = await portal.app.inject({ method: 'POST', url: `/api/user/approve-user/${learner.id}`, headers: { authorization: `Bearer ${adminToken}` } });
@@ -396,9 +408,7 @@ describe('access tokens', () => {
     const configured = await createTestPortal({ env: { SESSION_CHECK_SECONDS: seconds } });
     try {
       const admin = await createUser(configured.runtime.db, { role: 'admin' });
-      const { accessToken } = (
-        await configured.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: admin.email, password: TEST_PASSWORD }, remoteAddress: uniqueIp() })
-      ).json();
+      const { accessToken } = (await restSignIn(configured.app, admin.email, TEST_PASSWORD, uniqueIp())).json();
       const list = () => configured.app.inject({ url: '/api/user/getApprovedUsers', headers: { authorization: `Bearer ${accessToken}` } });
       expect((await list()).statusCode).toBe(200);
       await configured.runtime.db.update(users).set({ role: 'learner', staffRole: null }).where(eq(users.id, admin.id));

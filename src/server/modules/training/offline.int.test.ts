@@ -15,6 +15,7 @@ import { enrolments, offlineDownloads, offlinePartFetches, offlineWatchRecords, 
 import { OFFLINE_REFUSALS } from './offline-credit.ts';
 import { STREAM_PASS_COOKIE } from './stream-pass.ts';
 import { watchEvidence } from './training.service.ts';
+import { restSignIn } from '../../../testing/second-factor.ts';
 
 const T = MESSAGES.training;
 type TUser = Awaited<ReturnType<typeof createUser>>;
@@ -43,7 +44,7 @@ async function approvedLearnerIn(courseId: string) {
 
 /** Signs in through the spec's login, as a client would: a bearer header from a real session. */
 async function signIn(user: TUser, ip = '127.0.0.1') {
-  const res = await portal.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: ip, payload: { email: user.email, password: TEST_PASSWORD } });
+  const res = await restSignIn(portal.app, user.email, TEST_PASSWORD, ip);
   expect(res.statusCode, res.body).toBe(200);
   const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
   return { authorization: `Bearer ${accessToken}`, refreshToken };

@@ -10,6 +10,7 @@ import { createPortalsSharingRedis, untilRefused } from '../../../testing/shared
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { enrolments, offlinePartFetches, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
 import { STREAM_PASS_COOKIE } from './stream-pass.ts';
+import { restSignIn } from '../../../testing/second-factor.ts';
 
 /**
  * The stream check asks the database once for the Range requests of a playing part, and every
@@ -66,7 +67,7 @@ async function learnerIn(courseId: string, completed: string[] = []) {
 
 /** The spec's login, as its client calls it. */
 async function signIn(on: TestPortal, user: TUser) {
-  const res = await on.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: uniqueIp(), payload: { email: user.email, password: TEST_PASSWORD } });
+  const res = await restSignIn(on.app, user.email, TEST_PASSWORD, uniqueIp());
   expect(res.statusCode, res.body).toBe(200);
   const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
   return { authorization: `Bearer ${accessToken}`, refreshToken };

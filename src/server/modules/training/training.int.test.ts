@@ -14,6 +14,7 @@ import { createTestPortal, type TestPortal } from '../../../testing/test-runtime
 import { enrolments, trainingVideos, trainingVideoSets, watchProgress, watchRefusals } from '../../db/schema.ts';
 import { STREAM_PASS_COOKIE, STREAM_PASS_TTL_SECONDS, STREAM_PATH, streamPassCookie } from './stream-pass.ts';
 import { REFUSAL_REASONS } from './training.service.ts';
+import { restSignIn } from '../../../testing/second-factor.ts';
 
 const T = MESSAGES.training;
 type TUser = Awaited<ReturnType<typeof createUser>>;
@@ -257,7 +258,7 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
 
   /** Signs in through the spec's login, as a client would: a bearer header from a real session. */
   async function signIn(user: TUser, ip = '127.0.0.1') {
-    const res = await portal.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: ip, payload: { email: user.email, password: TEST_PASSWORD } });
+    const res = await restSignIn(portal.app, user.email, TEST_PASSWORD, ip);
     expect(res.statusCode, res.body).toBe(200);
     const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
     return { authorization: `Bearer ${accessToken}`, refreshToken };
