@@ -1,4 +1,5 @@
 import { eq, or } from 'drizzle-orm';
+import { restSignIn } from '../../../testing/second-factor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { fromSpecRegistration } from '../../../shared/spec-fields.ts';
@@ -234,14 +235,7 @@ describe('bad input on every accounts route', () => {
 
   it('answers bad list queries with 400, never 500', async () => {
     const admin = await createUser(portal.runtime.db, { role: 'admin' });
-    const { accessToken } = (
-      await portal.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: { email: admin.email, password: TEST_PASSWORD },
-        remoteAddress: uniqueIp(),
-      })
-    ).json();
+    const { accessToken } = (await restSignIn(portal.app, admin.email, TEST_PASSWORD, uniqueIp())).json();
     for (const query of ['page=0', 'page=-1', 'page=abc', 'pageSize=101', 'pageSize=1e3', 'page=1&page=2', 'sort=email']) {
       const res = await portal.app.inject({
         url: `/api/user/getUnapprovedUsers?${query}`,
