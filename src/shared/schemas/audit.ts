@@ -4,40 +4,7 @@ import { requestObject, ZId } from './common.ts';
 
 const A = MESSAGES.audit;
 
-/** The audit trail's actions, with the words the screen shows for each. */
-export const AUDIT_ACTIONS = {
-  'account.approve': 'Account approved',
-  'enrolment.accept': 'Enrolment accepted',
-  'enrolment.reject': 'Enrolment rejected',
-  'course.create': 'Course created',
-  'course.update': 'Course changed',
-  'course.activate': 'Course activated',
-  'course.deactivate': 'Course deactivated',
-  'course.certificate-settings': 'Certificate settings changed',
-  'training.upload': 'Training videos uploaded',
-  'training.delete': 'Training video deleted',
-  'training.reorder': 'Training videos reordered',
-  'training.retry': 'Training video retried',
-  'test.create': 'Test created',
-  'test.publish': 'Test published',
-  'test.unpublish': 'Test unpublished',
-  'test.policy': 'Attempts policy changed',
-  'test.grant-attempts': 'Attempts granted',
-  'certificate.revoke': 'Certificate revoked',
-  'certificate.reissue': 'Certificate re-issued',
-  'reminders.run': 'Reminders run now',
-  'export.regulator-batch': 'Regulator’s batch downloaded',
-  'export.certificate-list': 'Certificate list downloaded',
-  'export.evidence': 'Evidence downloaded',
-  'export.results': 'Test results downloaded',
-  'export.audit': 'Audit trail downloaded',
-  'settings.change': 'Academy settings changed',
-} as const satisfies Record<string, string>;
-
-/** The words for an action; an action this list does not know yet shows as written. */
-export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
-}
+export { AUDIT_ACTIONS, auditActionLabel } from '../audit-actions.ts';
 
 const ZDay = z.string({ error: A.dateFormat }).regex(/^\d{4}-\d{2}-\d{2}$/, A.dateFormat);
 const ZAction = z.string().trim().min(1).max(80).regex(/^[a-z0-9.-]+$/, 'An action is a dotted name such as certificate.revoke.');

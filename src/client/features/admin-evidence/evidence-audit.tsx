@@ -1,4 +1,5 @@
-import { auditActionLabel, type TAuditEntry } from '../../../shared/schemas/audit.ts';
+import { auditActionLabel } from '../../../shared/audit-actions.ts';
+import type { TAuditEntry } from '../../../shared/schemas/audit.ts';
 import { STAFF_ROLE_LABELS, type TStaffRole } from '../../../shared/staff-roles.ts';
 import { formatMoment } from '@/features/admin-evidence/evidence-format.ts';
 
