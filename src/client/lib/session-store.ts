@@ -1,3 +1,4 @@
+import type { TStaffRole } from '../../shared/staff-roles.ts';
 import {
   ACCESS_TOKEN_KEY,
   REFRESH_COOKIE_FLAG_KEY,
@@ -13,8 +14,12 @@ import {
  * the home page's first chunk (lib/session.ts has what the navigation bar needs).
  */
 
-/** The user as stored under `user`: the documented REST shape, with `_id`. */
-export type TStoredUser = { _id: string; name: string; email: string; role: string };
+/**
+ * The user as stored under `user`: the documented REST shape, with `_id`, and a member of staff's
+ * role, so the admin area shows their menu from its first render (the server decides what they may
+ * do, whatever is stored here).
+ */
+export type TStoredUser = { _id: string; name: string; email: string; role: string; staffRole?: TStaffRole | null };
 
 /**
  * Whether the session can be renewed: the login left a refresh cookie in this browser. The cookie

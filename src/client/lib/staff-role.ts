@@ -1,14 +1,18 @@
 import { staffMay, type TStaffPermission, type TStaffRole } from '../../shared/staff-roles.ts';
+import { useState } from 'react';
+import { readStoredUser } from '@/lib/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /**
- * The signed-in member's staff role, read from the server (auth.me): undefined while it loads,
- * null for someone who is not staff. The server refuses what a role may not do whatever the
- * screens show; this only keeps each member's screens to what their role may use.
+ * The signed-in member's staff role, read from the server (auth.me); until it answers, the role
+ * the login stored (undefined when there is none); null for someone who is not staff. The server
+ * refuses what a role may not do whatever the screens show; this only keeps each member's screens
+ * to what their role may use.
  */
 export function useStaffRole(): { staffRole: TStaffRole | null | undefined; isError: boolean; refetch: () => unknown } {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
-  return { staffRole: me.data ? me.data.staffRole : undefined, isError: me.isError, refetch: me.refetch };
+  const [stored] = useState(() => readStoredUser()?.staffRole);
+  return { staffRole: me.data ? me.data.staffRole : stored, isError: me.isError, refetch: me.refetch };
 }
 
 /** Whether the signed-in member's role holds the permission (false while the role loads). */

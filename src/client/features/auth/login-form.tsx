@@ -53,7 +53,7 @@ export function LoginForm({ audience }: { audience: 'everyone' | 'admin' }) {
 
   /** The refresh token came as an HttpOnly cookie; only the access token is the page's to keep. */
   function signedIn({ user, accessToken }: TBrowserLoginResult) {
-    storeSession(accessToken, { _id: user.id, name: user.name, email: user.email, role: user.role });
+    storeSession(accessToken, { _id: user.id, name: user.name, email: user.email, role: user.role, staffRole: user.staffRole });
     const destination = destinationAfterLogin(user, arrival);
     navigate(destination, { replace: true, state: destination === arrival.from ? arrival.returnState : undefined });
   }
