@@ -76,7 +76,6 @@ export function AdminFigures() {
             </li>
           );
         })}
-        ))}
       </ul>
       <section className={`${CARD} p-4 sm:p-6`}>
         {!data ? (
