@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppRouter } from '../../server/router.ts';
+import type { TAuthUser } from '../../shared/schemas/auth.ts';
+import type { TStaffRole } from '../../shared/staff-roles.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /** The academy's details, as the server writes them into the page. */
@@ -25,6 +27,11 @@ function ensureSiteConfig() {
   script.type = 'application/json';
   script.textContent = JSON.stringify(TEST_SITE);
   document.head.append(script);
+}
+
+/** auth.me's answer for a member of staff with this role: what the admin screens read their actions from. */
+export function staffMember(staffRole: TStaffRole): TAuthUser {
+  return { id: `staff-${staffRole}`, name: `The ${staffRole}`, email: `${staffRole}@example.com`, role: 'admin', staffRole, verified: true, approved: true };
 }
 
 /** What a fake server answers to one procedure call (a value, or a thrown error). */

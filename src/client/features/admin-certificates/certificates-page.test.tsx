@@ -3,9 +3,10 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminCertificateRow, TCertificateReminder } from '../../../shared/schemas/certificate.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { CertificatesPage } from '@/features/admin-certificates/certificates-page.tsx';
-import { currentLocation, networkError, renderWithServer, serverError } from '@/testing/fake-trpc.tsx';
+import {currentLocation, networkError, renderWithServer, serverError, staffMember } from '@/testing/fake-trpc.tsx';
 
 const CA = MESSAGES.certificateAdmin;
 const COURSE_ID = '6f1d2a8b-3c4d-4e5f-9a01-b2c3d4e5f6a7';
@@ -33,6 +34,7 @@ function row(serial: number, extra: Partial<TAdminCertificateRow> = {}): TAdminC
 }
 
 const server = {
+  staffRole: 'owner' as TStaffRole,
   rows: [] as TAdminCertificateRow[],
   reminders: [] as TCertificateReminder[],
   failList: null as Error | null,
@@ -43,6 +45,8 @@ const server = {
 const callsTo = (path: string) => server.calls.filter((call) => call.path === path);
 
 function answer(path: string, input: Record<string, unknown>): unknown {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   server.calls.push({ path, input });
   switch (path) {
     case 'certificates.adminList': {
@@ -90,6 +94,7 @@ const open = (url = PATTERN) =>
 const tableRow = (number: string) => within(screen.getByRole('table')).getByRole('row', { name: new RegExp(number.replaceAll('/', '\\/')) });
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.rows = [row(1), row(2, { state: 'expiring', validUntil: '2026-12-20', lastReminder: { daysBefore: 30, at: '2026-11-20T06:00:00.000Z' } })];
   server.reminders = [];
   server.failList = null;

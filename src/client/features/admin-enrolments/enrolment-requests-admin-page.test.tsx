@@ -8,10 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TEnrolmentRequestItem } from '../../../shared/schemas/enrolment.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { EnrolmentRequestsAdminPage } from '@/features/admin-enrolments/enrolment-requests-admin-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
+import {fakeTrpcLink, staffMember } from '@/testing/fake-trpc.tsx';
 
 const E = MESSAGES.enrolment;
 
@@ -40,6 +41,7 @@ function request(id: string, status: TEnrolmentStatus, learner: string, course: 
  * change. `refuseNext` makes the next decision fail as if another administrator had got there first.
  */
 const server = {
+  staffRole: 'owner' as TStaffRole,
   requests: [] as TEnrolmentRequestItem[],
   decisions: [] as Array<{ path: string; enrolmentId: string }>,
   refuseNext: false,
@@ -50,6 +52,8 @@ function conflict(message: string) {
 }
 
 function answer(path: string, input: Record<string, unknown>) {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   if (path === 'enrolments.search') {
     const matching = server.requests.filter((item) => item.status === input.status);
     const page = Number(input.page);
@@ -92,6 +96,7 @@ const findCard = (course: string) => screen.findByRole('article', { name: course
 const buttonsOf = (article: HTMLElement) => within(article).getAllByRole('button').map((button) => button.textContent);
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.requests = [
     request('1', 'pending', 'Kavya Menon', 'Bridge Resource Management'),
     request('2', 'pending', 'Rohan Pillai', 'Basic Safety Training'),

@@ -10,13 +10,14 @@ import type { AppRouter } from '../../../server/router.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest, TResultItem } from '../../../shared/schemas/tests.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { AllTestsPage } from '@/features/admin-tests/all-tests-page.tsx';
 import { PublishedTestsPage } from '@/features/admin-tests/published-tests-page.tsx';
 import { TestFormPage } from '@/features/admin-tests/test-form-page.tsx';
 import { TestResultsPage } from '@/features/admin-tests/test-results-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
+import {fakeTrpcLink, staffMember } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.tests;
 const COURSE_A = '5b7e2c36-6c1a-4a4e-9d43-000000000001';
@@ -68,6 +69,7 @@ const error = (code: string, httpStatus: number, message: string, fields?: Recor
 
 /** The server's procedures the screens call, over lists kept here; `fail` makes a call throw. */
 const server = {
+  staffRole: 'owner' as TStaffRole,
   courses: [] as TCourse[],
   tests: [] as TAdminTest[],
   results: [] as TResultItem[],
@@ -80,6 +82,8 @@ const server = {
 };
 
 function answer(path: string, input: Record<string, unknown> | undefined): unknown {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   server.calls.push({ path, input });
   const failure = server.fail[path];
   if (failure) throw failure;
@@ -158,6 +162,7 @@ function renderAt(at: string, page: ReactNode) {
 const callsTo = (path: string) => server.calls.filter((call) => call.path === path);
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.courses = [
     course(COURSE_A, 'Bridge Resource Management'),
     course(COURSE_B, 'Bridge Resource Management'),

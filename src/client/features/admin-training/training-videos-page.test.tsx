@@ -7,10 +7,11 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTrainingSet, TAdminVideo } from '../../../shared/schemas/training.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { TrainingVideosPage } from '@/features/admin-training/training-videos-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
+import {fakeTrpcLink, staffMember } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.training;
 
@@ -38,6 +39,7 @@ function part(id: string, serial: number, title: string, status: TAdminVideo['st
 
 /** The server's training procedures over one course's parts, as the real ones behave. */
 const server = {
+  staffRole: 'owner' as TStaffRole,
   sets: [] as TAdminTrainingSet[],
   calls: [] as Array<{ path: string; input: unknown }>,
   failLoad: false,
@@ -48,6 +50,8 @@ function renumbered(videos: TAdminVideo[]): TAdminVideo[] {
 }
 
 function answer(path: string, input: Record<string, unknown>) {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   server.calls.push({ path, input });
   const set = server.sets[0]!;
   switch (path) {
@@ -93,6 +97,7 @@ const partTitles = (card: HTMLElement) => within(card).getAllByRole('heading', {
 const reads = () => server.calls.filter((call) => call.path === 'training.sets').length;
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.calls = [];
   server.failLoad = false;
   server.sets = [
