@@ -12,7 +12,7 @@ import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { EnrolmentRequestsAdminPage } from '@/features/admin-enrolments/enrolment-requests-admin-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import {fakeTrpcLink, staffMember } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, staffMember } from '@/testing/fake-trpc.tsx';
 
 const E = MESSAGES.enrolment;
 
@@ -75,8 +75,9 @@ function answer(path: string, input: Record<string, unknown>) {
 
 const fakeServer = fakeTrpcLink(answer);
 
-function renderPage(at = '/admin-dashboard/enrollment-request') {
+function renderPage(at = '/admin-dashboard/enrollment-request', staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   const client = trpc.createClient({ links: [fakeServer] });
   render(
     <trpc.Provider client={client} queryClient={queryClient}>
@@ -234,5 +235,16 @@ describe('Enrollment Requests: the row actions', () => {
     expect(screen.getByText(E.alreadyRejected)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(card('Bridge Resource Management')).toBeTruthy();
+  });
+
+  it('shows an auditor every request and its state, with no Accept or Reject', async () => {
+    const user = renderPage(undefined, 'auditor');
+    const pending = await findCard('Bridge Resource Management');
+    expect(pending.textContent).toContain('Kavya Menon');
+    expect(within(pending).queryAllByRole('button')).toEqual([]);
+    await user.click(screen.getByRole('tab', { name: /^Approved/ }));
+    expect(within(await findCard('Food Handling')).queryAllByRole('button')).toEqual([]);
+    await user.click(screen.getByRole('tab', { name: /^Rejected/ }));
+    expect(within(await findCard('Helicopter Landing Assistance')).queryAllByRole('button')).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { TrainingVideosPage } from '@/features/admin-training/training-videos-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import {fakeTrpcLink, staffMember } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, staffMember } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.training;
 
@@ -76,8 +76,9 @@ function answer(path: string, input: Record<string, unknown>) {
 
 const fakeServer = fakeTrpcLink(answer);
 
-function renderPage() {
+function renderPage(staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   const client = trpc.createClient({ links: [fakeServer] });
   render(
     <trpc.Provider client={client} queryClient={queryClient}>
@@ -207,5 +208,15 @@ describe('All Uploaded Training Videos', () => {
     server.failLoad = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: COURSE })).toBeTruthy();
+  });
+
+  it('shows an auditor each course’s parts and players, with no Upload, Move, Delete or Retry', async () => {
+    renderPage('auditor');
+    const card = await screen.findByRole('article', { name: COURSE });
+    expect(partTitles(card)).toEqual(['Lifejacket donning', 'Muster stations', 'Damaged recording']);
+    expect(card.querySelectorAll('video')).toHaveLength(2);
+    expect(within(card).getByText(T.notPlayable)).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^(Move up|Move down|Delete|Retry) / })).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Upload Training Videos' })).toBeNull();
   });
 });
