@@ -32,6 +32,15 @@ export const AUDIT_ACTIONS = {
   'export.results': 'Test results downloaded',
   'export.audit': 'Audit trail downloaded',
   'settings.change': 'Academy settings changed',
+  'staff.invite': 'Staff invited',
+  'staff.invite-revoke': 'Staff invitation revoked',
+  'staff.join': 'Staff member joined',
+  'staff.role': 'Staff role changed',
+  'staff.deactivate': 'Staff member deactivated',
+  'staff.reactivate': 'Staff member reactivated',
+  'data.export': 'Learner’s data downloaded',
+  'data.erasure': 'Learner’s data erased',
+  'data.purge': 'Kept records removed after retention',
 } as const satisfies Record<string, string>;
 
 /** The words for an action; an action this list does not know yet shows as written. */
