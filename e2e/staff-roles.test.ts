@@ -49,10 +49,17 @@ function overflowing(page: Page) {
   });
 }
 
-/** A dialog as it stands once its opening animation has ended. */
+/** A dialog as it stands once it and its backdrop have finished appearing (endless spinners aside). */
 async function settled(dialog: Locator) {
   await dialog.waitFor();
-  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await dialog.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 /** What a member sees fits the screen, its heading is there, and it is kept as a screenshot to look at. */
@@ -96,6 +103,7 @@ describe('The admin area as each role sees it', () => {
     it(`the owner invites a registrar, who joins from the mail's link and signs in on the administrator login (${width} px)`, async () => {
       const owner = await createUser(harness.portal.runtime.db, { role: 'admin', staffRole: 'owner' });
       const email = uniqueEmail('registrar');
+      const lastName = `Iyer ${Date.now().toString(36)}`;
       const ownerPage = await harness.newPage(width, heightOf(width));
       const registrarPage = await harness.newPage(width, heightOf(width));
       try {
@@ -124,7 +132,7 @@ describe('The admin area as each role sees it', () => {
         await joining.getByText(email).waitFor();
         await looksRight(joining, 'join', width, 'Join the academy’s staff');
         await joining.getByLabel('First name').fill('Meera');
-        await joining.getByLabel('Last name').fill('Iyer');
+        await joining.getByLabel('Last name').fill(lastName);
         await joining.getByLabel('Password', { exact: true }).fill('a long harbour password');
         await joining.getByLabel('Confirm password').fill('a long harbour password');
         await joining.getByRole('button', { name: 'Join the staff' }).click();
@@ -143,7 +151,7 @@ describe('The admin area as each role sees it', () => {
 
         // The invitation is used: the owner's list has the member, no longer the invitation.
         await page.reload();
-        await page.getByText('Meera Iyer').waitFor();
+        await page.getByText(`Meera ${lastName}`).waitFor();
         expect(await page.getByRole('button', { name: `Revoke the invitation to ${email}` }).count()).toBe(0);
         expect([...ownerPage.problems, ...registrarPage.problems]).toEqual([]);
       } finally {
