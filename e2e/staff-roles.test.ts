@@ -6,6 +6,7 @@ import { createUser } from '../src/testing/factories.ts';
 import { mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { overflowing } from './support/layout.ts';
 import { signInAs } from './support/session.ts';
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? '/tmp';
@@ -27,26 +28,6 @@ afterAll(async () => {
 async function openAdmin(page: Page, path: string) {
   await page.goto(path);
   await page.waitForFunction((attribute) => !document.querySelector(`[${attribute}]`), FRAME_ATTRIBUTE);
-}
-
-/** The elements of the page wider than the screen (a table may scroll inside its own box). */
-function overflowing(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const scrollsInside = (element: Element) => {
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        const style = getComputedStyle(parent);
-        if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && parent.getBoundingClientRect().right <= width + 1) return true;
-      }
-      return false;
-    };
-    // The toasts' list is as wide as the screen plus its offset on a phone (sonner's layout); its toasts are checked.
-    const wide = [...document.querySelectorAll('body *:not([data-sonner-toaster])')].filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.right > width + 1 && !scrollsInside(element);
-    });
-    return { page: document.documentElement.scrollWidth > width, elements: wide.map((element) => `${element.tagName}.${String(element.className)}`.slice(0, 120)) };
-  });
 }
 
 /** A dialog as it stands once it and its backdrop have finished appearing (endless spinners aside). */
