@@ -198,37 +198,37 @@ function EntryCards({ entries, onLearner }: { entries: TAuditEntry[]; onLearner:
 function EntriesTable({ entries, onLearner }: { entries: TAuditEntry[]; onLearner: (learnerId: string) => void }) {
   return (
     <div className="hidden lg:block">
-    <Table aria-label="Audit entries">
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>Who</TableHead>
-          <TableHead>Action</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>Before → after</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className="bg-card">
-        {entries.map((entry) => (
-          <TableRow key={entry.seq} className="align-top">
-            <TableCell className="whitespace-nowrap">
-              {formatDateTime(entry.at, { seconds: true })}
-              <span className="block text-xs text-muted-foreground">No. {entry.seq}</span>
-            </TableCell>
-            <TableCell className="min-w-36">
-              <Actor entry={entry} />
-            </TableCell>
-            <TableCell className="min-w-36">{auditActionLabel(entry.action)}</TableCell>
-            <TableCell className="min-w-40 text-xs">
-              <Subject entry={entry} onLearner={onLearner} />
-            </TableCell>
-            <TableCell className="min-w-56 text-xs">
-              <Changes entry={entry} />
-            </TableCell>
+      <Table aria-label="Audit entries">
+        <TableHeader>
+          <TableRow>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>Action</TableHead>
+            <TableHead>Subject</TableHead>
+            <TableHead>Before → after</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody className="bg-card">
+          {entries.map((entry) => (
+            <TableRow key={entry.seq} className="align-top">
+              <TableCell className="whitespace-nowrap">
+                {formatDateTime(entry.at, { seconds: true })}
+                <span className="block text-xs text-muted-foreground">No. {entry.seq}</span>
+              </TableCell>
+              <TableCell className="min-w-36">
+                <Actor entry={entry} />
+              </TableCell>
+              <TableCell className="min-w-36">{auditActionLabel(entry.action)}</TableCell>
+              <TableCell className="min-w-40 text-xs">
+                <Subject entry={entry} onLearner={onLearner} />
+              </TableCell>
+              <TableCell className="min-w-56 text-xs">
+                <Changes entry={entry} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -58,22 +58,22 @@ function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: (() 
             </div>
           </dl>
           {onToggle && (
-          <div className="mt-4 grid grid-cols-2 gap-2">
-            <Button asChild variant="outline">
-              <Link to={paths.admin.courses.edit(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
-                <Pencil aria-hidden />
-                Edit
-              </Link>
-            </Button>
-            <Button
-              variant={course.isActive ? 'outline' : 'secondary'}
-              onClick={onToggle}
-              aria-label={`${course.isActive ? 'Deactivate' : 'Activate'} ${course.title}`}
-            >
-              {course.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-              {course.isActive ? 'Deactivate' : 'Activate'}
-            </Button>
-          </div>
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <Button asChild variant="outline">
+                <Link to={paths.admin.courses.edit(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
+                  <Pencil aria-hidden />
+                  Edit
+                </Link>
+              </Button>
+              <Button
+                variant={course.isActive ? 'outline' : 'secondary'}
+                onClick={onToggle}
+                aria-label={`${course.isActive ? 'Deactivate' : 'Activate'} ${course.title}`}
+              >
+                {course.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+                {course.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+            </div>
           )}
         </div>
       </article>

@@ -83,29 +83,29 @@ export function RequestCard({ request, onDecide }: RequestCardProps) {
 
         {/* One column per possible decision, so a lone button keeps the width it has beside another. */}
         {onDecide && (
-        <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
-          {decisions.includes('reject') && (
-            <Button
-              variant="outline"
-              className={decisions.length === 1 ? 'col-start-2' : undefined}
-              onClick={() => onDecide('reject')}
-              aria-label={`Reject ${user.name}'s request for ${course.title}`}
-            >
-              <X aria-hidden />
-              Reject
-            </Button>
-          )}
-          {decisions.includes('accept') && (
-            <Button
-              className={decisions.length === 1 ? 'col-start-2' : undefined}
-              onClick={() => onDecide('accept')}
-              aria-label={`Accept ${user.name}'s request for ${course.title}`}
-            >
-              <Check aria-hidden />
-              Accept
-            </Button>
-          )}
-        </div>
+          <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+            {decisions.includes('reject') && (
+              <Button
+                variant="outline"
+                className={decisions.length === 1 ? 'col-start-2' : undefined}
+                onClick={() => onDecide('reject')}
+                aria-label={`Reject ${user.name}'s request for ${course.title}`}
+              >
+                <X aria-hidden />
+                Reject
+              </Button>
+            )}
+            {decisions.includes('accept') && (
+              <Button
+                className={decisions.length === 1 ? 'col-start-2' : undefined}
+                onClick={() => onDecide('accept')}
+                aria-label={`Accept ${user.name}'s request for ${course.title}`}
+              >
+                <Check aria-hidden />
+                Accept
+              </Button>
+            )}
+          </div>
         )}
       </article>
     </li>

@@ -44,17 +44,17 @@ export function AllTestsPage() {
                   test={test}
                   action={
                     mayEdit && (
-                    <Button
-                      variant={test.isPublished ? 'outline' : 'default'}
-                      size="sm"
-                      onClick={() => void toggle(test)}
-                      disabled={pendingId !== null}
-                      aria-busy={pending || undefined}
-                      aria-label={`${test.isPublished ? 'Unpublish' : 'Publish'} ${test.title}`}
-                    >
-                      {pending ? <Loader2 className="animate-spin" aria-hidden /> : test.isPublished ? <EyeOff aria-hidden /> : <Send aria-hidden />}
-                      {test.isPublished ? 'Unpublish' : 'Publish'}
-                    </Button>
+                      <Button
+                        variant={test.isPublished ? 'outline' : 'default'}
+                        size="sm"
+                        onClick={() => void toggle(test)}
+                        disabled={pendingId !== null}
+                        aria-busy={pending || undefined}
+                        aria-label={`${test.isPublished ? 'Unpublish' : 'Publish'} ${test.title}`}
+                      >
+                        {pending ? <Loader2 className="animate-spin" aria-hidden /> : test.isPublished ? <EyeOff aria-hidden /> : <Send aria-hidden />}
+                        {test.isPublished ? 'Unpublish' : 'Publish'}
+                      </Button>
                     )
                   }
                 />

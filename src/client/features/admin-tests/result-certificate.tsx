@@ -46,14 +46,14 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
         </a>
       )}
       {mayReadEvidence && (
-      <Link
-        to={paths.admin.tests.certificateEvidence(certificate.id)}
-        state={{ returnTo: pathname + search }}
-        className="font-medium text-sea-700 underline underline-offset-4"
-        aria-label={`Evidence for certificate ${certificate.number}`}
-      >
-        Evidence
-      </Link>
+        <Link
+          to={paths.admin.tests.certificateEvidence(certificate.id)}
+          state={{ returnTo: pathname + search }}
+          className="font-medium text-sea-700 underline underline-offset-4"
+          aria-label={`Evidence for certificate ${certificate.number}`}
+        >
+          Evidence
+        </Link>
       )}
       {revoke && !revoked && (
         <>

@@ -100,36 +100,36 @@ function PartItem({ set, video, index, moving, retrying, editable, onMove, onDel
         )}
 
         {editable && (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            id={moveButtonId(video.id, 'up')}
-            variant="outline"
-            size="sm"
-            disabled={first}
-            aria-disabled={moving || undefined}
-            onClick={() => !moving && onMove('up')}
-            aria-label={`Move up ${partName}`}
-          >
-            <ArrowUp aria-hidden />
-            Move up
-          </Button>
-          <Button
-            id={moveButtonId(video.id, 'down')}
-            variant="outline"
-            size="sm"
-            disabled={last}
-            aria-disabled={moving || undefined}
-            onClick={() => !moving && onMove('down')}
-            aria-label={`Move down ${partName}`}
-          >
-            <ArrowDown aria-hidden />
-            Move down
-          </Button>
-          <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${partName}`}>
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
-        </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              id={moveButtonId(video.id, 'up')}
+              variant="outline"
+              size="sm"
+              disabled={first}
+              aria-disabled={moving || undefined}
+              onClick={() => !moving && onMove('up')}
+              aria-label={`Move up ${partName}`}
+            >
+              <ArrowUp aria-hidden />
+              Move up
+            </Button>
+            <Button
+              id={moveButtonId(video.id, 'down')}
+              variant="outline"
+              size="sm"
+              disabled={last}
+              aria-disabled={moving || undefined}
+              onClick={() => !moving && onMove('down')}
+              aria-label={`Move down ${partName}`}
+            >
+              <ArrowDown aria-hidden />
+              Move down
+            </Button>
+            <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${partName}`}>
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          </div>
         )}
       </div>
     </li>
