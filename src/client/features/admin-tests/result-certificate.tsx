@@ -57,7 +57,7 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
       )}
       {revoke && !revoked && (
         <>
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setAsking(true)} aria-label={`Revoke certificate ${certificate.number}`}>
+          <Button variant="ghost" tone="danger" size="sm" onClick={() => setAsking(true)} aria-label={`Revoke certificate ${certificate.number}`}>
             Revoke
           </Button>
           <ConfirmDialog

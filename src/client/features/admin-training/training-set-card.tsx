@@ -125,7 +125,7 @@ function PartItem({ set, video, index, moving, retrying, editable, onMove, onDel
               <ArrowDown aria-hidden />
               Move down
             </Button>
-            <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${partName}`}>
+            <Button variant="ghost" tone="danger" size="sm" onClick={onDelete} aria-label={`Delete ${partName}`}>
               <Trash2 aria-hidden />
               Delete
             </Button>
