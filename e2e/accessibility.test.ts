@@ -7,6 +7,8 @@ import { matchPath } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../src/client/config/paths.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
+import { staffInvitations } from '../src/server/db/schema.ts';
+import { hashToken } from '../src/server/lib/tokens.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createEnrolment, createUser } from '../src/testing/factories.ts';
 import { PROFILE_SPEC_FIELDS } from '../src/testing/multipart.ts';
@@ -38,6 +40,9 @@ const OVER_BUDGET_WHEN_SET: Record<string, number> = {};
 
 /** The world's tests are named `Test` and six characters. */
 const TEST_TITLE = /^Test \w{6}$/;
+
+/** The link of the staff invitation the walk's visitor opens (its row is written as the owner's invitation would be). */
+const WALK_INVITATION = 'walk-invitation-token';
 
 type TRole = 'visitor' | 'learner' | 'newcomer' | 'admin';
 
@@ -116,6 +121,8 @@ const SCREENS: TScreen[] = [
     heading: 'Set up the administrator',
     then: submitEmpty('Create administrator'),
   },
+  { name: 'join the staff, link not valid', as: 'visitor', url: () => `${paths.staffJoin}?token=not-a-token`, heading: 'Join the academy’s staff' },
+  { name: 'join the staff, errors shown', as: 'visitor', url: () => `${paths.staffJoin}?token=${WALK_INVITATION}`, heading: 'Join the academy’s staff', then: submitEmpty('Join the staff') },
   { name: 'verify', as: 'visitor', url: () => paths.verify, heading: 'Verify a certificate' },
   {
     name: 'verify, a valid certificate',
@@ -174,6 +181,7 @@ const SCREENS: TScreen[] = [
     },
   },
   { name: 'certificate report', as: 'learner', url: () => paths.certificateReport, heading: 'Certificate Report' },
+  { name: 'your data', as: 'learner', url: () => paths.yourData, heading: 'Your data', then: async (page) => page.getByLabel('Your password').waitFor() },
   { name: 'my certificates', as: 'learner', url: () => paths.myCertificates, heading: 'My certificates', then: async (page, w) => page.getByText(w.certificate.number).first().waitFor() },
   {
     name: 'certificate report, a course chosen',
@@ -222,6 +230,18 @@ const SCREENS: TScreen[] = [
   },
   { name: 'certificates, revoke dialog', as: 'admin', url: () => paths.admin.certificates.list, heading: 'Certificates', then: openDialog(/^Revoke certificate/, 'Revoke certificate') },
   { name: 'regulator export, errors shown', as: 'admin', url: () => paths.admin.certificates.regulatorExport, heading: 'Regulator Export', then: submitEmpty('Preview batch') },
+  {
+    name: 'audit trail, the chain checked',
+    as: 'admin',
+    url: () => paths.admin.audit,
+    heading: 'Audit trail',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Check the chain' }).click();
+      await page.getByText(/^The chain is whole/).waitFor();
+    },
+  },
+  { name: 'staff, invitation dialog', as: 'admin', url: () => paths.admin.staff.list, heading: 'Staff', then: openDialog('Invite a member', 'Invite a member of staff') },
+  { name: 'academy settings', as: 'admin', url: () => paths.admin.staff.settings, heading: 'Academy Settings', then: async (page) => page.getByRole('heading', { name: 'Retention after an erasure' }).waitFor() },
   { name: 'admin page not found', as: 'admin', url: () => `${paths.admin.root}/no-such-page`, heading: 'Page not found' },
 ];
 
@@ -257,6 +277,15 @@ beforeAll(async () => {
   await base.make.pendingEnrolment();
 
   const newcomer = await createUser(db, { approvedAt: new Date() });
+  const sentAt = new Date();
+  await db.insert(staffInvitations).values({
+    email: `invited-${Date.now().toString(36)}@example.com`,
+    staffRole: 'registrar',
+    tokenHash: hashToken(WALK_INVITATION),
+    invitedBy: base.users.owner.id,
+    sentAt,
+    expiresAt: new Date(sentAt.getTime() + 7 * 24 * 3600 * 1000),
+  });
   const passCourse: Record<number, TLearnerCourse> = {};
   for (const width of WIDTHS) passCourse[width] = await base.make.learnerCourse();
   await portal.drainJobs();

@@ -263,7 +263,7 @@ export const MESSAGES = {
     dateFormat: 'Please enter a full date.',
     rangeOrder: 'The end date must be on or after the start date.',
     badCursor: 'That page of the audit trail cannot be read; start from the first page.',
-    chainWhole: (entries: number) => `The chain is whole: ${entries.toLocaleString('en-IN')} entries checked.`,
+    chainWhole: (entries: number) => `The chain is whole: ${entries === 1 ? '1 entry' : `${entries.toLocaleString('en-IN')} entries`} checked.`,
     chainBroken: (seq: number, reason: 'content' | 'link') =>
       reason === 'content' ? `Entry ${seq} has been changed since it was written.` : `The chain breaks at entry ${seq}: an entry before it was removed or inserted.`,
     checkFailed: 'The chain could not be checked. Please try again.',

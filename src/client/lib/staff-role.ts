@@ -1,6 +1,7 @@
 import { staffMay, type TStaffPermission, type TStaffRole } from '../../shared/staff-roles.ts';
 import { useState } from 'react';
 import { readStoredUser } from '@/lib/session-store.ts';
+import { SCREEN_ROUTES } from '@/config/routes.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /**
@@ -15,7 +16,22 @@ export function useStaffRole(): { staffRole: TStaffRole | null | undefined; isEr
   return { staffRole: me.data ? me.data.staffRole : stored, isError: me.isError, refetch: me.refetch };
 }
 
-/** Whether the signed-in member's role holds the permission (false while the role loads). */
+/**
+ * Whether the signed-in member's role holds the permission. False while the role loads, so an
+ * action appears once the role is known rather than showing and then vanishing.
+ */
 export function useStaffMay(permission: TStaffPermission): boolean {
   return staffMay(useStaffRole().staffRole, permission);
+}
+
+/** Whether a role may open an admin screen, by its route pattern's permission in the route table. */
+export function staffMayOpen(staffRole: TStaffRole | null | undefined, pattern: string): boolean {
+  const permission = SCREEN_ROUTES.find((route) => route.pattern === pattern)?.permission;
+  return !permission || staffMay(staffRole, permission);
+}
+
+/** staffMayOpen for the signed-in member (false while the role loads, for a screen with a permission). */
+export function useStaffMayOpen(): (pattern: string) => boolean {
+  const { staffRole } = useStaffRole();
+  return (pattern) => staffMayOpen(staffRole, pattern);
 }

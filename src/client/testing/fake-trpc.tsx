@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { getQueryKey } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppRouter } from '../../server/router.ts';
+import type { TAuthUser } from '../../shared/schemas/auth.ts';
+import type { TStaffRole } from '../../shared/staff-roles.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /** The academy's details, as the server writes them into the page. */
@@ -25,6 +28,19 @@ function ensureSiteConfig() {
   script.type = 'application/json';
   script.textContent = JSON.stringify(TEST_SITE);
   document.head.append(script);
+}
+
+/** auth.me's answer for a member of staff with this role: what the admin screens read their actions from. */
+export function staffMember(staffRole: TStaffRole): TAuthUser {
+  return { id: `staff-${staffRole}`, name: `The ${staffRole}`, email: `${staffRole}@example.com`, role: 'admin', staffRole, verified: true, approved: true };
+}
+
+/**
+ * The member's auth.me in the cache before the screen draws: a test of what a role is not offered
+ * reads the screen with the role already known, not while it loads (when nothing is offered).
+ */
+export function knowStaffRole(queryClient: QueryClient, staffRole: TStaffRole) {
+  queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), staffMember(staffRole));
 }
 
 /** What a fake server answers to one procedure call (a value, or a thrown error). */
@@ -76,10 +92,12 @@ function LocationProbe() {
 /**
  * Renders `element` at `url` under the route `pattern`, with the app's tRPC client talking to
  * `answer` instead of the server. Other addresses render their path, so links can be followed.
+ * With `staffRole`, the signed-in member's role is known from the start.
  */
-export function renderWithServer(element: ReactNode, { url, pattern, answer }: { url: string; pattern: string; answer: TAnswer }) {
+export function renderWithServer(element: ReactNode, { url, pattern, answer, staffRole }: { url: string; pattern: string; answer: TAnswer; staffRole?: TStaffRole }) {
   ensureSiteConfig();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   const client = trpc.createClient({ links: [fakeTrpcLink(answer)] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>

@@ -6,7 +6,8 @@ import { cn } from '@/lib/utils.ts';
 /*
  * cn() does not settle conflicting Tailwind classes, so no two classes here may set the same
  * property for the same state: the size sets the corners and the text size, and outline and ghost
- * take their colours from the tone (light page or dark band such as the hero and the admin bar)
+ * take their colours from the tone (light page, dark band such as the hero and the admin bar, or
+ * danger for what removes something)
  * through compoundVariants.
  */
 export const buttonVariants = cva(
@@ -28,6 +29,8 @@ export const buttonVariants = cva(
       tone: {
         light: 'focus-visible:ring-ring focus-visible:ring-offset-background',
         dark: 'focus-visible:ring-sea-300 focus-visible:ring-offset-[color:var(--dark-surface,var(--color-navy-950))]',
+        /** An outline or ghost button that removes or withdraws something (Deactivate, Revoke, Delete), on a light page. */
+        danger: 'focus-visible:ring-ring focus-visible:ring-offset-background',
       },
       size: {
         default: 'h-10 rounded-md px-4 py-2 text-sm',
@@ -41,6 +44,8 @@ export const buttonVariants = cva(
       { variant: 'outline', tone: 'dark', class: 'border-white/40 bg-white/5 text-white hover:bg-white/15' },
       { variant: 'ghost', tone: 'light', class: 'text-navy-900 hover:bg-navy-50' },
       { variant: 'ghost', tone: 'dark', class: 'text-white hover:bg-white/10' },
+      { variant: 'outline', tone: 'danger', class: 'border-red-200 bg-background text-destructive hover:bg-red-50' },
+      { variant: 'ghost', tone: 'danger', class: 'text-destructive hover:bg-red-50' },
     ],
     defaultVariants: { variant: 'default', tone: 'light', size: 'default' },
   },

@@ -18,6 +18,11 @@ export function valueText(value: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
+/** A field's value; a staff role in the words the Staff screen uses ('Registrar'). */
+function fieldValueText(key: string, value: unknown): string {
+  return key === 'staffRole' && typeof value === 'string' ? roleLabel(value) : valueText(value);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A field name as words: 'certificateValidityMonths' → 'certificate validity months'. */
@@ -40,5 +45,5 @@ export function changesOf(before: unknown, after: unknown): TChange[] {
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return keys
     .filter((key) => JSON.stringify(b[key] ?? null) !== JSON.stringify(a[key] ?? null))
-    .map((key) => ({ field: fieldLabel(key), before: key in b ? valueText(b[key]) : '—', after: key in a ? valueText(a[key]) : '—' }));
+    .map((key) => ({ field: fieldLabel(key), before: key in b ? fieldValueText(key, b[key]) : '—', after: key in a ? fieldValueText(key, a[key]) : '—' }));
 }

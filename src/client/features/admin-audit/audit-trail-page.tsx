@@ -48,8 +48,8 @@ function AuditFilters({ draft, setDraft, onSearch, error }: { draft: TDraft; set
     onSearch();
   }
   return (
-    <form noValidate onSubmit={submit} aria-label="Search the audit trail" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
-      <div className="grid gap-1.5 lg:col-span-1">
+    <form noValidate onSubmit={submit} aria-label="Search the audit trail" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end">
+      <div className="grid gap-1.5">
         <Label htmlFor="audit-person">Person</Label>
         <NativeSelect id="audit-person" {...field('actorId')} aria-busy={people.isLoading || undefined}>
           <option value="">Anyone</option>
@@ -61,7 +61,7 @@ function AuditFilters({ draft, setDraft, onSearch, error }: { draft: TDraft; set
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1.5 lg:col-span-1">
+      <div className="grid gap-1.5">
         <Label htmlFor="audit-action">Action</Label>
         <NativeSelect id="audit-action" {...field('action')}>
           <option value="">Any action</option>
@@ -72,7 +72,7 @@ function AuditFilters({ draft, setDraft, onSearch, error }: { draft: TDraft; set
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1.5 lg:col-span-1">
+      <div className="grid gap-1.5">
         <Label htmlFor="audit-learner">Learner id</Label>
         <Input
           id="audit-learner"
@@ -84,15 +84,17 @@ function AuditFilters({ draft, setDraft, onSearch, error }: { draft: TDraft; set
           aria-describedby={error ? 'audit-filter-error' : undefined}
         />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-from">From</Label>
-        <Input id="audit-from" type="date" {...field('from')} />
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="audit-from">From</Label>
+          <Input id="audit-from" type="date" {...field('from')} />
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="audit-to">To</Label>
+          <Input id="audit-to" type="date" {...field('to')} />
+        </div>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-to">To</Label>
-        <Input id="audit-to" type="date" {...field('to')} />
-      </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-2">
         <Button type="submit">
           <Search aria-hidden />
           Search
@@ -102,7 +104,7 @@ function AuditFilters({ draft, setDraft, onSearch, error }: { draft: TDraft; set
         </Button>
       </div>
       {error && (
-        <p id="audit-filter-error" role="alert" className="text-sm text-destructive sm:col-span-2 lg:col-span-6">
+        <p id="audit-filter-error" role="alert" className="text-sm text-destructive sm:col-span-2 lg:col-span-3">
           {error}
         </p>
       )}
@@ -128,48 +130,107 @@ function Changes({ entry }: { entry: TAuditEntry }) {
   );
 }
 
+/** Who acted: their name, role and address. */
+function Actor({ entry }: { entry: TAuditEntry }) {
+  return (
+    <>
+      {entry.actorName ?? 'System'}
+      <span className="block text-xs text-muted-foreground">{[roleLabel(entry.actorRole), entry.address].filter(Boolean).join(' · ')}</span>
+    </>
+  );
+}
+
+/** What the entry is about, and the way to that learner's entries. */
+function Subject({ entry, onLearner }: { entry: TAuditEntry; onLearner: (learnerId: string) => void }) {
+  return (
+    <>
+      <span className="block">{entry.subjectType}</span>
+      {entry.subjectId && <span className="block font-mono break-all text-muted-foreground">{entry.subjectId}</span>}
+      {entry.learnerId && (
+        <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onLearner(entry.learnerId!)}>
+          This learner’s entries
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The entries as cards, on narrow screens: each reads top to bottom, nothing to scroll sideways. */
+function EntryCards({ entries, onLearner }: { entries: TAuditEntry[]; onLearner: (learnerId: string) => void }) {
+  return (
+    <ul className="grid gap-3 lg:hidden" aria-label="Audit entries">
+      {entries.map((entry) => (
+        <li key={entry.seq}>
+          <article aria-label={`Entry ${entry.seq}`} className="grid gap-3 rounded-xl border border-border bg-card p-4 text-sm shadow-card">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="font-semibold text-navy-900">{auditActionLabel(entry.action)}</p>
+              <p className="text-xs text-muted-foreground">
+                {formatDateTime(entry.at, { seconds: true })} · No. {entry.seq}
+              </p>
+            </div>
+            <dl className="grid gap-2">
+              <div>
+                <dt className="text-xs font-medium text-muted-foreground">Who</dt>
+                <dd className="text-navy-900">
+                  <Actor entry={entry} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium text-muted-foreground">Subject</dt>
+                <dd className="text-xs">
+                  <Subject entry={entry} onLearner={onLearner} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium text-muted-foreground">Before → after</dt>
+                <dd className="text-xs">
+                  <Changes entry={entry} />
+                </dd>
+              </div>
+            </dl>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The entries as a table, on screens wide enough for one (CSS decides, so every width gets one of the two). */
 function EntriesTable({ entries, onLearner }: { entries: TAuditEntry[]; onLearner: (learnerId: string) => void }) {
   return (
-    <Table aria-label="Audit entries">
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>Who</TableHead>
-          <TableHead>Action</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>Before → after</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className="bg-card">
-        {entries.map((entry) => (
-          <TableRow key={entry.seq} className="align-top">
-            <TableCell className="whitespace-nowrap">
-              {formatDateTime(entry.at, { seconds: true })}
-              <span className="block text-xs text-muted-foreground">No. {entry.seq}</span>
-            </TableCell>
-            <TableCell className="min-w-36">
-              {entry.actorName ?? 'System'}
-              <span className="block text-xs text-muted-foreground">
-                {[roleLabel(entry.actorRole), entry.address].filter(Boolean).join(' · ')}
-              </span>
-            </TableCell>
-            <TableCell className="min-w-36">{auditActionLabel(entry.action)}</TableCell>
-            <TableCell className="min-w-40 text-xs">
-              <span className="block">{entry.subjectType}</span>
-              {entry.subjectId && <span className="block font-mono break-all text-muted-foreground">{entry.subjectId}</span>}
-              {entry.learnerId && (
-                <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onLearner(entry.learnerId!)}>
-                  This learner’s entries
-                </Button>
-              )}
-            </TableCell>
-            <TableCell className="min-w-56 text-xs">
-              <Changes entry={entry} />
-            </TableCell>
+    <div className="hidden lg:block">
+      <Table aria-label="Audit entries">
+        <TableHeader>
+          <TableRow>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>Action</TableHead>
+            <TableHead>Subject</TableHead>
+            <TableHead>Before → after</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody className="bg-card">
+          {entries.map((entry) => (
+            <TableRow key={entry.seq} className="align-top">
+              <TableCell className="whitespace-nowrap">
+                {formatDateTime(entry.at, { seconds: true })}
+                <span className="block text-xs text-muted-foreground">No. {entry.seq}</span>
+              </TableCell>
+              <TableCell className="min-w-36">
+                <Actor entry={entry} />
+              </TableCell>
+              <TableCell className="min-w-36">{auditActionLabel(entry.action)}</TableCell>
+              <TableCell className="min-w-40 text-xs">
+                <Subject entry={entry} onLearner={onLearner} />
+              </TableCell>
+              <TableCell className="min-w-56 text-xs">
+                <Changes entry={entry} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 
@@ -200,6 +261,7 @@ function AuditResults({ filters, onLearner }: { filters: TAuditFilters; onLearne
   return (
     <div className="grid gap-4" aria-busy={page.isFetching || undefined}>
       <EntriesTable entries={page.data.items} onLearner={onLearner} />
+      <EntryCards entries={page.data.items} onLearner={onLearner} />
       <nav aria-label="Pages of the audit trail" className="flex items-center justify-between gap-2">
         <Button variant="outline" disabled={pageNumber === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
           Newer

@@ -2,6 +2,7 @@ import { BellRing, Ban, ExternalLink, RefreshCw, UserRound } from 'lucide-react'
 import { Link } from 'react-router-dom';
 import type { TAdminCertificateRow } from '../../../shared/schemas/certificate.ts';
 import { paths } from '@/config/paths.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 import { cn } from '@/lib/utils.ts';
 
 /** What an administrator may ask of a certificate from the list. */
@@ -17,7 +18,8 @@ const ACTION =
   'inline-flex cursor-pointer items-center gap-1 rounded-sm py-0.5 text-sm font-medium whitespace-nowrap outline-none underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5 [&_svg]:shrink-0';
 
 /**
- * A row's actions: View PDF, Revoke, Re-issue, the reminder history and the holder's profile. Each
+ * A row's actions: View PDF, Revoke, Re-issue, the reminder history and the holder's profile, as
+ * far as the member's role allows them. Each
  * is named with the certificate's number, so a screen reader tells the rows' buttons apart.
  */
 export function CertificateActions({
@@ -29,6 +31,9 @@ export function CertificateActions({
   onAction: (action: TCertificateAction, row: TAdminCertificateRow) => void;
   className?: string;
 }) {
+  // Revoke and Re-issue for a role that may manage certificates; the others read them.
+  const mayManage = useStaffMay('certificates.manage');
+  const mayOpenProfile = useStaffMay('accounts.read');
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1.5', className)}>
       {row.pdfUrl && (
@@ -37,21 +42,23 @@ export function CertificateActions({
           View PDF
         </a>
       )}
-      <Link to={paths.admin.users.profile(row.holder.userId)} className={cn(ACTION, 'text-sea-700')} aria-label={`Profile of ${row.holder.name}`}>
-        <UserRound aria-hidden />
-        Profile
-      </Link>
+      {mayOpenProfile && (
+        <Link to={paths.admin.users.profile(row.holder.userId)} className={cn(ACTION, 'text-sea-700')} aria-label={`Profile of ${row.holder.name}`}>
+          <UserRound aria-hidden />
+          Profile
+        </Link>
+      )}
       <button type="button" className={cn(ACTION, 'text-sea-700')} onClick={() => onAction('reminders', row)} aria-label={`Reminder history of certificate ${row.number}`}>
         <BellRing aria-hidden />
         Reminders
       </button>
-      {canReissue(row) && (
+      {mayManage && canReissue(row) && (
         <button type="button" className={cn(ACTION, 'text-sea-700')} onClick={() => onAction('reissue', row)} aria-label={`Re-issue certificate ${row.number}`}>
           <RefreshCw aria-hidden />
           Re-issue
         </button>
       )}
-      {canRevoke(row) && (
+      {mayManage && canRevoke(row) && (
         <button type="button" className={cn(ACTION, 'text-destructive')} onClick={() => onAction('revoke', row)} aria-label={`Revoke certificate ${row.number}`}>
           <Ban aria-hidden />
           Revoke

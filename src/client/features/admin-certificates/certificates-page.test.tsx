@@ -3,9 +3,10 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminCertificateRow, TCertificateReminder } from '../../../shared/schemas/certificate.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { CertificatesPage } from '@/features/admin-certificates/certificates-page.tsx';
-import { currentLocation, networkError, renderWithServer, serverError } from '@/testing/fake-trpc.tsx';
+import {currentLocation, networkError, renderWithServer, serverError, staffMember } from '@/testing/fake-trpc.tsx';
 
 const CA = MESSAGES.certificateAdmin;
 const COURSE_ID = '6f1d2a8b-3c4d-4e5f-9a01-b2c3d4e5f6a7';
@@ -33,6 +34,9 @@ function row(serial: number, extra: Partial<TAdminCertificateRow> = {}): TAdminC
 }
 
 const server = {
+  staffRole: 'owner' as TStaffRole,
+  /** auth.me is answered once this settles (the role still loading until then). */
+  roleGate: Promise.resolve(),
   rows: [] as TAdminCertificateRow[],
   reminders: [] as TCertificateReminder[],
   failList: null as Error | null,
@@ -43,6 +47,8 @@ const server = {
 const callsTo = (path: string) => server.calls.filter((call) => call.path === path);
 
 function answer(path: string, input: Record<string, unknown>): unknown {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return server.roleGate.then(() => staffMember(server.staffRole));
   server.calls.push({ path, input });
   switch (path) {
     case 'certificates.adminList': {
@@ -77,19 +83,21 @@ function answer(path: string, input: Record<string, unknown>): unknown {
   }
 }
 
-const open = (url = PATTERN) =>
+const open = (url = PATTERN, staffRole?: TStaffRole) =>
   renderWithServer(
     <>
       <CertificatesPage />
       <Toaster />
     </>,
-    { url, pattern: PATTERN, answer },
+    { url, pattern: PATTERN, answer, ...(staffRole ? { staffRole } : {}) },
   ).user;
 
 /** The table's row of a certificate (the cards show the same for narrow screens). */
 const tableRow = (number: string) => within(screen.getByRole('table')).getByRole('row', { name: new RegExp(number.replaceAll('/', '\\/')) });
 
 beforeEach(() => {
+  server.staffRole = 'owner';
+  server.roleGate = Promise.resolve();
   server.rows = [row(1), row(2, { state: 'expiring', validUntil: '2026-12-20', lastReminder: { daysBefore: 30, at: '2026-11-20T06:00:00.000Z' } })];
   server.reminders = [];
   server.failList = null;
@@ -239,5 +247,29 @@ describe('Certificates', { timeout: 20_000 }, () => {
     expect(await screen.findByText(CA.exported)).toBeTruthy();
     expect(fetch.mock.calls[0]![0]).toBe(`/api/certificates/list.csv?search=learner&courseId=${COURSE_ID}&state=expiring&expiringWithinDays=30`);
     expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers an auditor the certificates to read, and nothing that changes one: no Revoke, Re-issue or Send due reminders', async () => {
+    open(PATTERN, 'auditor');
+    const first = await waitFor(() => tableRow('MTA/2026/000001'));
+    expect(within(first).getByRole('link', { name: 'View PDF of certificate MTA/2026/000001' })).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Profile of Learner 1' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Reminder history of certificate MTA/2026/000001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Regulator export' })).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^(Revoke|Re-issue) certificate/ })).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Send due reminders now' })).toBeNull();
+  });
+
+  it('offers no action while the role loads, and the owner’s once it is known', async () => {
+    let knowRole = () => {};
+    server.roleGate = new Promise((resolve) => (knowRole = resolve));
+    open();
+    const first = await waitFor(() => tableRow('MTA/2026/000001'));
+    expect(within(first).queryByRole('button', { name: 'Revoke certificate MTA/2026/000001' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send due reminders now' })).toBeNull();
+    knowRole();
+    expect(await within(first).findByRole('button', { name: 'Revoke certificate MTA/2026/000001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send due reminders now' })).toBeTruthy();
   });
 });

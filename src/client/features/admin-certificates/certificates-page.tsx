@@ -31,6 +31,7 @@ import { ReminderHistory } from '@/features/admin-certificates/reminder-history.
 import { useCertificateFilters } from '@/features/admin-certificates/use-certificate-filters.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCount } from '@/lib/format.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 const CA = MESSAGES.certificateAdmin;
 
@@ -185,6 +186,7 @@ export function CertificatesPage() {
   const filtered = Boolean(filters.search || filters.courseId || filters.state || filters.expiringWithinDays !== null);
   const rowFor = (action: TCertificateAction) => (acting?.action === action ? acting.row : null);
   const reissuing = rowFor('reissue');
+  const mayManage = useStaffMay('certificates.manage');
 
   return (
     <AdminPage
@@ -201,9 +203,11 @@ export function CertificatesPage() {
         </div>
       }
     >
-      <div className="mb-6">
-        <RunRemindersButton />
-      </div>
+      {mayManage && (
+        <div className="mb-6">
+          <RunRemindersButton />
+        </div>
+      )}
       <ListSearch
         id="certificates-search"
         label="Search by learner, e-mail, INDoS number or certificate number"

@@ -19,10 +19,12 @@ import { CourseActivationDialog } from '@/features/admin-courses/course-activati
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatRupees } from '@/lib/format.ts';
 import { wholeList } from '@/lib/paging/use-page-params.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
-function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () => void }) {
+/** A course; Edit and Activate/Deactivate only with `onToggle`, for a role that may change courses. */
+function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: (() => void) | undefined }) {
   const headingId = `admin-course-${course.id}`;
   return (
     <li>
@@ -55,22 +57,24 @@ function AdminCourseCard({ course, onToggle }: { course: TCourse; onToggle: () =
               <dd className="text-lg font-bold text-navy-900">{formatRupees(course.price)}</dd>
             </div>
           </dl>
-          <div className="mt-4 grid grid-cols-2 gap-2">
-            <Button asChild variant="outline">
-              <Link to={paths.admin.courses.edit(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
-                <Pencil aria-hidden />
-                Edit
-              </Link>
-            </Button>
-            <Button
-              variant={course.isActive ? 'outline' : 'secondary'}
-              onClick={onToggle}
-              aria-label={`${course.isActive ? 'Deactivate' : 'Activate'} ${course.title}`}
-            >
-              {course.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-              {course.isActive ? 'Deactivate' : 'Activate'}
-            </Button>
-          </div>
+          {onToggle && (
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <Button asChild variant="outline">
+                <Link to={paths.admin.courses.edit(course.id)} state={{ course }} aria-label={`Edit ${course.title}`}>
+                  <Pencil aria-hidden />
+                  Edit
+                </Link>
+              </Button>
+              <Button
+                variant={course.isActive ? 'outline' : 'secondary'}
+                onClick={onToggle}
+                aria-label={`${course.isActive ? 'Deactivate' : 'Activate'} ${course.title}`}
+              >
+                {course.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+                {course.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+            </div>
+          )}
         </div>
       </article>
     </li>
@@ -82,6 +86,7 @@ export function AdminCoursesPage() {
   const list = useAdminCourses();
   const activation = useCourseActivation();
   const [confirming, setConfirming] = useState<TCourse | null>(null);
+  const mayEdit = useStaffMay('courses.edit');
 
   // The catalogue's toast, once per failure; the inline error below stays with a way to retry.
   useEffect(() => {
@@ -97,12 +102,14 @@ export function AdminCoursesPage() {
     <AdminPage
       {...adminPageHeadOf(paths.admin.courses.list)}
       action={
-        <Button asChild>
-          <Link to={paths.admin.courses.create}>
-            <Plus aria-hidden />
-            Create Course
-          </Link>
-        </Button>
+        mayEdit ? (
+          <Button asChild>
+            <Link to={paths.admin.courses.create}>
+              <Plus aria-hidden />
+              Create Course
+            </Link>
+          </Button>
+        ) : undefined
       }
     >
       {/* The server answers every course at once: the list is its one page. */}
@@ -120,20 +127,22 @@ export function AdminCoursesPage() {
           />
         }
         empty={
-          <ListEmpty message={MESSAGES.courses.empty} hint="Create the first course: it is published as soon as it is saved.">
-            <Button asChild className="mt-5">
-              <Link to={paths.admin.courses.create}>
-                <Plus aria-hidden />
-                Create Course
-              </Link>
-            </Button>
+          <ListEmpty message={MESSAGES.courses.empty} hint={mayEdit ? 'Create the first course: it is published as soon as it is saved.' : undefined}>
+            {mayEdit && (
+              <Button asChild className="mt-5">
+                <Link to={paths.admin.courses.create}>
+                  <Plus aria-hidden />
+                  Create Course
+                </Link>
+              </Button>
+            )}
           </ListEmpty>
         }
       >
         {(courses) => (
           <ul className={GRID}>
             {courses.map((course) => (
-              <AdminCourseCard key={course.id} course={course} onToggle={() => setConfirming(course)} />
+              <AdminCourseCard key={course.id} course={course} onToggle={mayEdit ? () => setConfirming(course) : undefined} />
             ))}
           </ul>
         )}

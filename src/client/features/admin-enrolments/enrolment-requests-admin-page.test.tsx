@@ -8,10 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TEnrolmentStatus } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TEnrolmentRequestItem } from '../../../shared/schemas/enrolment.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { EnrolmentRequestsAdminPage } from '@/features/admin-enrolments/enrolment-requests-admin-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, staffMember } from '@/testing/fake-trpc.tsx';
 
 const E = MESSAGES.enrolment;
 
@@ -40,6 +41,7 @@ function request(id: string, status: TEnrolmentStatus, learner: string, course: 
  * change. `refuseNext` makes the next decision fail as if another administrator had got there first.
  */
 const server = {
+  staffRole: 'owner' as TStaffRole,
   requests: [] as TEnrolmentRequestItem[],
   decisions: [] as Array<{ path: string; enrolmentId: string }>,
   refuseNext: false,
@@ -50,6 +52,8 @@ function conflict(message: string) {
 }
 
 function answer(path: string, input: Record<string, unknown>) {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   if (path === 'enrolments.search') {
     const matching = server.requests.filter((item) => item.status === input.status);
     const page = Number(input.page);
@@ -71,8 +75,9 @@ function answer(path: string, input: Record<string, unknown>) {
 
 const fakeServer = fakeTrpcLink(answer);
 
-function renderPage(at = '/admin-dashboard/enrollment-request') {
+function renderPage(at = '/admin-dashboard/enrollment-request', staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   const client = trpc.createClient({ links: [fakeServer] });
   render(
     <trpc.Provider client={client} queryClient={queryClient}>
@@ -92,6 +97,7 @@ const findCard = (course: string) => screen.findByRole('article', { name: course
 const buttonsOf = (article: HTMLElement) => within(article).getAllByRole('button').map((button) => button.textContent);
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.requests = [
     request('1', 'pending', 'Kavya Menon', 'Bridge Resource Management'),
     request('2', 'pending', 'Rohan Pillai', 'Basic Safety Training'),
@@ -229,5 +235,16 @@ describe('Enrollment Requests: the row actions', () => {
     expect(screen.getByText(E.alreadyRejected)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(card('Bridge Resource Management')).toBeTruthy();
+  });
+
+  it('shows an auditor every request and its state, with no Accept or Reject', async () => {
+    const user = renderPage(undefined, 'auditor');
+    const pending = await findCard('Bridge Resource Management');
+    expect(pending.textContent).toContain('Kavya Menon');
+    expect(within(pending).queryAllByRole('button')).toEqual([]);
+    await user.click(screen.getByRole('tab', { name: /^Approved/ }));
+    expect(within(await findCard('Food Handling')).queryAllByRole('button')).toEqual([]);
+    await user.click(screen.getByRole('tab', { name: /^Rejected/ }));
+    expect(within(await findCard('Helicopter Landing Assistance')).queryAllByRole('button')).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { DecisionDialog, type TDecisionTarget } from '@/features/admin-enrolment
 import { RequestCard } from '@/features/admin-enrolments/request-card.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 const SEARCH_DELAY_MS = 300;
 const GRID = 'grid gap-5 lg:grid-cols-2';
@@ -39,7 +40,7 @@ type RequestListProps = {
   search: string;
   list: ReturnType<typeof useEnrolmentRequests>;
   paging: { page: number; setPage: (page: number, options?: { replace?: boolean }) => void };
-  onDecide: (target: TDecisionTarget) => void;
+  onDecide: ((target: TDecisionTarget) => void) | undefined;
 };
 
 /** One state's requests, a page at a time. */
@@ -83,7 +84,7 @@ function RequestList({ status, search, list, paging, onDecide }: RequestListProp
       {(requests) => (
         <ul className={GRID}>
           {requests.map((request) => (
-            <RequestCard key={request.id} request={request} onDecide={(decision) => onDecide({ request, decision })} />
+            <RequestCard key={request.id} request={request} onDecide={onDecide && ((decision) => onDecide({ request, decision }))} />
           ))}
         </ul>
       )}
@@ -104,6 +105,7 @@ export function EnrolmentRequestsAdminPage() {
   const counts = useEnrolmentRequestCounts(search);
   const decision = useEnrolmentDecision();
   const [target, setTarget] = useState<TDecisionTarget | null>(null);
+  const mayDecide = useStaffMay('enrolments.decide');
   const recorded = useRef(false);
   const tabs = useRef<Partial<Record<TEnrolmentStatus, HTMLButtonElement | null>>>({});
 
@@ -169,7 +171,7 @@ export function EnrolmentRequestsAdminPage() {
         </TabsList>
         {/* Radix renders only the chosen tab's panel; the list is that state's requests. */}
         <TabsContent value={status}>
-          <RequestList status={status} search={search} list={list} paging={{ page, setPage }} onDecide={setTarget} />
+          <RequestList status={status} search={search} list={list} paging={{ page, setPage }} onDecide={mayDecide ? setTarget : undefined} />
         </TabsContent>
       </Tabs>
 

@@ -23,14 +23,15 @@ const DECIDED = { approved: 'Approved', rejected: 'Rejected' } as const;
 
 type RequestCardProps = {
   request: TEnrolmentRequestItem;
-  onDecide: (decision: TDecision) => void;
+  /** Absent for a role that may not decide: the card shows the request without its buttons. */
+  onDecide: ((decision: TDecision) => void) | undefined;
 };
 
 /** One enrolment request: the course, the learner, the request's state and what can be done with it. */
 export function RequestCard({ request, onDecide }: RequestCardProps) {
   const { course, user, status } = request;
   const headingId = `request-${request.id}`;
-  const decisions = DECISIONS[status];
+  const decisions = onDecide ? DECISIONS[status] : [];
   return (
     <li>
       <article aria-labelledby={headingId} className="flex h-full flex-col rounded-xl border border-border bg-card p-5 shadow-card">
@@ -81,29 +82,31 @@ export function RequestCard({ request, onDecide }: RequestCardProps) {
         </dl>
 
         {/* One column per possible decision, so a lone button keeps the width it has beside another. */}
-        <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
-          {decisions.includes('reject') && (
-            <Button
-              variant="outline"
-              className={decisions.length === 1 ? 'col-start-2' : undefined}
-              onClick={() => onDecide('reject')}
-              aria-label={`Reject ${user.name}'s request for ${course.title}`}
-            >
-              <X aria-hidden />
-              Reject
-            </Button>
-          )}
-          {decisions.includes('accept') && (
-            <Button
-              className={decisions.length === 1 ? 'col-start-2' : undefined}
-              onClick={() => onDecide('accept')}
-              aria-label={`Accept ${user.name}'s request for ${course.title}`}
-            >
-              <Check aria-hidden />
-              Accept
-            </Button>
-          )}
-        </div>
+        {onDecide && (
+          <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+            {decisions.includes('reject') && (
+              <Button
+                variant="outline"
+                className={decisions.length === 1 ? 'col-start-2' : undefined}
+                onClick={() => onDecide('reject')}
+                aria-label={`Reject ${user.name}'s request for ${course.title}`}
+              >
+                <X aria-hidden />
+                Reject
+              </Button>
+            )}
+            {decisions.includes('accept') && (
+              <Button
+                className={decisions.length === 1 ? 'col-start-2' : undefined}
+                onClick={() => onDecide('accept')}
+                aria-label={`Accept ${user.name}'s request for ${course.title}`}
+              >
+                <Check aria-hidden />
+                Accept
+              </Button>
+            )}
+          </div>
+        )}
       </article>
     </li>
   );

@@ -3,11 +3,12 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCertificateEvidence } from '../../../shared/schemas/evidence.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { CertificateEvidencePage } from '@/features/admin-evidence/certificate-evidence-page.tsx';
 import { formatMoment } from '@/features/admin-evidence/evidence-format.ts';
 import { EvidenceExportPage } from '@/features/admin-evidence/evidence-export-page.tsx';
-import { networkError, renderWithServer, serverError } from '@/testing/fake-trpc.tsx';
+import { networkError, renderWithServer, serverError, staffMember } from '@/testing/fake-trpc.tsx';
 
 const E = MESSAGES.evidence;
 const CERTIFICATE_ID = '9c1d2a8b-3c4d-4e5f-9a01-b2c3d4e5f6a7';
@@ -78,6 +79,8 @@ function evidence(extra: Partial<TCertificateEvidence['certificate']> = {}): TCe
 const server = { evidence: evidence() as TCertificateEvidence | null, failure: null as Error | null, calls: [] as string[] };
 
 function answer(path: string, input: Record<string, unknown>): unknown {
+  // The signed-in member: an owner unless the test opens the page as another role.
+  if (path === 'auth.me') return staffMember('owner');
   server.calls.push(path);
   if (path === 'evidence.certificate') {
     if (server.failure) throw server.failure;
@@ -93,8 +96,8 @@ function answer(path: string, input: Record<string, unknown>): unknown {
   throw new Error(`unexpected call ${path}`);
 }
 
-const openEvidence = (certificateId = CERTIFICATE_ID) =>
-  renderWithServer(<CertificateEvidencePage />, { url: `/admin-dashboard/certificate-evidence/${certificateId}`, pattern: PATTERN, answer }).user;
+const openEvidence = (certificateId = CERTIFICATE_ID, staffRole?: TStaffRole) =>
+  renderWithServer(<CertificateEvidencePage />, { url: `/admin-dashboard/certificate-evidence/${certificateId}`, pattern: PATTERN, answer, ...(staffRole ? { staffRole } : {}) }).user;
 
 beforeEach(() => {
   server.evidence = evidence();
@@ -167,6 +170,12 @@ describe('one certificate’s evidence', () => {
     expect(await screen.findByText(E.notFound)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Test Results' }).getAttribute('href')).toBe('/admin-dashboard/user-results');
     expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
+
+  it('takes a registrar, who does not see the results, back to the certificates', async () => {
+    openEvidence(CERTIFICATE_ID, 'registrar');
+    expect(await screen.findByRole('heading', { name: 'MTA/2026/000042' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Certificates' }).getAttribute('href')).toBe('/admin-dashboard/certificates');
   });
 
   it('says the evidence failed to load when the server cannot be reached, and loads it on Try again', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCertificateEvidence } from '../../../shared/schemas/evidence.ts';
+import { staffMay } from '../../../shared/staff-roles.ts';
 import { isAdminArea, paths } from '@/config/paths.ts';
 import { AdminPage } from '@/components/layouts/admin-page.tsx';
 import { LoadError } from '@/components/lists/list-states.tsx';
@@ -18,6 +19,7 @@ import { formatMoment } from '@/features/admin-evidence/evidence-format.ts';
 import { EvidenceFigure, EvidenceSection } from '@/features/admin-evidence/evidence-layout.tsx';
 import { WatchingEvidence } from '@/features/admin-evidence/evidence-watching.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { useStaffRole } from '@/lib/staff-role.ts';
 
 const E = MESSAGES.evidence;
 
@@ -26,13 +28,19 @@ const HEAD = {
   description: 'What the server recorded behind one certificate: the training watched and every test attempt.',
 } as const;
 
-/** Where the back link goes: the results (with their search) the administrator came from, else the results. */
-function returnPath(state: unknown): string {
-  if (state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string' && isAdminArea(state.returnTo)) {
-    return state.returnTo;
-  }
-  return paths.admin.tests.results;
+/**
+ * Where the back link goes: the screen (with its search) the member came from, else Test Results,
+ * or the certificates for a role that may not open the results (a registrar).
+ */
+function backOf(state: unknown, mayOpenResults: boolean): TBack {
+  const from = state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string' && isAdminArea(state.returnTo) ? state.returnTo : null;
+  const to = from ?? (mayOpenResults ? paths.admin.tests.results : paths.admin.certificates.list);
+  const path = to.split(/[?#]/)[0];
+  return { to, screen: path === paths.admin.tests.results ? 'Test Results' : path === paths.admin.certificates.list ? 'Certificates' : null };
 }
+
+/** The way back: its address and the screen's name, when it is one of the two that open evidence. */
+type TBack = { to: string; screen: string | null };
 
 /** The certificate itself: its number and state, its holder and course, when it was issued (and revoked, and why). */
 function CertificateSummary({ evidence }: { evidence: TCertificateEvidence }) {
@@ -90,16 +98,16 @@ function EvidenceSkeleton() {
   );
 }
 
-function NotFound({ back }: { back: string }) {
+function NotFound({ back }: { back: TBack }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-sea-50 text-sea-700">
         <FileQuestion className="size-6" aria-hidden />
       </span>
       <p className="mt-4 font-semibold text-navy-900">{E.notFound}</p>
-      <p className="mt-1 max-w-sm text-sm text-muted-foreground">The link may be mistyped. Open a certificate’s evidence from Test Results.</p>
+      <p className="mt-1 max-w-sm text-sm text-muted-foreground">The link may be mistyped. Open a certificate’s evidence from its result or its certificate.</p>
       <Button asChild variant="outline" className="mt-5">
-        <Link to={back}>Go to Test Results</Link>
+        <Link to={back.to}>{back.screen ? `Go to ${back.screen}` : 'Go back'}</Link>
       </Button>
     </div>
   );
@@ -123,7 +131,9 @@ function PrintButton() {
 export function CertificateEvidencePage() {
   const { certificateId = '' } = useParams();
   const location = useLocation();
-  const back = returnPath(location.state);
+  // Test Results until the role says otherwise, so the link does not change under the reader.
+  const { staffRole } = useStaffRole();
+  const back = backOf(location.state, staffRole === undefined || staffMay(staffRole, 'results.read'));
   const query = useCertificateEvidence(certificateId);
   const status = httpStatusOf(query.error);
   const missing = status === 404 || status === 400;
@@ -162,7 +172,7 @@ export function CertificateEvidencePage() {
       {...HEAD}
       before={
         <div className="mb-4 print:hidden">
-          <BackLink to={back}>Back to Test Results</BackLink>
+          <BackLink to={back.to}>{back.screen ? `Back to ${back.screen}` : 'Back'}</BackLink>
         </div>
       }
       action={query.data ? <PrintButton /> : undefined}

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useAdminFigures } from '@/features/admin-overview/api/use-admin-figures.ts';
 import { PassRateChart } from '@/features/admin-overview/pass-rate-chart.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useStaffMayOpen } from '@/lib/staff-role.ts';
 
 type TFigure = { key: keyof TAdminFigures; label: string; to: string; icon: LucideIcon };
 
@@ -21,9 +22,10 @@ const FIGURES: TFigure[] = [
 
 const CARD = 'rounded-xl border border-border bg-card shadow-card';
 
-/** The landing page's figures, each a link to the screen that deals with it, and the pass rate chart. */
+/** The landing page's figures, each a link to the screen that deals with it (where the role may open it), and the pass rate chart. */
 export function AdminFigures() {
   const figures = useAdminFigures();
+  const mayOpen = useStaffMayOpen();
   if (figures.isError && !figures.data) {
     return (
       <LoadError
@@ -43,12 +45,9 @@ export function AdminFigures() {
         </span>
       )}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-        {FIGURES.map((figure) => (
-          <li key={figure.key} className="min-w-0 last:col-span-2 lg:last:col-span-1">
-            <Link
-              to={figure.to}
-              className={`${CARD} flex h-full flex-col gap-2 p-4 outline-none transition-colors hover:border-sea-300 hover:bg-sea-50/40 focus-visible:ring-2 focus-visible:ring-ring`}
-            >
+        {FIGURES.map((figure) => {
+          const body = (
+            <>
               <span className="flex items-start gap-2 text-sm font-medium text-muted-foreground">
                 <figure.icon className="mt-0.5 size-4 shrink-0 text-sea-700" aria-hidden />
                 {figure.label}
@@ -59,9 +58,24 @@ export function AdminFigures() {
               ) : (
                 <Skeleton className="mt-auto h-9 w-14" />
               )}
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          return (
+            <li key={figure.key} className="min-w-0 last:col-span-2 lg:last:col-span-1">
+              {/* A figure whose screen the member's role may not open is shown, not linked. */}
+              {mayOpen(figure.to) ? (
+                <Link
+                  to={figure.to}
+                  className={`${CARD} flex h-full flex-col gap-2 p-4 outline-none transition-colors hover:border-sea-300 hover:bg-sea-50/40 focus-visible:ring-2 focus-visible:ring-ring`}
+                >
+                  {body}
+                </Link>
+              ) : (
+                <div className={`${CARD} flex h-full flex-col gap-2 p-4`}>{body}</div>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <section className={`${CARD} p-4 sm:p-6`}>
         {!data ? (

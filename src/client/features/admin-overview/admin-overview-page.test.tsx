@@ -6,9 +6,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { AdminOverviewPage } from '@/features/admin-overview/admin-overview-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink, serverError } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, serverError } from '@/testing/fake-trpc.tsx';
 
 const server = { figures: null as TAdminFigures | null, fail: false, calls: 0 };
 
@@ -21,8 +22,9 @@ const fakeServer = fakeTrpcLink((path) => {
   return server.figures;
 });
 
-function renderPage() {
+function renderPage(staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   render(
     <trpc.Provider client={trpc.createClient({ links: [fakeServer] })} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
@@ -62,6 +64,17 @@ describe('the admin landing page', () => {
     expect(screen.getByRole('link', { name: /Published tests\s*5/ }).getAttribute('href')).toBe('/admin-dashboard/Published-tests');
     expect(screen.getByRole('link', { name: /Test attempts this month\s*38/ }).getAttribute('href')).toBe('/admin-dashboard/user-results');
     expect(server.calls).toBe(1);
+  });
+
+  it('shows an instructor every figure, linking only those whose screen the role may open', async () => {
+    renderPage('instructor');
+    const courses = await screen.findByRole('link', { name: /Active courses\s*12/ }, { timeout: 5000 });
+    expect(courses.getAttribute('href')).toBe('/admin-dashboard/courses');
+    expect(screen.getByRole('link', { name: /Test attempts this month\s*38/ })).toBeTruthy();
+    // Accounts and enrolment requests are the registrar's: their figures are shown, not linked.
+    expect(screen.getByText('Pending users').closest('a')).toBeNull();
+    expect(screen.getByText('Pending enrolment requests').closest('a')).toBeNull();
+    expect(screen.getByText('7')).toBeTruthy();
   });
 
   it('draws the pass rates for the eye and reads them to screen readers as a table, which anyone can show', async () => {

@@ -62,7 +62,7 @@ export function AcademySettingsPage() {
           </p>
           <div className="mt-4">
             {required ? (
-              <Button variant="outline" className="text-destructive" onClick={() => setConfirmOff(true)} disabled={update.isPending}>
+              <Button variant="outline" tone="danger" onClick={() => setConfirmOff(true)} disabled={update.isPending}>
                 Make it optional
               </Button>
             ) : (

@@ -14,7 +14,7 @@ export function RoleChoice({ name, value, onChange, disabled }: { name: string; 
             value === role ? 'border-sea-600 bg-sea-50' : 'border-border hover:bg-navy-50',
           )}
         >
-          <input type="radio" name={name} value={role} checked={value === role} onChange={() => onChange(role)} className="mt-0.5 size-4 accent-sea-700" />
+          <input type="radio" name={name} value={role} checked={value === role} onChange={() => onChange(role)} className="mt-0.5 size-4 shrink-0 accent-sea-700" />
           <span>
             <span className="block font-semibold text-navy-900">{STAFF_ROLE_LABELS[role].label}</span>
             <span className="block text-muted-foreground">{STAFF_ROLE_LABELS[role].description}</span>

@@ -55,7 +55,7 @@ export function StaffPage() {
           <h2 id="staff-members" className="mb-3 text-lg font-semibold text-navy-900">
             Members <span className="font-normal text-muted-foreground">({members.length})</span>
           </h2>
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
             {members.map((member) => (
               <li key={member.id} className={`${CARD} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between`}>
                 <div className="min-w-0">
@@ -64,7 +64,7 @@ export function StaffPage() {
                     <Badge variant={member.staffRole === 'owner' ? 'default' : 'outline'}>{STAFF_ROLE_LABELS[member.staffRole].label}</Badge>
                     {member.active ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Deactivated</Badge>}
                   </p>
-                  <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+                  <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email}</p>
                   <p className="text-xs text-muted-foreground">
                     {member.active ? `Joined ${formatDay(member.joinedAt)}` : `Deactivated ${formatDay(member.deactivatedAt!)}`}
                   </p>
@@ -75,7 +75,7 @@ export function StaffPage() {
                     Change role
                   </Button>
                   {member.active ? (
-                    <Button variant="outline" size="sm" className="text-destructive" onClick={() => setDialog({ kind: 'deactivate', member })} aria-label={`Deactivate ${member.name || member.email}`}>
+                    <Button variant="outline" tone="danger" size="sm" onClick={() => setDialog({ kind: 'deactivate', member })} aria-label={`Deactivate ${member.name || member.email}`}>
                       Deactivate
                     </Button>
                   ) : (
@@ -96,12 +96,12 @@ export function StaffPage() {
           {invitations.length === 0 ? (
             <ListEmpty message="No invitations are waiting." hint="Invite a member: they get an e-mail with a link that works once, for seven days." icon={MailPlus} shape="table" />
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
               {invitations.map((invitation) => (
                 <li key={invitation.id} className={`${CARD} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between`}>
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-semibold text-navy-900">
-                      <span className="truncate">{invitation.email}</span>
+                      <span className="min-w-0 [overflow-wrap:anywhere]">{invitation.email}</span>
                       <Badge variant="outline">{STAFF_ROLE_LABELS[invitation.staffRole].label}</Badge>
                       {invitation.expired ? <Badge variant="warning">Expired</Badge> : <Badge>Invited</Badge>}
                     </p>
@@ -120,7 +120,7 @@ export function StaffPage() {
                       <RotateCw aria-hidden />
                       Re-send
                     </Button>
-                    <Button variant="outline" size="sm" className="text-destructive" onClick={() => setDialog({ kind: 'revoke', invitation })} aria-label={`Revoke the invitation to ${invitation.email}`}>
+                    <Button variant="outline" tone="danger" size="sm" onClick={() => setDialog({ kind: 'revoke', invitation })} aria-label={`Revoke the invitation to ${invitation.email}`}>
                       Revoke
                     </Button>
                   </div>

@@ -10,13 +10,14 @@ import type { AppRouter } from '../../../server/router.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest, TResultItem } from '../../../shared/schemas/tests.ts';
 import type { TCourse } from '../../../shared/schemas/course.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { AllTestsPage } from '@/features/admin-tests/all-tests-page.tsx';
 import { PublishedTestsPage } from '@/features/admin-tests/published-tests-page.tsx';
 import { TestFormPage } from '@/features/admin-tests/test-form-page.tsx';
 import { TestResultsPage } from '@/features/admin-tests/test-results-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, staffMember } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.tests;
 const COURSE_A = '5b7e2c36-6c1a-4a4e-9d43-000000000001';
@@ -68,6 +69,7 @@ const error = (code: string, httpStatus: number, message: string, fields?: Recor
 
 /** The server's procedures the screens call, over lists kept here; `fail` makes a call throw. */
 const server = {
+  staffRole: 'owner' as TStaffRole,
   courses: [] as TCourse[],
   tests: [] as TAdminTest[],
   results: [] as TResultItem[],
@@ -80,6 +82,8 @@ const server = {
 };
 
 function answer(path: string, input: Record<string, unknown> | undefined): unknown {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   server.calls.push({ path, input });
   const failure = server.fail[path];
   if (failure) throw failure;
@@ -138,8 +142,9 @@ function Where() {
   return null;
 }
 
-function renderAt(at: string, page: ReactNode) {
+function renderAt(at: string, page: ReactNode, staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   const client = trpc.createClient({ links: [fakeServer] });
   render(
     <trpc.Provider client={client} queryClient={queryClient}>
@@ -158,6 +163,7 @@ function renderAt(at: string, page: ReactNode) {
 const callsTo = (path: string) => server.calls.filter((call) => call.path === path);
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.courses = [
     course(COURSE_A, 'Bridge Resource Management'),
     course(COURSE_B, 'Bridge Resource Management'),
@@ -486,5 +492,34 @@ describe('Test Results', () => {
     renderAt('/admin-dashboard/user-results', <TestResultsPage />);
     expect(await screen.findByText(T.resultsFailed)).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
+  });
+});
+
+describe('Tests as each role sees them', () => {
+  it('shows an auditor every test and its policy, with no Publish, Unpublish, policy change or Create Test', async () => {
+    renderAt('/admin-dashboard/All-tests', <AllTestsPage />, 'auditor');
+    const card = await screen.findByRole('article', { name: 'Bridge Resource Management' });
+    expect(within(card).getByRole('button', { name: 'Show the question' })).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^(Publish|Unpublish|Edit policy of) / })).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Create Test' })).toBeNull();
+  });
+
+  it('shows an auditor the results and the evidence behind a certificate, with no Revoke or Grant', async () => {
+    server.results = [result('r1', 'Kavya Menon', true), result('r2', 'Rohan Pillai', false)];
+    renderAt('/admin-dashboard/user-results', <TestResultsPage />, 'auditor');
+    const passed = await screen.findByRole('article', { name: 'Kavya Menon' });
+    expect(within(passed).getByRole('link', { name: 'Evidence for certificate MTA/2026/000042' })).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^(Revoke certificate|Grant) / })).toEqual([]);
+  });
+
+  it('offers an instructor Grant on a failed attempt, but neither Revoke nor the certificate’s evidence', async () => {
+    server.results = [result('r1', 'Kavya Menon', true), result('r2', 'Rohan Pillai', false)];
+    renderAt('/admin-dashboard/user-results', <TestResultsPage />, 'instructor');
+    const failed = await screen.findByRole('article', { name: 'Rohan Pillai' });
+    expect(within(failed).getByRole('button', { name: 'Grant Rohan Pillai another attempt at Bridge Resource Management' })).toBeTruthy();
+    const passed = screen.getByRole('article', { name: 'Kavya Menon' });
+    expect(within(passed).getByText('Certificate issued')).toBeTruthy();
+    expect(within(passed).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(within(passed).queryByRole('link', { name: /Evidence/ })).toBeNull();
   });
 });

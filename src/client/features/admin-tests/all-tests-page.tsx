@@ -11,6 +11,7 @@ import { usePublishTest } from '@/features/admin-tests/api/use-publish-test.ts';
 import { useAllTests } from '@/features/admin-tests/api/use-tests.ts';
 import { TestCard } from '@/features/admin-tests/test-card.tsx';
 import { TestsListStates } from '@/features/admin-tests/tests-list-states.tsx';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 const T = MESSAGES.tests;
 
@@ -21,6 +22,7 @@ const T = MESSAGES.tests;
 export function AllTestsPage() {
   const tests = useAllTests();
   const { pendingId, setPublished } = usePublishTest();
+  const mayEdit = useStaffMay('courses.edit');
 
   async function toggle(test: TAdminTest) {
     const outcome = await setPublished(test.id, !test.isPublished);
@@ -41,17 +43,19 @@ export function AllTestsPage() {
                   key={test.id}
                   test={test}
                   action={
-                    <Button
-                      variant={test.isPublished ? 'outline' : 'default'}
-                      size="sm"
-                      onClick={() => void toggle(test)}
-                      disabled={pendingId !== null}
-                      aria-busy={pending || undefined}
-                      aria-label={`${test.isPublished ? 'Unpublish' : 'Publish'} ${test.title}`}
-                    >
-                      {pending ? <Loader2 className="animate-spin" aria-hidden /> : test.isPublished ? <EyeOff aria-hidden /> : <Send aria-hidden />}
-                      {test.isPublished ? 'Unpublish' : 'Publish'}
-                    </Button>
+                    mayEdit && (
+                      <Button
+                        variant={test.isPublished ? 'outline' : 'default'}
+                        size="sm"
+                        onClick={() => void toggle(test)}
+                        disabled={pendingId !== null}
+                        aria-busy={pending || undefined}
+                        aria-label={`${test.isPublished ? 'Unpublish' : 'Publish'} ${test.title}`}
+                      >
+                        {pending ? <Loader2 className="animate-spin" aria-hidden /> : test.isPublished ? <EyeOff aria-hidden /> : <Send aria-hidden />}
+                        {test.isPublished ? 'Unpublish' : 'Publish'}
+                      </Button>
+                    )
                   }
                 />
               );

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { useRevokeCertificate } from '@/features/admin-tests/api/use-revoke-certificate.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 /** Revokes a certificate (certificates.revoke); resolves once the server has answered. */
 export type TRevokeCertificate = (input: { certificateId: string; reason?: string }) => Promise<unknown>;
@@ -31,6 +32,7 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
   const [reason, setReason] = useState('');
   const revoked = certificate.revokedAt !== null;
   const { pathname, search } = useLocation();
+  const mayReadEvidence = useStaffMay('certificates.read');
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <Badge variant={revoked ? 'destructive' : certificate.status === 'ready' ? 'success' : 'warning'}>
@@ -43,17 +45,19 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
           Open PDF
         </a>
       )}
-      <Link
-        to={paths.admin.tests.certificateEvidence(certificate.id)}
-        state={{ returnTo: pathname + search }}
-        className="font-medium text-sea-700 underline underline-offset-4"
-        aria-label={`Evidence for certificate ${certificate.number}`}
-      >
-        Evidence
-      </Link>
+      {mayReadEvidence && (
+        <Link
+          to={paths.admin.tests.certificateEvidence(certificate.id)}
+          state={{ returnTo: pathname + search }}
+          className="font-medium text-sea-700 underline underline-offset-4"
+          aria-label={`Evidence for certificate ${certificate.number}`}
+        >
+          Evidence
+        </Link>
+      )}
       {revoke && !revoked && (
         <>
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setAsking(true)} aria-label={`Revoke certificate ${certificate.number}`}>
+          <Button variant="ghost" tone="danger" size="sm" onClick={() => setAsking(true)} aria-label={`Revoke certificate ${certificate.number}`}>
             Revoke
           </Button>
           <ConfirmDialog
@@ -88,5 +92,6 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
 /** The certificate part of a result card (ZAdminCertificate, or null when the attempt earned none), with Revoke. */
 export function ResultCertificateSlot({ certificate, learner }: { certificate: TAdminCertificate | null; learner: string }) {
   const { revoke, revoking } = useRevokeCertificate();
-  return certificate ? <ResultCertificate certificate={certificate} learner={learner} revoke={revoke} revoking={revoking} /> : null;
+  const mayRevoke = useStaffMay('certificates.manage');
+  return certificate ? <ResultCertificate certificate={certificate} learner={learner} revoke={mayRevoke ? revoke : undefined} revoking={revoking} /> : null;
 }

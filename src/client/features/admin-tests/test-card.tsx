@@ -7,6 +7,7 @@ import { OPTION_LETTERS } from '@/features/admin-tests/option-letters.ts';
 import { TestPolicyEditor } from '@/features/admin-tests/test-policy-editor.tsx';
 import { formatDay } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 export function PublishedChip({ isPublished }: { isPublished: boolean }) {
   return <Badge variant={isPublished ? 'success' : 'outline'}>{isPublished ? 'Published' : 'Unpublished'}</Badge>;
@@ -59,6 +60,7 @@ export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNod
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const listId = useId();
+  const mayEdit = useStaffMay('courses.edit');
   const count = test.questions.length;
   return (
     <li>
@@ -105,7 +107,7 @@ export function TestCard({ test, action }: { test: TAdminTest; action?: ReactNod
               <dd className="font-medium text-navy-900">{test.waitMinutes === 0 ? 'None' : `${test.waitMinutes} min`}</dd>
             </div>
           </dl>
-          <TestPolicyEditor test={test} />
+          {mayEdit && <TestPolicyEditor test={test} />}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="ghost" size="sm" className="-ml-2" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>

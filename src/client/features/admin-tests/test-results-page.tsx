@@ -20,6 +20,7 @@ import { ResultGrantAttempt } from '@/features/admin-tests/result-grant.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatCount } from '@/lib/format.ts';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 const T = MESSAGES.tests;
 
@@ -52,6 +53,7 @@ export function TestResultsPage() {
   const { page, setPage, search, term, setTerm, typing } = usePageParams({ searchDelayMs: 300, scrollToTop: true });
   const results = useTestResults({ search, page });
   const nothing = results.data?.total === 0;
+  const mayGrant = useStaffMay('courses.edit');
 
   return (
     <AdminPage
@@ -112,7 +114,7 @@ export function TestResultsPage() {
                 key={result.id}
                 result={result}
                 certificate={<ResultCertificateSlot certificate={result.certificate} learner={result.user.name} />}
-                action={result.passed ? undefined : <ResultGrantAttempt result={result} />}
+                action={result.passed || !mayGrant ? undefined : <ResultGrantAttempt result={result} />}
               />
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { ListEmpty, LoadError } from '@/components/lists/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 type TTestsQuery = { data: TAdminTest[] | undefined; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
 
@@ -23,6 +24,7 @@ export function TestsListStates({
   emptyHint: string;
   children: (tests: TAdminTest[]) => ReactNode;
 }) {
+  const mayEdit = useStaffMay('courses.edit');
   if (query.isError && !query.data) {
     return (
       <LoadError
@@ -48,9 +50,11 @@ export function TestsListStates({
   if (query.data.length === 0) {
     return (
       <ListEmpty message={empty} hint={emptyHint} icon={FileText}>
-        <Button asChild className="mt-5">
-          <Link to={paths.admin.tests.create}>Create Test</Link>
-        </Button>
+        {mayEdit && (
+          <Button asChild className="mt-5">
+            <Link to={paths.admin.tests.create}>Create Test</Link>
+          </Button>
+        )}
       </ListEmpty>
     );
   }

@@ -50,12 +50,14 @@ type PartItemProps = {
   /** A change of order of this set is on its way to the server. */
   moving: boolean;
   retrying: boolean;
+  /** The member's role may change training: Retry, Move and Delete. */
+  editable: boolean;
   onMove: (direction: TMoveDirection) => void;
   onDelete: () => void;
   onRetry: () => void;
 };
 
-function PartItem({ set, video, index, moving, retrying, onMove, onDelete, onRetry }: PartItemProps) {
+function PartItem({ set, video, index, moving, retrying, editable, onMove, onDelete, onRetry }: PartItemProps) {
   const partName = `part ${video.serial}, ${video.title}`;
   const first = index === 0;
   const last = index === set.videos.length - 1;
@@ -88,43 +90,47 @@ function PartItem({ set, video, index, moving, retrying, onMove, onDelete, onRet
         {video.status === 'failed' && (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/30 bg-red-50 px-3 py-2">
             <p className="text-sm text-destructive">{video.error ?? 'The video could not be prepared for playback.'}</p>
-            <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} aria-label={`Retry ${partName}`}>
-              <RotateCw className={retrying ? 'animate-spin' : undefined} aria-hidden />
-              Retry
-            </Button>
+            {editable && (
+              <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} aria-label={`Retry ${partName}`}>
+                <RotateCw className={retrying ? 'animate-spin' : undefined} aria-hidden />
+                Retry
+              </Button>
+            )}
           </div>
         )}
 
-        <div className="flex flex-wrap gap-2">
-          <Button
-            id={moveButtonId(video.id, 'up')}
-            variant="outline"
-            size="sm"
-            disabled={first}
-            aria-disabled={moving || undefined}
-            onClick={() => !moving && onMove('up')}
-            aria-label={`Move up ${partName}`}
-          >
-            <ArrowUp aria-hidden />
-            Move up
-          </Button>
-          <Button
-            id={moveButtonId(video.id, 'down')}
-            variant="outline"
-            size="sm"
-            disabled={last}
-            aria-disabled={moving || undefined}
-            onClick={() => !moving && onMove('down')}
-            aria-label={`Move down ${partName}`}
-          >
-            <ArrowDown aria-hidden />
-            Move down
-          </Button>
-          <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${partName}`}>
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
-        </div>
+        {editable && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              id={moveButtonId(video.id, 'up')}
+              variant="outline"
+              size="sm"
+              disabled={first}
+              aria-disabled={moving || undefined}
+              onClick={() => !moving && onMove('up')}
+              aria-label={`Move up ${partName}`}
+            >
+              <ArrowUp aria-hidden />
+              Move up
+            </Button>
+            <Button
+              id={moveButtonId(video.id, 'down')}
+              variant="outline"
+              size="sm"
+              disabled={last}
+              aria-disabled={moving || undefined}
+              onClick={() => !moving && onMove('down')}
+              aria-label={`Move down ${partName}`}
+            >
+              <ArrowDown aria-hidden />
+              Move down
+            </Button>
+            <Button variant="ghost" tone="danger" size="sm" onClick={onDelete} aria-label={`Delete ${partName}`}>
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          </div>
+        )}
       </div>
     </li>
   );
@@ -134,13 +140,14 @@ type TrainingSetCardProps = {
   set: TAdminTrainingSet;
   moving: boolean;
   retryingId: string | null;
+  editable: boolean;
   onMove: (video: TAdminVideo, direction: TMoveDirection) => void;
   onDelete: (video: TAdminVideo) => void;
   onRetry: (video: TAdminVideo) => void;
 };
 
 /** One course's training: its parts in order, each with its player, state and actions. */
-export function TrainingSetCard({ set, moving, retryingId, onMove, onDelete, onRetry }: TrainingSetCardProps) {
+export function TrainingSetCard({ set, moving, retryingId, editable, onMove, onDelete, onRetry }: TrainingSetCardProps) {
   const headingId = setHeadingId(set.id);
   const ready = set.videos.filter((video) => video.status === 'ready').length;
   return (
@@ -169,6 +176,7 @@ export function TrainingSetCard({ set, moving, retryingId, onMove, onDelete, onR
               index={index}
               moving={moving}
               retrying={retryingId === video.id}
+              editable={editable}
               onMove={(direction) => onMove(video, direction)}
               onDelete={() => onDelete(video)}
               onRetry={() => onRetry(video)}

@@ -7,10 +7,11 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTrainingSet, TAdminVideo } from '../../../shared/schemas/training.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
 import { TrainingVideosPage } from '@/features/admin-training/training-videos-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, staffMember } from '@/testing/fake-trpc.tsx';
 
 const T = MESSAGES.training;
 
@@ -38,6 +39,7 @@ function part(id: string, serial: number, title: string, status: TAdminVideo['st
 
 /** The server's training procedures over one course's parts, as the real ones behave. */
 const server = {
+  staffRole: 'owner' as TStaffRole,
   sets: [] as TAdminTrainingSet[],
   calls: [] as Array<{ path: string; input: unknown }>,
   failLoad: false,
@@ -48,6 +50,8 @@ function renumbered(videos: TAdminVideo[]): TAdminVideo[] {
 }
 
 function answer(path: string, input: Record<string, unknown>) {
+  // The signed-in member: the screen offers what their role may do.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   server.calls.push({ path, input });
   const set = server.sets[0]!;
   switch (path) {
@@ -72,8 +76,9 @@ function answer(path: string, input: Record<string, unknown>) {
 
 const fakeServer = fakeTrpcLink(answer);
 
-function renderPage() {
+function renderPage(staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (staffRole) knowStaffRole(queryClient, staffRole);
   const client = trpc.createClient({ links: [fakeServer] });
   render(
     <trpc.Provider client={client} queryClient={queryClient}>
@@ -93,6 +98,7 @@ const partTitles = (card: HTMLElement) => within(card).getAllByRole('heading', {
 const reads = () => server.calls.filter((call) => call.path === 'training.sets').length;
 
 beforeEach(() => {
+  server.staffRole = 'owner';
   server.calls = [];
   server.failLoad = false;
   server.sets = [
@@ -202,5 +208,15 @@ describe('All Uploaded Training Videos', () => {
     server.failLoad = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: COURSE })).toBeTruthy();
+  });
+
+  it('shows an auditor each course’s parts and players, with no Upload, Move, Delete or Retry', async () => {
+    renderPage('auditor');
+    const card = await screen.findByRole('article', { name: COURSE });
+    expect(partTitles(card)).toEqual(['Lifejacket donning', 'Muster stations', 'Damaged recording']);
+    expect(card.querySelectorAll('video')).toHaveLength(2);
+    expect(within(card).getByText(T.notPlayable)).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^(Move up|Move down|Delete|Retry) / })).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Upload Training Videos' })).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import {
   type TMoveDirection,
 } from '@/features/admin-training/training-set-card.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 const T = MESSAGES.training;
 
@@ -93,6 +94,7 @@ export function TrainingVideosPage() {
   const reorder = useReorderParts();
   const remove = useDeletePart();
   const retry = useRetryPart();
+  const mayEdit = useStaffMay('courses.edit');
   const [deleting, setDeleting] = useState<TDeleting | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const focusAfterMove = useRef<{ videoId: string; direction: TMoveDirection } | null>(null);
@@ -169,7 +171,7 @@ export function TrainingVideosPage() {
   }
 
   const withParts = sets.data?.filter((set) => set.videos.length > 0);
-  const uploadButton = (
+  const uploadButton = mayEdit && (
     <Button asChild>
       <Link to={paths.admin.training.upload}>
         <Upload aria-hidden />
@@ -191,8 +193,8 @@ export function TrainingVideosPage() {
     );
   else if (!withParts || withParts.length === 0)
     content = (
-      <ListEmpty message={T.none} hint="Upload a course’s training videos and they will appear here." icon={Film}>
-        <div className="mt-5">{uploadButton}</div>
+      <ListEmpty message={T.none} hint={mayEdit ? 'Upload a course’s training videos and they will appear here.' : undefined} icon={Film}>
+        {uploadButton && <div className="mt-5">{uploadButton}</div>}
       </ListEmpty>
     );
   else
@@ -204,6 +206,7 @@ export function TrainingVideosPage() {
             set={set}
             moving={reorder.isPending && reorder.variables?.setId === set.id}
             retryingId={retry.isPending ? (retry.variables?.videoId ?? null) : null}
+            editable={mayEdit}
             onMove={(video, direction) => move(set, video, direction)}
             onDelete={(video) => setDeleting({ set, video })}
             onRetry={retryPart}
@@ -215,7 +218,7 @@ export function TrainingVideosPage() {
   return (
     <AdminPage
       {...adminPageHeadOf(paths.admin.training.list)}
-      action={withParts && withParts.length > 0 ? uploadButton : undefined}
+      action={withParts && withParts.length > 0 && uploadButton ? uploadButton : undefined}
     >
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}

@@ -12,11 +12,13 @@ import { useUnapprovedUsers } from '@/features/admin-users/api/use-unapproved-us
 import { ApproveUserDialog } from '@/features/admin-users/approve-user-dialog.tsx';
 import { PagedUsers, UsersTable } from '@/features/admin-users/users-list.tsx';
 import { usePageParams } from '@/lib/paging/use-page-params.ts';
+import { useStaffMay } from '@/lib/staff-role.ts';
 
 type UnapprovedUsersTableProps = {
   users: TUserListItem[] | undefined;
   busy: boolean;
-  onApprove: (user: TUserListItem) => void;
+  /** Absent for a role that may not approve: the row keeps its profile link only. */
+  onApprove: ((user: TUserListItem) => void) | undefined;
 };
 
 function UnapprovedUsersTable({ users, busy, onApprove }: UnapprovedUsersTableProps) {
@@ -37,10 +39,12 @@ function UnapprovedUsersTable({ users, busy, onApprove }: UnapprovedUsersTablePr
                 View profile
               </Link>
             </Button>
-            <Button size="sm" onClick={() => onApprove(user)} aria-label={`Approve ${user.name}`}>
-              <UserCheck aria-hidden />
-              Approve
-            </Button>
+            {onApprove && (
+              <Button size="sm" onClick={() => onApprove(user)} aria-label={`Approve ${user.name}`}>
+                <UserCheck aria-hidden />
+                Approve
+              </Button>
+            )}
           </div>
         ),
       }}
@@ -53,6 +57,7 @@ export function UnapprovedUsersPage() {
   const paging = usePageParams();
   const list = useUnapprovedUsers(paging.page);
   const approve = useApproveUser();
+  const mayApprove = useStaffMay('accounts.approve');
   const [confirming, setConfirming] = useState<TUserListItem | null>(null);
 
   function confirmApproval() {
@@ -70,7 +75,7 @@ export function UnapprovedUsersPage() {
           message: MESSAGES.users.noUnapproved,
           hint: 'New learners appear here once they have registered and verified their email address.',
         }}
-        table={(users, busy) => <UnapprovedUsersTable users={users} busy={busy} onApprove={setConfirming} />}
+        table={(users, busy) => <UnapprovedUsersTable users={users} busy={busy} onApprove={mayApprove ? setConfirming : undefined} />}
       />
 
       <ApproveUserDialog

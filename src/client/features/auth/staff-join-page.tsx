@@ -97,26 +97,34 @@ function JoinForm({ token, email, role }: { token: string; email: string; role: 
     }
   }
 
-  const field = (name: keyof typeof values, label: string, type = 'text', autoComplete?: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`join-${name}`}>{label}</Label>
-      <Input
-        id={`join-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        disabled={Boolean(done)}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `join-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`join-${name}-error`} className="text-sm text-destructive">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
+  const field = (name: keyof typeof values, label: string, type = 'text', autoComplete?: string, hint?: string) => {
+    const describedBy = [hint && `join-${name}-hint`, errors[name] && `join-${name}-error`].filter(Boolean).join(' ');
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={`join-${name}`}>{label}</Label>
+        <Input
+          id={`join-${name}`}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          disabled={Boolean(done)}
+          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+        {hint && (
+          <p id={`join-${name}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )}
+        {errors[name] && (
+          <p id={`join-${name}-error`} className="text-sm text-destructive">
+            {errors[name]}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
@@ -129,7 +137,7 @@ function JoinForm({ token, email, role }: { token: string; email: string; role: 
       <FormError message={formError} />
       <div className="rounded-lg border border-border bg-navy-50 p-3 text-sm">
         <p>
-          <span className="text-muted-foreground">E-mail:</span> <strong className="break-all text-navy-900">{email}</strong>
+          <span className="text-muted-foreground">E-mail:</span> <strong className="text-navy-900 [overflow-wrap:anywhere]">{email}</strong>
         </p>
         <p className="mt-1">
           <span className="text-muted-foreground">Role:</span> <strong className="text-navy-900">{STAFF_ROLE_LABELS[role].label}</strong> — {STAFF_ROLE_LABELS[role].description}
@@ -139,9 +147,8 @@ function JoinForm({ token, email, role }: { token: string; email: string; role: 
         {field('firstName', 'First name', 'text', 'given-name')}
         {field('lastName', 'Last name', 'text', 'family-name')}
       </div>
-      {field('password', 'Password', 'password', 'new-password')}
+      {field('password', 'Password', 'password', 'new-password', `At least ${PASSWORD_MIN} characters.`)}
       {field('confirm', 'Confirm password', 'password', 'new-password')}
-      <p className="-mt-2 text-xs text-muted-foreground">At least {PASSWORD_MIN} characters.</p>
       <SubmitButton pending={join.isPending} disabled={Boolean(done)} size="lg" className="w-full">
         Join the staff
       </SubmitButton>

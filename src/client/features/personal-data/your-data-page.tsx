@@ -46,7 +46,7 @@ function DownloadSection() {
 
   const busy = state.step === 'downloading';
   return (
-    <section aria-labelledby="download-heading" className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-card sm:p-6">
+    <section aria-labelledby="download-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border border-border bg-card p-5 shadow-card sm:p-6">
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-50 text-sea-700">
           <FileArchive className="size-5" aria-hidden />
@@ -190,7 +190,7 @@ function ErasureSection() {
 
   const failure = erase.error && !fieldError ? errorMessage(erase.error, { fallback: 'Your account could not be closed. Nothing was changed; try again.' }) : undefined;
   return (
-    <section aria-labelledby="erase-heading" className="grid gap-4 rounded-xl border border-red-200 bg-card p-5 shadow-card sm:p-6">
+    <section aria-labelledby="erase-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border border-red-200 bg-card p-5 shadow-card sm:p-6">
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-destructive">
           <Trash2 className="size-5" aria-hidden />
@@ -259,9 +259,10 @@ function ErasureSection() {
           </Alert>
         )}
         <div>
-          <Button type="submit" variant="destructive" disabled={erase.isPending} className="h-auto min-h-10 py-2 whitespace-normal">
+          {/* The words in a span of their own that wraps: the button's own nowrap would carry them past the card on a phone. */}
+          <Button type="submit" variant="destructive" disabled={erase.isPending} className="h-auto min-h-10 py-2">
             {erase.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-            {erase.isPending ? 'Closing your account…' : 'Close my account and erase my data'}
+            <span className="text-left whitespace-normal">{erase.isPending ? 'Closing your account…' : 'Close my account and erase my data'}</span>
           </Button>
         </div>
       </form>
