@@ -511,8 +511,11 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     const release = await holdScripts(page);
     await page.goto(path, { waitUntil: 'commit' });
 
-    await page.getByRole('navigation', { name: 'Admin', includeHidden: true }).getByRole('link', { name: menuLabel, exact: true, includeHidden: true }).waitFor({ state: 'attached' });
+    // The server does not know the member's role: its menu holds the overview alone (decision 067).
+    const adminMenu = page.getByRole('navigation', { name: 'Admin', includeHidden: true });
+    await adminMenu.getByRole('link', { name: 'Overview', exact: true, includeHidden: true }).waitFor({ state: 'attached' });
     expect(await page.locator(`#root[${FRAME_ATTRIBUTE}]`).count()).toBe(1);
+    expect(await adminMenu.getByRole('link', { name: menuLabel, exact: true, includeHidden: true }).count()).toBe(0);
     expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isDisabled()).toBe(true);
     await page.getByRole('main').getByRole('status').filter({ hasText: 'Loading' }).waitFor();
     // The page's heading and its line of explanation are the server's, with no script run.
@@ -527,6 +530,8 @@ describe('a signed-in page comes as its frame while its code comes (decision 038
     await page.getByRole('banner').getByRole('button', { name: 'Logout', disabled: false }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'Admin', includeHidden: true }).count()).toBe(1);
+    // The app's menu is the member's, from its first render.
+    await adminMenu.getByRole('link', { name: menuLabel, exact: true, includeHidden: true }).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     // The screen's heading is where the frame's was: it is read once, and nothing moves.
     expect(await heading.boundingBox()).toEqual(headAt);

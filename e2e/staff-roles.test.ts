@@ -4,6 +4,7 @@ import { paths } from '../src/client/config/paths.ts';
 import { FRAME_ATTRIBUTE } from '../src/shared/prerender.ts';
 import { createUser } from '../src/testing/factories.ts';
 import { mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
+import { freshTotpCode } from '../src/testing/second-factor.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
 import { overflowing } from './support/layout.ts';
@@ -123,6 +124,14 @@ describe('The admin area as each role sees it', () => {
         expect(await joining.getByLabel('Email Address').inputValue()).toBe(email);
         await joining.getByLabel('Password').fill('a long harbour password');
         await joining.getByRole('button', { name: 'Login' }).click();
+        // A new member sets up their second factor at this first sign-in: an authenticator app.
+        await joining.getByRole('button', { name: 'Set up an authenticator app' }).click();
+        const secret = ((await joining.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+        await joining.getByLabel('6-digit code').fill(await freshTotpCode(secret));
+        await joining.getByRole('button', { name: 'Confirm and sign in' }).click();
+        expect(await joining.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+        await joining.getByLabel('I have saved my recovery codes').check();
+        await joining.getByRole('button', { name: 'Continue to the portal' }).click();
         await joining.waitForURL((url) => url.pathname.startsWith(paths.admin.root), { timeout: 15_000 });
         // A registrar's area: certificates, never staff management.
         await openAdmin(joining, paths.admin.certificates.list);
