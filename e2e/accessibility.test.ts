@@ -144,6 +144,7 @@ const SCREENS: TScreen[] = [
   // ---- Learner
   { name: 'dashboard', as: 'learner', url: () => paths.dashboard, heading: /^Welcome/ },
   { name: 'profile', as: 'learner', url: () => paths.profile, heading: PROFILE_SPEC_FIELDS.name! },
+  { name: 'sign-in security', as: 'learner', url: () => paths.security, heading: 'Sign-in security' },
   {
     name: 'profile edit',
     as: 'learner',
@@ -193,6 +194,7 @@ const SCREENS: TScreen[] = [
 
   // ---- Administrator
   { name: 'admin overview', as: 'admin', url: () => paths.admin.root, heading: 'Overview' },
+  { name: 'admin sign-in security', as: 'admin', url: () => paths.admin.security, heading: 'Sign-in Security' },
   {
     name: 'admin overview, menu open',
     as: 'admin',

@@ -129,6 +129,7 @@ describe('The admin area as each role sees it', () => {
         const secret = ((await joining.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
         await joining.getByLabel('6-digit code').fill(await freshTotpCode(secret));
         await joining.getByRole('button', { name: 'Confirm and sign in' }).click();
+        await joining.getByTestId('recovery-codes').waitFor();
         expect(await joining.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
         await joining.getByLabel('I have saved my recovery codes').check();
         await joining.getByRole('button', { name: 'Continue to the portal' }).click();
@@ -174,9 +175,11 @@ describe('The admin area as each role sees it', () => {
         await page.getByRole('button', { name: 'Search', exact: true }).click();
         // A table on a wide screen, a card per entry on a phone.
         const entries = width === 390 ? page.getByRole('list', { name: 'Audit entries' }).getByRole('article') : page.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
+        // The owner's sign-in (with its second factor) and the role change, newest first.
         await entries.first().getByText('Staff role changed').waitFor();
-        expect(await entries.count()).toBe(1);
+        expect(await entries.count()).toBe(2);
         expect(await entries.first().innerText()).toMatch(/staff role: Registrar\s*→\s*Instructor/);
+        expect(await entries.nth(1).innerText()).toContain('Signed in');
 
         await page.getByRole('button', { name: 'Check the chain' }).click();
         await page.getByText(/^The chain is whole: [\d,]+ entr(y|ies) checked\.$/).waitFor({ timeout: 30_000 });

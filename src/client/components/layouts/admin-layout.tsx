@@ -101,7 +101,7 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
       <div className="wide:grid wide:min-h-[calc(100dvh-4rem)] wide:grid-cols-[var(--admin-sidebar)_minmax(0,1fr)] print:block!">
         <aside className="hidden border-r border-border bg-background wide:block print:hidden!">
           <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto">
-            <AdminMenu />
+            <AdminMenu frame={frame} />
           </div>
         </aside>
 

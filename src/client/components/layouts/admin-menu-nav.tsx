@@ -2,16 +2,26 @@ import { LayoutDashboard } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { adminMenuFor } from '@/components/layouts/admin-menu.ts';
+import { adminMenuFor, type TAdminMenuGroup } from '@/components/layouts/admin-menu.ts';
 import { useStaffRole } from '@/lib/staff-role.ts';
 import { cn } from '@/lib/utils.ts';
 
-/** The admin area's menu: in the sidebar on a wide screen, in the drawer on a narrow one. */
-export function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The admin area's menu: in the sidebar on a wide screen, in the drawer on a narrow one. Only the
+ * screens the member's role may use; in the server's frame, which does not know the role, and
+ * until the role is known, none but the overview.
+ */
+export function AdminMenu({ onNavigate, frame = false }: { onNavigate?: () => void; frame?: boolean }) {
+  return frame ? <MenuLinks menu={[]} /> : <MemberMenu onNavigate={onNavigate} />;
+}
+
+function MemberMenu({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  return <MenuLinks menu={adminMenuFor(useStaffRole().staffRole)} onNavigate={onNavigate} />;
+}
+
+function MenuLinks({ menu, onNavigate }: { menu: readonly TAdminMenuGroup[]; onNavigate?: (() => void) | undefined }) {
   // The menu is in the page twice on a phone (the hidden sidebar and the drawer): ids of its own.
   const idPrefix = useId();
-  // Only the screens the member's role may use; none but the overview until the role is known.
-  const menu = adminMenuFor(useStaffRole().staffRole);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { TTotpEnrolment } from '../../../shared/schemas/second-factor.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { AdminPage } from '@/components/layouts/admin-page.tsx';
+import { adminPageHeadOf } from '@/components/layouts/admin-page-heads.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { paths } from '@/config/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormError } from '@/components/ui/form-error.tsx';
@@ -39,11 +42,12 @@ export function SecurityPage() {
 
 /** The admin area's Sign-in security (its heading comes from the screen's entry). */
 export function AdminSecurityPage() {
-  useDocumentTitle('Sign-in security');
   return (
-    <div className="grid gap-6">
-      <SecurityPanels />
-    </div>
+    <AdminPage {...adminPageHeadOf(paths.admin.security)}>
+      <div className="grid gap-6">
+        <SecurityPanels />
+      </div>
+    </AdminPage>
   );
 }
 
