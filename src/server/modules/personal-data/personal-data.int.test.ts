@@ -14,6 +14,7 @@ import {
   auditEntries,
   certificates,
   enrolments,
+  jobOutbox,
   mails,
   offlineDownloads,
   profileIdentityVersions,
@@ -24,6 +25,7 @@ import {
   watchProgress,
 } from '../../db/schema.ts';
 import { checkAuditChain } from '../audit/audit.service.ts';
+import { queueMail } from '../../lib/mail/mail.service.ts';
 import { purgeEndedRetention } from './personal-data.service.ts';
 
 let portal: TestPortal;
@@ -184,7 +186,8 @@ describe('erasure', () => {
     const { accessToken, refreshToken } = login.json() as { accessToken: string; refreshToken: string };
     const asSession = () => portal.app.inject({ method: 'GET', url: '/api/userCourses/user', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await asSession()).statusCode).toBe(200);
-    await db.insert(mails).values({ to: learner.email, subject: 'Waiting', text: 'A queued mail' });
+    // A mail queued to them, with its send job's outbox row.
+    const queued = await db.transaction((tx) => queueMail(tx, { to: learner.email, subject: 'Waiting', text: 'A queued mail' }));
     // A registrar's check leaves the profile's identity history behind, which the erasure removes.
     const [{ identityVersion }] = (await db.select().from(profiles).where(eq(profiles.userId, learner.id))) as [typeof profiles.$inferSelect];
     await portal.caller(sessionOf(world.users.registrar)).identity.verify({ userId: learner.id, version: identityVersion, duplicatesAcknowledged: true });
@@ -212,6 +215,8 @@ describe('erasure', () => {
     expect(account).toMatchObject({ firstName: 'Erased', lastName: 'learner', mobile: '', email: `erased-${learner.id}@erased.invalid`, certificateReminders: false, retainUntil: result.retainUntil });
     expect(account!.erasedAt).not.toBeNull();
     expect(await db.select().from(mails).where(eq(mails.to, learner.email))).toHaveLength(0);
+    // No send job is left naming a mail that is gone.
+    expect(await db.select().from(jobOutbox).where(eq(jobOutbox.id, queued.id))).toEqual([]);
     const again = await portal.caller().auth.register({ title: 'Mr', firstName: 'Ravi', lastName: 'Menon', mobile: '9876543210', email: learner.email, password: 'a brand new harbour' });
     expect(again.message).toBeTruthy();
 

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { JOBS } from '../../../shared/jobs.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   certificates,
   certificateVersions,
   courses,
   enrolments,
+  jobOutbox,
   mails,
   offlineDownloads,
   offlineWatchRecords,
@@ -325,8 +327,12 @@ export async function deleteOfflineDownloads(tx: Executor, userId: string) {
 }
 
 /** Mail to the address, sent or waiting (a queued one's job finds nothing to send). */
+/** The mails to the address, and their send jobs' outbox rows: no job is left naming a mail that is gone. */
 export async function deleteMailsTo(tx: Executor, email: string) {
   const rows = await tx.delete(mails).where(eq(mails.to, email)).returning({ id: mails.id });
+  if (rows.length > 0) {
+    await tx.delete(jobOutbox).where(and(eq(jobOutbox.name, JOBS.sendMail.name), inArray(jobOutbox.businessKey, rows.map((row) => row.id))));
+  }
   return rows.length;
 }
 
