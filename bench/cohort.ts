@@ -36,7 +36,7 @@ import { startSmtpServer, type TReceivedMail } from '../src/testing/smtp-server.
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
 import type { TPhase, TProbeCommand, TProbeResult } from './health-probe.ts';
 import { BENCH_DATABASE_URL, freePort, percentile, ROOT, startBareFastify, startProcess, stopProcess, waitForOk, withFreshPostgres } from './support.ts';
-import { staffSignIn } from './staff-sign-in.ts';
+import { staffSignIn } from '../src/testing/staff-sign-in.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

@@ -8,7 +8,7 @@ import { sweepStoredFiles, SWEEP_AGE_MS } from '../src/server/lib/files/sweep.ts
 import { createLocalStorage } from '../src/server/lib/files/local-storage.ts';
 import type { TFileArea } from '../src/server/lib/files/storage.ts';
 import { freePort, ms, percentile, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
-import { staffSignIn } from './staff-sign-in.ts';
+import { staffSignIn } from '../src/testing/staff-sign-in.ts';
 
 const OWNER = { email: 'bench-owner@academy.example', password: 'Harbour-Pilot-2026' };
 

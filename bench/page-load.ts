@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 import { signInAs } from '../e2e/support/session.ts';
 import { imageOf } from '../src/testing/images.ts';
 import { freePort, startProcess, stopProcess, waitForOk } from './support.ts';
-import { staffCodeFor, staffSignIn } from './staff-sign-in.ts';
+import { staffCodeFor, staffSignIn } from '../src/testing/staff-sign-in.ts';
 
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];

@@ -13,7 +13,7 @@ import { inTheForeground, NGINX, productionNginxConfig, withChildren } from '../
 import { form, PNG } from '../src/testing/multipart.ts';
 import { createTestBucket, startS3Server } from '../src/testing/storage.ts';
 import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
-import { staffSignIn } from './staff-sign-in.ts';
+import { staffSignIn } from '../src/testing/staff-sign-in.ts';
 
 /*
  * 256 KiB Range requests of one training video's rendition, same file, same connections, same run:

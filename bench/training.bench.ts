@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { makeClip } from '../src/testing/media.ts';
 import { form, PNG } from '../src/testing/multipart.ts';
 import { freePort, ms, startProcess, stopProcess, waitForOk, type TBenchmark, type TBenchRow } from './support.ts';
-import { staffSignIn } from './staff-sign-in.ts';
+import { staffSignIn } from '../src/testing/staff-sign-in.ts';
 
 const OWNER = { email: 'bench-trainer@academy.example', password: 'Harbour-Pilot-2026' };
 const MB = 1024 * 1024;

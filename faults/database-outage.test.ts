@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, eventually, faultsCanRun, json, login, startOutageProxy, startPortal, stopGently } from './support.ts';
+import { ADMIN, adminLogin, eventually, faultsCanRun, json, startOutageProxy, startPortal, stopGently } from './support.ts';
 
 const services = faultsCanRun();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-db-'));
@@ -14,7 +14,7 @@ describe.runIf(services)('PostgreSQL restarted under the portal', () => {
     const portal = await startPortal({ DATABASE_URL: proxy.url, DATA_DIR: dataDir });
     try {
       const { base } = portal;
-      await login(base, ADMIN.email, ADMIN.password);
+      await adminLogin(base);
 
       await proxy.down();
       const notReady = await eventually('/readyz says unavailable', async () => {
@@ -33,7 +33,7 @@ describe.runIf(services)('PostgreSQL restarted under the portal', () => {
 
       await proxy.up();
       await eventually('/readyz ready again', async () => (await fetch(`${base}/readyz`)).ok, 30_000);
-      expect(await login(base, ADMIN.email, ADMIN.password)).toEqual(expect.any(String));
+      expect(await adminLogin(base)).toEqual(expect.any(String));
       expect(portal.child.exitCode).toBeNull();
     } finally {
       await stopGently(portal);

@@ -10,7 +10,7 @@ import { jobOutbox, trainingVideoSets, trainingVideos } from '../src/server/db/s
 import { createCourse } from '../src/testing/factories.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
-import { ADMIN, eventually, faultsCanRun, login, queueKey, startPlatform, startPortal, stopGently, type TProcess } from './support.ts';
+import { adminLogin, eventually, faultsCanRun, queueKey, startPlatform, startPortal, stopGently, type TProcess } from './support.ts';
 
 /*
  * SIGTERM (docker stop) on the process that runs a transcode: ffmpeg is stopped and its files
@@ -54,7 +54,7 @@ function ffmpegUnder(dir: string): number[] {
  */
 async function uploadLecture(base: string, dataDir: string) {
   const course = await createCourse(db.db);
-  const token = await login(base, ADMIN.email, ADMIN.password);
+  const token = await adminLogin(base);
   const clip = await readFile(await makeClip(dataDir, 'watchkeeping.mp4', { width: 320, height: 240, seconds: 120, audio: true }));
   const upload = form([
     { name: 'courseId', value: course.id },

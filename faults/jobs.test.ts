@@ -12,7 +12,7 @@ import { WORKER_NICENESS } from '../src/workers/job-worker.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
-import { ADMIN, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, login, sleep, startPlatform, stopGently, type TProcess } from './support.ts';
+import { adminLogin, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, sleep, startPlatform, stopGently, type TProcess } from './support.ts';
 
 const services = faultsCanRun();
 let db: DatabaseHandle;
@@ -35,7 +35,7 @@ describe.runIf(services)('a worker killed with kill -9 during a transcode', () =
     const { dataDir, portal, worker } = await platform();
     const first = worker();
     const course = await createCourse(db.db);
-    const token = await login(portal.base, ADMIN.email, ADMIN.password);
+    const token = await adminLogin(portal.base);
     const clip = await readFile(await makeClip(dataDir, 'long-briefing.mp4', { width: 960, height: 540, seconds: 30, audio: true }));
     const upload = form([
       { name: 'courseId', value: course.id },

@@ -1,3 +1,4 @@
+import { staffSignIn } from '../src/testing/staff-sign-in.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -240,7 +241,7 @@ export const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'c
  * in with the test open: what a submission needs. `answer` passes it.
  */
 export async function learnerBeforeTheTest(base: string, db: DatabaseHandle['db']) {
-  const adminToken = await login(base, ADMIN.email, ADMIN.password);
+  const adminToken = await adminLogin(base);
   const course = await createCourse(db);
   const learner = await createUser(db, { approvedAt: new Date() });
   await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved', trainingSubmittedAt: new Date() });
@@ -262,6 +263,11 @@ export async function learnerBeforeTheTest(base: string, db: DatabaseHandle['db'
   const test = opened.data[0];
   const answer = { testId: test._id as string, courseId: course.id, answers: [{ questionId: test.questions[0]._id as string, selectedAnswer: 'Left' }], timeTaken: 60 };
   return { adminToken, course, learner, token, answer };
+}
+
+/** The administrator's access token, signed in as a client of the spec's REST login does: the password, then the app's code (set up at the first sign-in). */
+export async function adminLogin(base: string): Promise<string> {
+  return (await staffSignIn(base, ADMIN)).accessToken;
 }
 
 export async function login(base: string, email: string, password: string): Promise<string> {
