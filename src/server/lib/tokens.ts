@@ -7,6 +7,8 @@ import { ROLES, SECOND_FACTOR_STATES } from '../../shared/constants.ts';
  * names any other algorithm (`none` included) is refused before its signature is looked at.
  */
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+/** A second-factor challenge's header: its own type, so neither token passes for the other. */
+const CHALLENGE_HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'MFA' }));
 
 export const ZAccessClaims = z.object({
   sub: z.string().uuid(),
@@ -40,16 +42,16 @@ export function signAccessToken(
   return `${HEADER}.${body}.${sign(`${HEADER}.${body}`, secret)}`;
 }
 
-/** Returns the claims of a valid, unexpired access token, or null for anything else. */
-export function verifyAccessToken(
-  token: string,
-  secret: string,
-  now: Date = new Date(),
-): TAccessClaims | null {
+/**
+ * The claims of a token signed here with the given header, checked against its schema and unexpired,
+ * or null for anything else: a header other than the one expected (another algorithm, `none`,
+ * another kind of token) is refused before the signature is looked at.
+ */
+function verifySigned<C extends { exp: number }>(token: string, expectedHeader: string, schema: z.ZodType<C>, secret: string, now: Date): C | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, body, signature] = parts as [string, string, string];
-  if (header !== HEADER) return null;
+  if (header !== expectedHeader) return null;
   const expected = Buffer.from(sign(`${header}.${body}`, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
@@ -59,10 +61,15 @@ export function verifyAccessToken(
   } catch {
     return null;
   }
-  const claims = ZAccessClaims.safeParse(payload);
+  const claims = schema.safeParse(payload);
   if (!claims.success) return null;
   if (claims.data.exp <= Math.floor(now.getTime() / 1000)) return null;
   return claims.data;
+}
+
+/** Returns the claims of a valid, unexpired access token, or null for anything else. */
+export function verifyAccessToken(token: string, secret: string, now: Date = new Date()): TAccessClaims | null {
+  return verifySigned(token, HEADER, ZAccessClaims, secret, now);
 }
 
 /** A random opaque token (refresh tokens, set-up links) and the hash stored in its place. */
@@ -103,28 +110,11 @@ export function signChallengeToken(
 ): { token: string; claims: TChallengeClaims } {
   const iat = Math.floor(now.getTime() / 1000);
   const full: TChallengeClaims = { ...claims, typ: 'second-factor', jti: randomToken(16), wc: randomToken(32), iat, exp: iat + ttlSeconds };
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'MFA' }));
   const body = base64url(JSON.stringify(full));
-  return { token: `${header}.${body}.${sign(`${header}.${body}`, secret)}`, claims: full };
+  return { token: `${CHALLENGE_HEADER}.${body}.${sign(`${CHALLENGE_HEADER}.${body}`, secret)}`, claims: full };
 }
 
 /** The claims of a valid, unexpired challenge token, or null. */
 export function verifyChallengeToken(token: string, secret: string, now: Date = new Date()): TChallengeClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, body, signature] = parts as [string, string, string];
-  if (header !== base64url(JSON.stringify({ alg: 'HS256', typ: 'MFA' }))) return null;
-  const expected = Buffer.from(sign(`${header}.${body}`, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const claims = ZChallengeClaims.safeParse(payload);
-  if (!claims.success) return null;
-  if (claims.data.exp <= Math.floor(now.getTime() / 1000)) return null;
-  return claims.data;
+  return verifySigned(token, CHALLENGE_HEADER, ZChallengeClaims, secret, now);
 }
