@@ -4,7 +4,7 @@ import { MESSAGES } from '../src/shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 import { codeIn, mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
-import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { startBrowserHarness, waitForReact, type BrowserHarness } from './support/browser.ts';
 import { logOutWith, REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
 import { freshTestCodeFor } from '../src/testing/second-factor.ts';
 
@@ -80,6 +80,7 @@ describe('a new learner', () => {
     await page.getByLabel('First Name').fill('Meera');
     await page.getByLabel('Last Name').fill('Pillai');
     const mobile = page.getByLabel('Mobile Number');
+    await waitForReact(mobile);
     await mobile.pressSequentially('98-765 43210 99');
     expect(await mobile.inputValue()).toBe('9876543210');
     const emailField = page.getByLabel('Email', { exact: true });

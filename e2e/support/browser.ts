@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { createTestPortal, type TestPortal } from '../../src/testing/test-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,4 +71,15 @@ export async function startBrowserHarness(options: Parameters<typeof createTestP
       await portal.close();
     },
   };
+}
+
+/**
+ * Waits until React has taken this element over (its props are attached): what a user types
+ * before then lands in the server's markup, which keeps no rule of the form.
+ */
+export async function waitForReact(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
 }
