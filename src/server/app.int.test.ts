@@ -3,13 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { SITE_CONFIG_MARKER } from '../shared/site-config.ts';
 import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { createCourse } from '../testing/factories.ts';
 import { mails } from './db/schema.ts';
+import { CATALOGUE_RECHECK_MS } from './modules/courses/catalogue.service.ts';
 
 let portal: TestPortal;
 const APP_SCRIPT = `console.log(${JSON.stringify('a ship-to-shore application '.repeat(40))});`;
@@ -266,10 +267,11 @@ describe('pages of client routes', () => {
   });
 
   it('/courses carries the catalogue, safe inside its script element, and preloads the first pictures', async () => {
+    // The catalogue is re-read at most once a second, on the portal's clock: the test's here.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const course = await createCourse(portal.runtime.db, { title: 'Radar </script><script>alert(1)</script> Observer', imageFile: 'radar.webp', imageWidth: 640, imageHeight: 320 });
-    // The catalogue is re-read at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const html = await page('/courses');
+    vi.setSystemTime(Date.now() + CATALOGUE_RECHECK_MS);
+    const html = await page('/courses').finally(() => vi.useRealTimers());
     expect(preloads(html)).toEqual(['/assets/courses-1.js', '/assets/shared-2.js']);
     expect(html).not.toContain('</script><script>alert(1)');
     const data = /<script id="catalogue-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];

@@ -51,7 +51,7 @@ describe('the portal process', () => {
     while (Date.now() < deadline) {
       ready = await fetch(`${base}/readyz`).catch(() => undefined);
       if (ready?.ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(ready?.status).toBe(200);
     expect(await ready?.json()).toMatchObject({ database: 'pglite', jobs: 'in-process' });

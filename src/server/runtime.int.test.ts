@@ -32,13 +32,18 @@ describe.runIf(redisUrl)('what a worker opens, against what the portal opens (on
   it('the worker keeps no JWT secret and does not listen for access-grant revocations', async () => {
     const { env, dataDir, prefix, channel } = setting();
     const worker = await openJobRuntime(env, createLogger('silent'), { inMemoryDatabase: true, queuePrefix: prefix });
+    // A portal on the same keys, opened after it: once the portal listens, a listener the worker
+    // had begun would be there too.
+    const other = setting();
+    const portal = await createRuntime(other.env, createLogger('silent'), { inMemoryDatabase: true, queuePrefix: prefix, clientDir: path.join(other.dataDir, 'none') });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await listeners(channel)).toBe(0);
+      await expect.poll(() => listeners(channel), { timeout: 5000 }).toBeGreaterThan(0);
+      expect(await listeners(channel)).toBe(1);
       expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
       expect(worker).not.toHaveProperty('accessGrants');
       expect(worker).not.toHaveProperty('rateLimit');
     } finally {
+      await portal.close();
       await worker.close();
     }
   });

@@ -14,6 +14,7 @@ import { appRouter } from '../server/router.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { createCallerFactory } from '../server/trpc/init.ts';
 import { startJobWorker, startWorker } from '../workers/job-worker.ts';
+import { untilJobsSettled } from './job-queue.ts';
 import { createTestBucket, type TStorageDriver } from './storage.ts';
 
 /**
@@ -40,7 +41,10 @@ export type TestPortal = {
    * cookies: the login's refresh cookie is tested over HTTP (browser-session.int.test.ts).
    */
   caller(user?: TSessionUser | null, ip?: string): ReturnType<typeof createCaller>;
-  /** Waits until the jobs dispatched so far have run (in-process runner). */
+  /**
+   * Waits until the jobs dispatched so far have run, their retries too: the in-process runner's,
+   * or on Redis until the portal's queue holds none waiting, running or due again.
+   */
   drainJobs(): Promise<void>;
   close(): Promise<void>;
 };
@@ -102,7 +106,7 @@ export async function createTestPortal(
     authorization: (user, secondFactor = user.role === 'admin' ? 'passed' : null) =>
       `Bearer ${signAccessToken({ sub: user.id, role: user.role, ...(secondFactor ? { mf: secondFactor } : {}) }, runtime.jwtSecret, 900)}`,
     caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test', setCookie: () => {} }),
-    drainJobs: () => runtime.jobs.drain(),
+    drainJobs: () => (redisUrl ? untilJobsSettled(redisUrl, queuePrefix) : runtime.jobs.drain()),
     async close() {
       await app.close();
       // The jobs this portal runs itself finish, as a test's later checks expect: closing the

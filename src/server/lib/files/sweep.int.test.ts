@@ -44,11 +44,12 @@ describe.each(STORAGE_DRIVERS)('the sweep of left-over upload files on the %s st
     const stranded = await files.save('id_documents', Readable.from(PDF), { maxBytes: 1024, kinds: ['pdf'] });
     const oldPart = driver === 'local' ? leavePartialFile(files, 'profile_pictures') : undefined;
 
-    // The sweep's cutoff falls here: everything above is older, everything below younger. (Object
-    // times in a bucket are whole seconds, hence the pauses.)
-    await sleep(1100);
-    const cutoff = Date.now();
-    await sleep(1100);
+    // The sweep's cutoff falls here: everything above is older, everything below younger. Object
+    // times in a bucket are whole seconds, cut down: there the cutoff is the last millisecond of
+    // this second, and the files below wait for the next. A file's time on disk may lag the clock
+    // by a tick of the kernel's, hence the few milliseconds more.
+    const cutoff = driver === 's3' ? Math.floor(Date.now() / 1000) * 1000 + 999 : Date.now();
+    await sleep(cutoff - Date.now() + 20);
 
     // An upload still in flight, and one stored a moment ago whose change is about to commit.
     const fresh = await files.save('signatures', Readable.from(PDF), { maxBytes: 1024, kinds: ['pdf'] });

@@ -115,13 +115,16 @@ for (const runner of runners) {
       const { id: transcodeId, name: transcodeName } = await transcodeRow();
       const source = (await videoOf()).sourceFile;
 
-      // A short job (as a mail or a PDF) that pays no heed to the stop, under way beside the transcode.
+      // A short job (as a mail or a PDF) that pays no heed to the stop, under way beside the
+      // transcode until the test lets it end.
       let shortStarted = false;
+      let endShort = () => {};
+      const shortMayEnd = new Promise<void>((resolve) => (endShort = resolve));
       const shortJob = {
         payload: z.object({}),
         run: async () => {
           shortStarted = true;
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await shortMayEnd;
         },
       };
       const processors = { ...portal.runtime.jobContext.processors, 'short-job': shortJob };
@@ -135,7 +138,16 @@ for (const runner of runners) {
       await first.dispatcher.dispatch([{ id: shortId, name: 'short-job' }]);
       await until('the short job under way', async () => shortStarted);
 
-      await first.stop();
+      let stopped = false;
+      const stopping = first.stop().then(() => (stopped = true));
+      // The transcode hands itself back at once; the stop still waits for the short job.
+      try {
+        await until('the transcode handed back', async () => firstLog.join('').includes(`handing back transcode-video ${transcodeId}`));
+        expect(stopped).toBe(false);
+      } finally {
+        endShort();
+      }
+      await stopping;
       const said = firstLog.join('');
       expect(said).toContain(`handing back transcode-video ${transcodeId}`);
       expect(said).not.toContain('job failed');

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { untilJobsSettled } from '../../../testing/job-queue.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox, mails } from '../../db/schema.ts';
@@ -98,8 +99,8 @@ for (const runner of runners) {
       await smtp.waitFor(to);
       await waitUntil(async () => (await outboxRow(portal, job.id))?.status === 'done');
       await portal.runtime.jobs.dispatch([job]);
+      // Every job dispatched has run to its end: a second send would have reached the server.
       await portal.drainJobs();
-      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
     });
 
@@ -170,7 +171,8 @@ describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row
       // The give-up counted as a try, then the run.
       expect(await outboxRow(portal, job.id)).toMatchObject({ status: 'done', attempts: 2 });
       await requeuePending(portal.runtime.db, dispatcher, portal.runtime.logger);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Whatever that queued has run: a second send would have reached the server.
+      await untilJobsSettled(inject('redisUrl')!, prefix);
       expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
     } finally {
       await worker.close();

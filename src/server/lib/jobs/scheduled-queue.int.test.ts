@@ -79,19 +79,18 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     const { task, runs } = countingTask(every);
     // Two instances (two workers, or an API and a worker) upserting the same schedulers, again and
     // again (every 100 ms), and both taking jobs off the queue.
-    const started = Date.now();
     const first = await schedule([task], prefix, 100);
     const second = await schedule([task], prefix, 100);
-    await sleep(3000);
+    // Six runs: one at the scheduler's creation, then one each period (about two seconds in all).
+    await waitUntil('six runs', async () => runs.length >= 6);
     await first.close();
     await second.close();
-    const elapsed = Date.now() - started;
+    const span = runs.at(-1)! - runs[0]!;
 
-    // One run at the scheduler's creation, then at most one each period (here 9 in 3.4 s), with one
-    // of slack for the edges: a second instance, or an upsert, that made runs of its own would about
-    // double the count. (A busy machine runs fewer.)
-    expect(runs.length).toBeGreaterThanOrEqual(2);
-    expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / every) + 2);
+    // At most one run each period from the first, with one of slack for the edges: a second
+    // instance, or an upsert, that made runs of its own would about double the count.
+    expect(runs.length).toBeGreaterThanOrEqual(6);
+    expect(runs.length).toBeLessThanOrEqual(Math.floor(span / every) + 2);
     // Each run was its own slot of the scheduler, done once.
     const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
     const queue = new Queue(SCHEDULE_QUEUE, { connection, prefix });

@@ -201,7 +201,8 @@ for (const runner of runners) {
       expect(mail!.subject).toBe(`Maritime Training Academy: ${C.readyMailSubject}`);
       expect(mail!.text).toContain(number);
       expect(mail!.text).toContain(link);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Every job has run to its end, retries too: a second mail would have reached the server.
+      await portal.drainJobs();
       expect(smtp.received.filter((received) => received.to.includes(learner.email))).toHaveLength(1);
       const outbox = await portal.runtime.db
         .select()
@@ -288,8 +289,8 @@ describe('certificates', () => {
     const added = [...(await areaFiles())].filter((name) => !before.has(name));
     expect(added).toEqual([afterCrash!.pdfFile]);
     expect(await learnerMails(learner)).toHaveLength(1);
+    // Every job has run to its end (drained above): a second mail would have reached the server.
     await mailsTo(smtp, learner.email);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((received) => received.to.includes(learner.email))).toHaveLength(1);
     expect(await db().select().from(certificates).where(eq(certificates.userId, learner.id))).toHaveLength(1);
   });
