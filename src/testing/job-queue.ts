@@ -14,7 +14,7 @@ export async function untilJobsSettled(redisUrl: string, prefix = 'bull', timeou
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'paused', 'waiting-children');
+      const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
       if (Object.values(counts).every((count) => count === 0)) return;
       if (Date.now() > deadline) throw new Error(`jobs still queued after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));

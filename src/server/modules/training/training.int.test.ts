@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -177,31 +177,28 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
         `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut off\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="trainingVideo"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
       const { port } = new URL(address);
-      let partial: string[] = [];
-      await new Promise<void>((resolve) => {
-        const socket = connect(Number(port), '127.0.0.1', () => {
-          socket.write(
-            `POST /api/trainingVideo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${portal.authorization(admin)}\r\n` +
-              `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 50 * 1024 * 1024}\r\n\r\n`,
-          );
-          socket.write(head);
-          socket.write(clipA);
-          // A part of the file arrives, then the link drops.
-          setTimeout(() => {
-            void storedNames().then((names) => {
-              partial = names.filter((name) => name.endsWith('.part'));
-              socket.destroy();
-              resolve();
-            });
-          }, 300);
-        });
-      });
+      // The server's end of the connection, to see what of the request it has read.
+      const accepted = new Promise<Socket>((resolve) => portal.app.server.once('connection', resolve));
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const request =
+        `POST /api/trainingVideo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${portal.authorization(admin)}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 50 * 1024 * 1024}\r\n\r\n`;
+      socket.write(request);
+      socket.write(head);
+      socket.write(clipA);
+      const serverSide = await accepted;
+      // A part of the file arrives (on disk, its temporary file is there), then the link drops.
+      const sent = Buffer.byteLength(request) + Buffer.byteLength(head) + clipA.length;
+      const arrived = async () => (driver === 'local' ? (await storedNames()).some((name) => name.endsWith('.part')) : serverSide.bytesRead >= sent);
+      await expect.poll(arrived, { timeout: 10_000 }).toBe(true);
+      const partial = (await storedNames()).filter((name) => name.endsWith('.part'));
+      socket.destroy();
       // On disk the file being received is there under a temporary name; a bucket shows nothing
       // before the upload completes.
       expect(partial).toHaveLength(driver === 'local' ? 1 : 0);
       // The server notices the closed connection and cleans up.
-      for (let i = 0; i < 50 && (await storedNames()).length !== before.length; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect((await storedNames())).toEqual(before);
+      await expect.poll(storedNames, { timeout: 5_000 }).toEqual(before);
       expect(await portal.runtime.db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id))).toEqual([]);
     });
 
@@ -549,13 +546,13 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
           payload: body.payload,
         });
         expect(res.statusCode, res.body).toBe(201);
-        const deadline = Date.now() + 30_000;
-        let status = 'pending';
-        while (Date.now() < deadline && status !== 'ready' && status !== 'failed') {
-          await new Promise((resolve) => setTimeout(resolve, 250));
-          [{ status }] = (await queued.runtime.db.select({ status: trainingVideos.status }).from(trainingVideos)) as [{ status: string }];
-        }
-        expect(status).toBe('ready');
+        await queued.drainJobs();
+        const [video] = await queued.runtime.db
+          .select({ status: trainingVideos.status })
+          .from(trainingVideos)
+          .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+          .where(eq(trainingVideoSets.courseId, course.id));
+        expect(video?.status).toBe('ready');
       } finally {
         await queued.close();
       }
