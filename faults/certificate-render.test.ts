@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { certificates, jobOutbox } from '../src/server/db/schema.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { personName } from '../src/shared/names.ts';
+import { untilJobsSettled } from '../src/testing/job-queue.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import {
   authed,
@@ -165,7 +166,8 @@ describe.runIf(services && pdftotext)('a worker killed with kill -9 during a cer
 
     // One mail, telling the learner their certificate is ready.
     await smtp.waitFor(learner.email, 30_000);
-    await sleep(2_000);
+    // Every job queued has run to its end: a second mail would have reached the server.
+    await untilJobsSettled(redis.url);
     const mails = smtp.received.filter((mail) => mail.to.includes(learner.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(MESSAGES.certificate.readyMailSubject);

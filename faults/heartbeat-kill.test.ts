@@ -69,6 +69,7 @@ describe.runIf(services)('kill -9 on the portal while learners are reporting', (
       let position = 0;
       let last = performance.now();
       while (!killed) {
+        // The portal credits a span only as the time passes on its own clock: the pause is real.
         if (index % 2 === 1) await sleep(250);
         const now = performance.now();
         const to = Math.round((position + (now - last) / 1000) * 1000) / 1000;

@@ -11,8 +11,9 @@ import { threadStats } from '../src/testing/proc-stat.ts';
 import { WORKER_NICENESS } from '../src/workers/job-worker.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
+import { untilJobsSettled } from '../src/testing/job-queue.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
-import { adminLogin, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, sleep, startPlatform, stopGently, type TProcess } from './support.ts';
+import { adminLogin, authed, eventually, faultsCanRun, json, learnerBeforeTheTest, killHard, startPlatform, stopGently, type TProcess } from './support.ts';
 
 const services = faultsCanRun();
 let db: DatabaseHandle;
@@ -114,7 +115,8 @@ describe.runIf(services)('Redis emptied (FLUSHALL) with jobs pending', () => {
       (await scheduled.zrange('bull:scheduled:repeat', '0', '-1')).sort().join() === SCHEDULED_TASKS.map((task) => task.name).sort().join(),
     );
     for (const email of emails) await smtp.waitFor(email, 30_000);
-    await sleep(2_000);
+    // Every job queued has run to its end: a second send would have reached the server.
+    await untilJobsSettled(redis.url);
     for (const email of emails) expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
     expect(await pending()).toHaveLength(0);
 
@@ -124,7 +126,7 @@ describe.runIf(services)('Redis emptied (FLUSHALL) with jobs pending', () => {
     });
     expect(issued).toHaveLength(1);
     await smtp.waitFor(passing.learner.email, 30_000);
-    await sleep(2_000);
+    await untilJobsSettled(redis.url);
     expect(smtp.received.filter((mail) => mail.to.includes(passing.learner.email))).toHaveLength(1);
     const pdf = await fetch(`${portal.base}/certificates/${issued[0]!.pdfFile}`);
     expect(pdf.status).toBe(200);

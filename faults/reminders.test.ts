@@ -8,8 +8,9 @@ import { addDays, utcDay } from '../src/shared/calendar.ts';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { certificateReminders, certificates, jobOutbox, mails, testAttempts, tests } from '../src/server/db/schema.ts';
 import { createCourse, createUser } from '../src/testing/factories.ts';
+import { untilJobsSettled } from '../src/testing/job-queue.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
-import { eventually, faultsCanRun, sleep, startBuilt, startRedis, stopGently, type TProcess } from './support.ts';
+import { eventually, faultsCanRun, startBuilt, startRedis, stopGently, type TProcess } from './support.ts';
 
 const services = faultsCanRun();
 let db: DatabaseHandle;
@@ -80,7 +81,9 @@ describe.runIf(services)('expiry reminders with two worker processes, a Redis fl
     let workers = [startWorkerProcess(env), startWorkerProcess(env)];
     await eventually('both workers swept', async () => workers.every((worker) => sweepsIn(worker) >= 1), 60_000);
     for (const one of due) await smtp.waitFor(one.learner.email, 30_000);
-    await sleep(2_000);
+    // Both sweeps queued what they found, and every job queued has run to its end: a second
+    // mail would have reached the server.
+    await untilJobsSettled(redis.url);
     let written = await state();
     expect(written.reminders.map((row) => [row.certificateId, row.daysBefore]).sort()).toEqual(due.map((one) => [one.certificate.id, one.daysLeft]).sort());
     expect(written.mails).toHaveLength(due.length);
@@ -92,7 +95,7 @@ describe.runIf(services)('expiry reminders with two worker processes, a Redis fl
     expect(redis.flushAll()).toBe('OK');
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
     await eventually('both workers swept again', async () => workers.every((worker) => sweepsIn(worker) >= 1), 60_000);
-    await sleep(3_000);
+    await untilJobsSettled(redis.url);
     written = await state();
     expect(written.reminders).toHaveLength(due.length);
     expect(written.mails).toHaveLength(due.length);

@@ -10,7 +10,7 @@ import { LOWEST_PRIORITY } from '../src/server/lib/hashing-threads.ts';
 import { makeClip } from '../src/testing/media.ts';
 import { form } from '../src/testing/multipart.ts';
 import { threadStats } from '../src/testing/proc-stat.ts';
-import { authed, faultsCanRun, json, learnerBeforeTheTest, sleep, slowRequest, startPortal } from './support.ts';
+import { authed, eventually, faultsCanRun, json, learnerBeforeTheTest, slowRequest, startPortal } from './support.ts';
 
 const services = faultsCanRun();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-stop-'));
@@ -26,7 +26,8 @@ afterAll(async () => {
 
 describe.runIf(services)('SIGTERM on the portal', () => {
   it('lets an upload and a test submission in flight finish, answers new requests 503, then exits cleanly', async () => {
-    const portal = await startPortal({ DATABASE_URL: services!.databaseUrl, DATA_DIR: dataDir });
+    // At debug the portal logs each request as it comes in.
+    const portal = await startPortal({ DATABASE_URL: services!.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     const { base } = portal;
     const { adminToken, course, learner, token: learnerToken, answer } = await learnerBeforeTheTest(base, db.db);
     // The logins just now were checked on the built portal's hashing threads, at the lowest priority.
@@ -49,11 +50,16 @@ describe.runIf(services)('SIGTERM on the portal', () => {
       headers: authed(learnerToken),
       body: Buffer.from(JSON.stringify(answer)),
     });
-    await sleep(500);
+    const cameIn = (url: string) => portal.log().split('\n').some((line) => line.includes('"msg":"incoming request"') && line.includes(`"url":"${url}"`));
+    await eventually('both requests in flight', async () => cameIn('/api/trainingVideo') && cameIn('/api/submitTest'));
 
     portal.child.kill('SIGTERM');
-    await sleep(300);
-    const refused = await fetch(`${base}/api/courses/active`);
+    const refused = await eventually('new requests refused', async () => {
+      const answer = await fetch(`${base}/api/courses/active`);
+      if (answer.status === 503) return answer;
+      await answer.body?.cancel();
+      return undefined;
+    }, 10_000);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await json(refused)).toMatchObject({ message: 'The server is restarting. Please try again in a moment.' });
