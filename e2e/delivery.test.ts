@@ -9,7 +9,7 @@ import { describeShifts, loadPage, namedByThePage, observeVitals, shiftsWhilePar
 import { signInAs } from './support/session.ts';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages.ts';
-import { FRAME_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from '../src/shared/prerender.ts';
+import { FRAME_ATTRIBUTE, PAGE_WAKE_GLOBAL, PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE, type TPageWake } from '../src/shared/prerender.ts';
 import { loadClientCode } from '../src/server/spa.ts';
 import { adminOnlyFiles } from '../build/service-worker.ts';
 
@@ -367,8 +367,10 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     await page.getByLabel('Email').fill('nobody.here@example.com');
     await page.getByLabel('Password').fill('Not-the-password-1');
     await page.getByLabel('Password').press('Enter');
-    // Held: the page stays where it is until its code can send the form itself.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Held: the head script took the submit (its default, the plain GET, prevented), and the page
+    // stays where it is until its code can send the form itself.
+    const heldSubmits = () => page.evaluate((name) => (window as unknown as Record<string, TPageWake>)[name]!.held.filter((event) => 'form' in event).length, PAGE_WAKE_GLOBAL);
+    await expect.poll(heldSubmits).toBe(1);
     expect(page.url()).toBe(`${harness.baseUrl}/login`);
     release();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor()).resolves.toBeUndefined();

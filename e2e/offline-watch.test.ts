@@ -104,6 +104,13 @@ async function play(page: Page) {
   await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
 }
 
+/** Waits until the part in the player has played `seconds` more, or to its end (it plays in real time: the device records the time played). */
+async function playedFor(page: Page, seconds: number) {
+  const playhead = () => page.locator('video').evaluate((video: HTMLVideoElement) => (video.ended ? Number.POSITIVE_INFINITY : video.currentTime));
+  const from = await playhead();
+  await expect.poll(playhead, { timeout: 10_000 }).toBeGreaterThanOrEqual(from + seconds);
+}
+
 /** The procedures whose last answers the app keeps on the device for `userId` (lib/pwa/query-persistence.ts). */
 function keptProcedures(page: Page, userId: string): Promise<string[]> {
   return page.evaluate(async (userId) => {
@@ -150,7 +157,7 @@ describe('watching a downloaded course offline', () => {
     await page.goto(`/training/${course.id}`);
     await page.getByRole('heading', { name: course.title, level: 1 }).waitFor();
     await page.getByText('Playing from this device.').waitFor();
-    await page.waitForTimeout(1_500);
+    await expect.poll(() => keptProcedures(page, learner.id), { timeout: 10_000 }).toEqual(expect.arrayContaining(['auth.me', 'training.player']));
 
     // ---- Offline, reloaded: the page comes from the service worker, the parts from the device.
     await context.setOffline(true);
@@ -221,7 +228,7 @@ describe('watching a downloaded course offline', () => {
     await page.getByText('Offline: parts kept on this device play here', { exact: false }).waitFor();
     await partButton(page, 1).click();
     await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
-    await page.waitForTimeout(1_500);
+    await playedFor(page, 1.5);
     await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
     await page.getByText(/^\d+ s of watching waiting to be sent$/).waitFor();
     const pending = (await deviceRecords(page)).filter((row) => row.state === 'pending');
@@ -242,7 +249,7 @@ describe('watching a downloaded course offline', () => {
     await page.reload();
     await partButton(page, 1).click();
     await expect.poll(async () => (await videoState(page)).paused, { timeout: 10_000 }).toBe(false);
-    await page.waitForTimeout(1_000);
+    await playedFor(page, 1);
     await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
     await expect.poll(async () => (await deviceRecords(page)).filter((row) => row.state === 'pending').length).toBe(1);
     // Logged out still offline, so the span cannot be sent first: it stays, the sent ones go.
@@ -405,9 +412,11 @@ describe('watching a downloaded course offline', () => {
     const cut = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');
     await context.route('**/trpc/**', cut);
     await context.route('**/api/trainingVideo/offline/sync', cut);
+    // The pause's report finds no server: the player keeps what follows on the device.
+    const unanswered = page.waitForEvent('requestfailed', (request) => request.url().includes('training.heartbeat'));
     await page.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
     const pausedAt = (await videoState(page)).time;
-    await page.waitForTimeout(500);
+    await unanswered;
     await page.locator('video').evaluate((video: HTMLVideoElement) => video.play());
     await page.getByText(/^Part 1 (completed|is not completed yet)/).waitFor({ timeout: 20_000 });
     await page.getByText(/^\d+ s of watching waiting to be sent$/).waitFor();
