@@ -4,11 +4,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTrainingSet, TAdminVideo } from '../../../shared/schemas/training.ts';
 import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { Toaster } from '@/components/ui/sonner.tsx';
+import { TRAINING_POLL_MS } from '@/features/admin-training/api/use-training-sets.ts';
 import { TrainingVideosPage } from '@/features/admin-training/training-videos-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
 import { fakeTrpcLink, knowStaffRole, staffMember } from '@/testing/fake-trpc.tsx';
@@ -117,6 +118,7 @@ beforeEach(() => {
 
 afterEach(() => {
   toast.dismiss();
+  vi.useRealTimers();
 });
 
 describe('All Uploaded Training Videos', () => {
@@ -167,11 +169,12 @@ describe('All Uploaded Training Videos', () => {
   });
 
   it('retries a failed part, then reads the list every two seconds while a part is prepared, and stops when none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const user = renderPage();
     const card = await screen.findByRole('article', { name: COURSE });
     const before = reads();
     // Nothing is being prepared: no reading again.
-    await new Promise((resolve) => setTimeout(resolve, 2300));
+    await vi.advanceTimersByTimeAsync(TRAINING_POLL_MS + 300);
     expect(reads()).toBe(before);
 
     await user.click(within(card).getByRole('button', { name: 'Retry part 3, Damaged recording' }));
@@ -190,7 +193,7 @@ describe('All Uploaded Training Videos', () => {
     // Announced once the new list has rendered (an effect's own render).
     expect(await screen.findByText(`${COURSE}, part 3, Damaged recording: ready.`)).toBeTruthy();
     const settled = reads();
-    await new Promise((resolve) => setTimeout(resolve, 2300));
+    await vi.advanceTimersByTimeAsync(TRAINING_POLL_MS + 300);
     expect(reads()).toBe(settled);
   }, 15_000);
 

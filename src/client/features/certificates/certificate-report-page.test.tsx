@@ -129,6 +129,7 @@ describe('Certificate Report', { timeout: 20_000 }, () => {
   });
 
   it('says the certificate is being prepared and reads it again until the PDF is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     server.certificates[0] = certificate(FIRE, 'MTA/2026/000123', { status: 'pending', pdfUrl: null });
     server.readyAfter = 3;
     renderPage(`/certificate-report?courseId=${FIRE.id}`);
@@ -141,7 +142,7 @@ describe('Certificate Report', { timeout: 20_000 }, () => {
     // Ready: no more reads.
     const reads = forCourseReads();
     expect(reads).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, CERTIFICATE_POLL_MS + 300));
+    await vi.advanceTimersByTimeAsync(CERTIFICATE_POLL_MS + 300);
     expect(forCourseReads()).toBe(reads);
   });
 

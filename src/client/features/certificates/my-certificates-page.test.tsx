@@ -189,6 +189,7 @@ describe('My certificates', { timeout: 20_000 }, () => {
   });
 
   it('reads the list again while a PDF is being prepared, then offers the download', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     server.certificates = [certificate('a', 'Elementary First Aid', 'MTA/2026/000101', { status: 'pending', pdfUrl: null })];
     server.readyAfter = 3;
     renderPage();
@@ -196,7 +197,7 @@ describe('My certificates', { timeout: 20_000 }, () => {
     const download = await screen.findByRole('link', { name: /Download PDF/ }, { timeout: 3 * CERTIFICATE_POLL_MS + 2_000 });
     expect(download.getAttribute('href')).toBe('/certificates/a-ready.pdf');
     const reads = server.reads.filter((read) => read === 'certificates.mine').length;
-    await new Promise((resolve) => setTimeout(resolve, CERTIFICATE_POLL_MS + 300));
+    await vi.advanceTimersByTimeAsync(CERTIFICATE_POLL_MS + 300);
     expect(server.reads.filter((read) => read === 'certificates.mine').length).toBe(reads);
   });
 
