@@ -7,10 +7,10 @@ import { totpCodeAt } from './second-factor.ts';
 /**
  * The authenticator-app secrets set up by the sign-ins below, by e-mail, with the last 30-second
  * step each gave a code for (the portal refuses a step it has seen) and the recovery codes the
- * set-up answered, not used yet. Kept in a file: the fault
- * scripts run one file per process against one database, so the app the first file set up is the
- * one the next file signs in with. A stale secret (an earlier run's database) is replaced as the
- * portal asks for the app to be set up again.
+ * set-up answered, not used yet. Kept in a file: the fault scripts run one file per process
+ * against one database, so the app the first file set up is the one the next file signs in with.
+ * A stale secret (an earlier run's database) is replaced as the portal asks for the app to be set
+ * up again.
  */
 const SECRETS_FILE = path.join(tmpdir(), 'maritime-portal-tests', 'staff-app-secrets.json');
 type TKept = Record<string, { secret: string; lastStep: number; recovery?: string[] }>;
