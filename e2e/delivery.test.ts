@@ -367,10 +367,10 @@ describe('the public pages paint before their code arrives (decision 026)', () =
     await page.getByLabel('Email').fill('nobody.here@example.com');
     await page.getByLabel('Password').fill('Not-the-password-1');
     await page.getByLabel('Password').press('Enter');
-    // Held: the head script took the submit (its default, the plain GET, prevented), and the page
-    // stays where it is until its code can send the form itself.
-    const heldSubmits = () => page.evaluate((name) => (window as unknown as Record<string, TPageWake>)[name]!.held.filter((event) => 'form' in event).length, PAGE_WAKE_GLOBAL);
-    await expect.poll(heldSubmits).toBe(1);
+    // Held: the head script took the Enter (the click on the form's button it makes), its default,
+    // the plain GET, prevented; the page stays where it is until its code can send the form itself.
+    const held = () => page.evaluate((name) => (window as unknown as Record<string, TPageWake>)[name]!.held.length, PAGE_WAKE_GLOBAL);
+    await expect.poll(held).toBe(1);
     expect(page.url()).toBe(`${harness.baseUrl}/login`);
     release();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor()).resolves.toBeUndefined();
