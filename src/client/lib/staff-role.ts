@@ -1,6 +1,6 @@
 import { staffMay, type TStaffPermission, type TStaffRole } from '../../shared/staff-roles.ts';
 import { useState } from 'react';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { SCREEN_ROUTES } from '@/config/routes.ts';
 import { trpc } from '@/lib/trpc.ts';
 

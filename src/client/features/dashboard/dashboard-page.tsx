@@ -7,7 +7,7 @@ import { useMe } from '@/features/dashboard/api/use-me.ts';
 import { ApprovalBanner } from '@/features/dashboard/approval-banner.tsx';
 import { DashboardTiles } from '@/features/dashboard/dashboard-tiles.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /**

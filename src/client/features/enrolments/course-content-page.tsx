@@ -40,7 +40,7 @@ import { OfflineWatchingStatus } from '@/lib/offline/offline-watching-status.tsx
 import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
 import { useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** The download panel's code (IndexedDB, the download loop) comes once a course home is open, never with the public catalogue that shares its file. */

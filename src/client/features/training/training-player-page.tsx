@@ -36,7 +36,7 @@ import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
 import { useShowsDeviceCopy } from '@/lib/pwa/device-copy.ts';
 import { recordsOfCourse } from '@/lib/offline/watch-records.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
