@@ -29,9 +29,9 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
-import { useSubmitTraining } from '@/features/enrolments/api/use-submit-training.ts';
-import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { useTestStatus } from '@/lib/api/tests.ts';
+import { useSubmitTraining } from '@/lib/api/training.ts';
 import { formatClockTime, formatRupees } from '@/lib/format.ts';
 import { lazyNamed } from '@/lib/lazy-component.tsx';
 import { partsOnDevice, progressOfParts } from '@/lib/offline/device-progress.ts';
@@ -373,7 +373,7 @@ function TestStep({ courseId, standing, online, training, here }: TTestStepProps
 }
 
 function CourseHome({ home }: { home: TCourseHome }) {
-  const standing = useTestStanding(home.course.id).data;
+  const standing = useTestStatus(home.course.id).data;
   const online = useOnline();
   const [userId] = useState(() => readStoredUser()?._id ?? null);
   const passed = standing?.state === 'passed';

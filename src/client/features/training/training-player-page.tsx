@@ -12,7 +12,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useSubmitTraining } from '@/features/training/api/use-submit-training.ts';
 import { useTrainingPlayer } from '@/features/training/api/use-training-player.ts';
 import { playerFromPackage, withLocalCredit } from '@/features/training/offline-view.ts';
 import { PartList } from '@/features/training/part-list.tsx';
@@ -28,6 +27,7 @@ import {
 import { useDeviceCourse, useDeviceMedia } from '@/features/training/use-device-course.ts';
 import { useWatchReports } from '@/features/training/use-watch-reports.ts';
 import { errorMessage, httpStatusOf, serverAnswered } from '@/lib/api-errors.ts';
+import { useSubmitTraining } from '@/lib/api/training.ts';
 import { formatDay } from '@/lib/format.ts';
 import { isPartStored } from '@/lib/offline/downloads.ts';
 import type { TStoredDownload, TStoredRecord } from '@/lib/offline/offline-db.ts';
