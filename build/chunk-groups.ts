@@ -34,7 +34,7 @@ type TReach = Set<string> | 'entry';
  * signed-in screen loads.
  */
 const LAZY_MODULES: Record<string, readonly string[]> = {
-  [FRAME_CHUNKS.dataProviders]: ['app/providers.tsx', 'components/ui/sonner.tsx', 'lib/log-out.ts', 'lib/session-monitor.ts'],
+  [FRAME_CHUNKS.dataProviders]: ['app/providers.tsx', 'components/ui/sonner.tsx', 'lib/session/log-out.ts', 'lib/session/session-monitor.ts'],
   [FRAME_CHUNKS.admin]: ['app/admin-area.tsx'],
   'admin-dialogs': ['components/layouts/admin-menu-drawer.tsx', 'components/ui/confirm-dialog-box.tsx', 'components/ui/form-dialog-box.tsx'],
   public: ['components/layouts/mobile-nav-drawer.tsx'],

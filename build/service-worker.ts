@@ -31,7 +31,7 @@ import { SCREEN_ROUTES, type TScreenRoute } from '../src/client/config/routes.ts
  * The offline watching's sync (POST /api/trainingVideo/offline/sync) that fails for want of a link
  * is queued and replayed by Background Sync when the link returns, for up to a week; so is a logout
  * (POST /api/session/logout) made at sea, for as long as the session it ends could have lasted.
- * The page sends that logout too, before any other call (src/client/lib/session-calls.ts): the
+ * The page sends that logout too, before any other call (src/client/lib/session/session-calls.ts): the
  * session id in its body makes whichever copy comes second harmless.
  */
 

@@ -9,7 +9,7 @@ export type TBrowserSession = { accessToken: string; user: { id: string; name: s
 /**
  * Signs the page's browser in as the login screen does, without the typing: auth.login leaves the
  * refresh cookie in the browser context, and the access token and user go where the client keeps
- * them (lib/session.ts). The page is left on the home page.
+ * them (lib/session/session.ts). The page is left on the home page.
  */
 export async function signInAs(
   page: Page,

@@ -269,6 +269,7 @@ export const PROCEDURES: Record<string, TEntry<TProcedureCall>> = {
     expect: signedIn({ unverified: 400, unapproved: 400, learner: 400, otherLearner: 400, ...allStaff(403) }),
     call: () => ({ input: { password: 'not the password' } }),
   },
+  // A mutation (POST): it starts the learner's attempt.
   'tests.take': { expect: ENROLLED, call: async (w, caller) => ({ input: { courseId: (await learnersCourse(w, caller)).courseId } }) },
   'tests.status': { expect: ENROLLED, call: (w) => ({ input: { courseId: w.course.courseId } }) },
   'tests.grantAttempts': {

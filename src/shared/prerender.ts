@@ -43,7 +43,7 @@ const WAKE_ALERT_ID = 'page-wake-alert';
 
 /**
  * Runs in the page's head before anything paints.
- * - When a session is stored (the client's `accessToken` key, lib/session.ts), it marks <html> so
+ * - When a session is stored (the client's `accessToken` key, lib/session/session.ts), it marks <html> so
  *   the stylesheet keeps the visitor's view hidden and the app renders the user's own.
  * - The page's code is fetched once the page has painted (its first contentful paint is reported),
  *   so nothing competes with the stylesheet and the first pictures before it: the links naming it

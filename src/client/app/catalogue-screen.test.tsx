@@ -4,8 +4,8 @@ import type { TEnrolmentStatus } from '../../shared/constants.ts';
 import type { TCourse } from '../../shared/schemas/course.ts';
 import { CatalogueScreen } from '@/app/catalogue-screen.tsx';
 import { paths } from '@/config/paths.ts';
-import { clearStoredSession } from '@/lib/session.ts';
-import { storeSession } from '@/lib/session-store.ts';
+import { clearStoredSession } from '@/lib/session/session.ts';
+import { storeSession } from '@/lib/session/session-store.ts';
 import { currentLocation, renderWithServer } from '@/testing/fake-trpc.tsx';
 import { tokenExpiringIn } from '@/testing/fake-xhr.ts';
 

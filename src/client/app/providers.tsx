@@ -6,9 +6,9 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { routeAt } from '@/app/screens.tsx';
 import { OfflineNotice } from '@/lib/pwa/offline-notice.tsx';
 import { PERSISTED_PROCEDURES } from '@/lib/pwa/persisted-queries.ts';
-import { authorizationHeader, sessionLink } from '@/lib/session-link.ts';
-import { useAccessToken } from '@/lib/session.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { authorizationHeader, sessionLink } from '@/lib/session/session-link.ts';
+import { useAccessToken } from '@/lib/session/session.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { trpc } from '@/lib/trpc.ts';
 import { wantToaster } from '@/app/toaster-outlet.tsx';
 

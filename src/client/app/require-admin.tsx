@@ -2,11 +2,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { isExpired, readClaims } from '@/lib/access-token.ts';
-import { loginReturn, useLoginReturn, type TLoginReturn } from '@/lib/login-return.ts';
-import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
-import { canRenewSession } from '@/lib/session-store.ts';
-import { clearStoredSession, useAccessToken } from '@/lib/session.ts';
+import { isExpired, readClaims } from '@/lib/session/access-token.ts';
+import { loginReturn, useLoginReturn, type TLoginReturn } from '@/lib/session/login-return.ts';
+import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session/session-refresh.ts';
+import { canRenewSession } from '@/lib/session/session-store.ts';
+import { clearStoredSession, useAccessToken } from '@/lib/session/session.ts';
 
 /** Clears the stored session and opens the administrator login, with where to come back to. */
 function LeaveAdminArea({ back }: { back: TLoginReturn | undefined }) {

@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { useLoginReturn } from '@/lib/login-return.ts';
+import { useLoginReturn } from '@/lib/session/login-return.ts';
 import { onDemand, useOnDemand } from '@/lib/on-demand.ts';
-import { useHasSession } from '@/lib/session.ts';
+import { useHasSession } from '@/lib/session/session.ts';
 
 /** Sends the watching done offline (lib/offline/offline-sync.tsx): its own chunk, fetched once signed in. */
 const offlineSync = onDemand(() => import('@/lib/offline/offline-sync.tsx'));

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAdminArea, paths } from '@/config/paths.ts';
-import { loginReturn } from '@/lib/login-return.ts';
-import { SESSION_EXPIRED_EVENT, hasPendingLogout, readStoredUserId, useHasSession } from '@/lib/session.ts';
+import { loginReturn } from '@/lib/session/login-return.ts';
+import { SESSION_EXPIRED_EVENT, hasPendingLogout, readStoredUserId, useHasSession } from '@/lib/session/session.ts';
 
-/** Sends a logout made with no link (lib/session-calls.ts), when there is one. */
+/** Sends a logout made with no link (lib/session/session-calls.ts), when there is one. */
 function sendWaitingLogout() {
-  if (hasPendingLogout()) void import('@/lib/session-calls.ts').then(({ resendPendingLogout }) => resendPendingLogout());
+  if (hasPendingLogout()) void import('@/lib/session/session-calls.ts').then(({ resendPendingLogout }) => resendPendingLogout());
 }
 
 /**
@@ -48,7 +48,7 @@ export function SessionWatch() {
     if (!signedIn) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('@/lib/session-monitor.ts').then(({ startSessionMonitor }) => {
+    void import('@/lib/session/session-monitor.ts').then(({ startSessionMonitor }) => {
       if (!cancelled) stop = startSessionMonitor();
     });
     return () => {

@@ -1,7 +1,7 @@
-import { isExpired } from '@/lib/access-token.ts';
-import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
-import { canRenewSession } from '@/lib/session-store.ts';
-import { readAccessToken } from '@/lib/session.ts';
+import { isExpired } from '@/lib/session/access-token.ts';
+import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session/session-refresh.ts';
+import { canRenewSession } from '@/lib/session/session-store.ts';
+import { readAccessToken } from '@/lib/session/session.ts';
 
 /** How a download ended: saved under its name, the session gone (sign in again), or refused. */
 export type TFileDownload = { outcome: 'saved'; fileName: string } | { outcome: 'unauthorized' } | { outcome: 'failed'; message?: string };

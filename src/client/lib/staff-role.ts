@@ -1,8 +1,8 @@
 import { staffMay, type TStaffPermission, type TStaffRole } from '../../shared/staff-roles.ts';
 import { useState } from 'react';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { SCREEN_ROUTES } from '@/config/routes.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useMe } from '@/lib/api/auth.ts';
 
 /**
  * The signed-in member's staff role, read from the server (auth.me); until it answers, the role
@@ -11,7 +11,7 @@ import { trpc } from '@/lib/trpc.ts';
  * to what their role may use.
  */
 export function useStaffRole(): { staffRole: TStaffRole | null | undefined; isError: boolean; refetch: () => unknown } {
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
+  const me = useMe();
   const [stored] = useState(() => readStoredUser()?.staffRole);
   return { staffRole: me.data ? me.data.staffRole : stored, isError: me.isError, refetch: me.refetch };
 }

@@ -98,7 +98,9 @@ export function renderWithServer(element: ReactNode, { url, pattern, answer, sta
   ensureSiteConfig();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (staffRole) knowStaffRole(queryClient, staffRole);
-  const client = trpc.createClient({ links: [fakeTrpcLink(answer)] });
+  // The member is who the server knows too: the role is read again as a screen opens.
+  const served: TAnswer = staffRole ? (path, input) => (path === 'auth.me' ? staffMember(staffRole) : answer(path, input)) : answer;
+  const client = trpc.createClient({ links: [fakeTrpcLink(served)] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

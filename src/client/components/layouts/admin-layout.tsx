@@ -46,7 +46,7 @@ export function AdminLayout({ frame = false }: { frame?: boolean }) {
   // the bundler add a namespace helper to the home page's first chunks.
   async function logout() {
     setLoggingOut(true);
-    const { logOut } = await import('@/lib/log-out.ts');
+    const { logOut } = await import('@/lib/session/log-out.ts');
     await logOut();
     navigate(paths.adminLogin, { replace: true });
   }

@@ -11,7 +11,7 @@ import {
 } from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet.tsx';
-import { useHasSession } from '@/lib/session.ts';
+import { useHasSession } from '@/lib/session/session.ts';
 import { cn } from '@/lib/utils.ts';
 
 // Keys that move focus inside the drawer; any other key press closes it, as the spec asks.

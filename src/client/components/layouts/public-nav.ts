@@ -23,7 +23,7 @@ export const MOBILE_NAV_DRAWER_ID = 'mobile-nav-drawer';
  * in memory, and no navigation state (the next person to sign in goes to their own home).
  */
 export async function logOutAndReload(): Promise<void> {
-  const { logOut } = await import('@/lib/log-out.ts');
+  const { logOut } = await import('@/lib/session/log-out.ts');
   await logOut();
   window.location.replace(paths.login);
 }

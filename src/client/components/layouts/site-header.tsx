@@ -10,7 +10,7 @@ import {
   logOutAndReload,
 } from '@/components/layouts/public-nav.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useHasSession } from '@/lib/session.ts';
+import { useHasSession } from '@/lib/session/session.ts';
 import { onDemand, useOnDemand } from '@/lib/on-demand.ts';
 import { useSiteConfig } from '@/lib/site-config.ts';
 import { useCloseWhenWide } from '@/lib/use-media-query.ts';

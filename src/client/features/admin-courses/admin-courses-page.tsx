@@ -13,10 +13,10 @@ import { CourseCardsSkeleton, ListEmpty, LoadError } from '@/components/lists/li
 import { PagedList } from '@/components/lists/paged-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useAdminCourses } from '@/features/admin-courses/api/use-admin-courses.ts';
 import { useCourseActivation } from '@/features/admin-courses/api/use-course-activation.ts';
 import { CourseActivationDialog } from '@/features/admin-courses/course-activation-dialog.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useAdminCourses } from '@/lib/api/courses.ts';
 import { formatRupees } from '@/lib/format.ts';
 import { wholeList } from '@/lib/paging/use-page-params.ts';
 import { useStaffMay } from '@/lib/staff-role.ts';

@@ -11,9 +11,9 @@ import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { SubmitButton } from '@/components/ui/submit-button.tsx';
-import { useAdminCourses } from '@/features/admin-courses/api/use-admin-courses.ts';
 import { useCourseCertificateSettings, useSaveCourseCertificateSettings } from '@/features/admin-courses/api/use-course-certificate-settings.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useAdminCourses } from '@/lib/api/courses.ts';
 
 const CC = MESSAGES.courseCertificate;
 /** The server's bound on a certificate's validity (COURSE_VALIDITY_MONTHS_MAX), kept here so the form needs no schema. */

@@ -9,13 +9,13 @@ import type { TAdminFigures } from '../../../shared/schemas/overview.ts';
 import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import { AdminOverviewPage } from '@/features/admin-overview/admin-overview-page.tsx';
 import { trpc } from '@/lib/trpc.ts';
-import { fakeTrpcLink, knowStaffRole, serverError } from '@/testing/fake-trpc.tsx';
+import { fakeTrpcLink, knowStaffRole, serverError, staffMember } from '@/testing/fake-trpc.tsx';
 
-const server = { figures: null as TAdminFigures | null, fail: false, calls: 0 };
+const server = { figures: null as TAdminFigures | null, fail: false, calls: 0, staffRole: 'owner' as TStaffRole };
 
 const fakeServer = fakeTrpcLink((path) => {
-  // The owner: every group of the menu.
-  if (path === 'auth.me') return { id: 'u1', name: 'Owner', email: 'owner@example.com', role: 'admin', staffRole: 'owner', verified: true, approved: true };
+  // The owner unless a test says otherwise: every group of the menu.
+  if (path === 'auth.me') return staffMember(server.staffRole);
   server.calls += 1;
   if (path !== 'overview.figures') throw TRPCClientError.from(new Error(`unexpected ${path}`));
   if (server.fail) throw serverError(500, 'Internal error');
@@ -24,6 +24,7 @@ const fakeServer = fakeTrpcLink((path) => {
 
 function renderPage(staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  server.staffRole = staffRole ?? 'owner';
   if (staffRole) knowStaffRole(queryClient, staffRole);
   render(
     <trpc.Provider client={trpc.createClient({ links: [fakeServer] })} queryClient={queryClient}>

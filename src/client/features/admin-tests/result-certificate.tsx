@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { useRevokeCertificate } from '@/features/admin-tests/api/use-revoke-certificate.ts';
+import { useResultRevoke } from '@/features/admin-tests/api/use-revoke-certificate.ts';
 import { useStaffMay } from '@/lib/staff-role.ts';
 
 /** Revokes a certificate (certificates.revoke); resolves once the server has answered. */
@@ -91,7 +91,7 @@ export function ResultCertificate({ certificate, learner, revoke, revoking = fal
 
 /** The certificate part of a result card (ZAdminCertificate, or null when the attempt earned none), with Revoke. */
 export function ResultCertificateSlot({ certificate, learner }: { certificate: TAdminCertificate | null; learner: string }) {
-  const { revoke, revoking } = useRevokeCertificate();
+  const { revoke, revoking } = useResultRevoke();
   const mayRevoke = useStaffMay('certificates.manage');
   return certificate ? <ResultCertificate certificate={certificate} learner={learner} revoke={mayRevoke ? revoke : undefined} revoking={revoking} /> : null;
 }

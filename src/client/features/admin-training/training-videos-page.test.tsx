@@ -79,7 +79,11 @@ const fakeServer = fakeTrpcLink(answer);
 
 function renderPage(staffRole?: TStaffRole) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  if (staffRole) knowStaffRole(queryClient, staffRole);
+  if (staffRole) {
+    // The member the server knows, already in the cache (the role is read again as the screen opens).
+    server.staffRole = staffRole;
+    knowStaffRole(queryClient, staffRole);
+  }
   const client = trpc.createClient({ links: [fakeServer] });
   render(
     <trpc.Provider client={client} queryClient={queryClient}>

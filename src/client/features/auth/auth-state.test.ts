@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { destinationAfterLogin } from '@/features/auth/auth-state.ts';
-import { loginReturn } from '@/lib/login-return.ts';
+import { loginReturn } from '@/lib/session/login-return.ts';
 
 describe('destinationAfterLogin', () => {
   const learner = { id: 'u-2', role: 'learner' };

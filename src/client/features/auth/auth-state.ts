@@ -4,7 +4,7 @@ import { isAdminArea, paths } from '@/config/paths.ts';
 export type TAuthNavigationState = {
   /** The e-mail address the next screen works on (OTP, reset password, prefilled login). */
   email?: string;
-  /** Where the user wanted to go before being asked to log in (lib/login-return.ts). */
+  /** Where the user wanted to go before being asked to log in (lib/session/login-return.ts). */
   from?: string;
   /** The only user `from` is for: the one whose session ended there. */
   forUser?: string;

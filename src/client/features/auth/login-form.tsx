@@ -18,7 +18,7 @@ import { authLinkClass } from '@/features/auth/auth-shell.tsx';
 import { SecondFactorStep } from '@/features/auth/second-factor-step.tsx';
 import { destinationAfterLogin, readAuthState } from '@/features/auth/auth-state.ts';
 import { applyFieldErrors, errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
-import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session-store.ts';
+import { dismissExpiredNotice, hasExpiredNotice, storeSession } from '@/lib/session/session-store.ts';
 
 type TLoginInput = z.input<typeof ZLoginRequest>;
 type TLoginValues = z.output<typeof ZLoginRequest>;

@@ -3,11 +3,11 @@ import { type ReactNode, Suspense } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useMe } from '@/features/dashboard/api/use-me.ts';
 import { ApprovalBanner } from '@/features/dashboard/approval-banner.tsx';
 import { DashboardTiles } from '@/features/dashboard/dashboard-tiles.tsx';
 import { errorMessage } from '@/lib/api-errors.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { useMe } from '@/lib/api/auth.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /**

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMyEnrolments } from '@/features/enrolments/api/use-my-enrolments.ts';
 import { useRequestEnrolment } from '@/features/enrolments/api/use-request-enrolment.ts';
-import { readClaims } from '@/lib/access-token.ts';
-import { useAccessToken } from '@/lib/session.ts';
+import { readClaims } from '@/lib/session/access-token.ts';
+import { useAccessToken } from '@/lib/session/session.ts';
 
 type TCourseAction = {
   status: TEnrolmentStatus | undefined;

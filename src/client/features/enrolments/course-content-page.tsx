@@ -29,9 +29,9 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCourseHome } from '@/features/enrolments/api/use-course-home.ts';
 import { useOfflineApi } from '@/features/enrolments/api/use-offline-api.ts';
-import { useSubmitTraining } from '@/features/enrolments/api/use-submit-training.ts';
-import { useTestStanding } from '@/features/enrolments/api/use-test-standing.ts';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { useTestStatus } from '@/lib/api/tests.ts';
+import { useSubmitTraining } from '@/lib/api/training.ts';
 import { formatClockTime, formatRupees } from '@/lib/format.ts';
 import { lazyNamed } from '@/lib/lazy-component.tsx';
 import { partsOnDevice, progressOfParts } from '@/lib/offline/device-progress.ts';
@@ -40,7 +40,7 @@ import { OfflineWatchingStatus } from '@/lib/offline/offline-watching-status.tsx
 import { useCourseRecords } from '@/lib/offline/use-course-records.ts';
 import { useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
 import { useOnline } from '@/lib/offline/use-online.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** The download panel's code (IndexedDB, the download loop) comes once a course home is open, never with the public catalogue that shares its file. */
@@ -373,7 +373,7 @@ function TestStep({ courseId, standing, online, training, here }: TTestStepProps
 }
 
 function CourseHome({ home }: { home: TCourseHome }) {
-  const standing = useTestStanding(home.course.id).data;
+  const standing = useTestStatus(home.course.id).data;
   const online = useOnline();
   const [userId] = useState(() => readStoredUser()?._id ?? null);
   const passed = standing?.state === 'passed';

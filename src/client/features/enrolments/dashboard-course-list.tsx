@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-errors.ts';
 import { DownloadedBadge } from '@/features/enrolments/downloaded-badge.tsx';
 import { formatRupees } from '@/lib/format.ts';
 import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 
 // About 280 × 550 px on wide screens (spec section 9), the full width on phones.
 const GRID = 'grid gap-6 sm:grid-cols-[repeat(auto-fill,minmax(250px,1fr))]';

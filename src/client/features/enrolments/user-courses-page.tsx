@@ -15,7 +15,7 @@ import { LearnerPageHeader } from '@/features/enrolments/learner-page-header.tsx
 import { errorMessage } from '@/lib/api-errors.ts';
 import { formatRupees } from '@/lib/format.ts';
 import { useDownloadedCourses, useDownloadsUpkeep } from '@/lib/offline/use-downloads-upkeep.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const GRID = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';

@@ -104,12 +104,12 @@ function ErasureOutcome({ result }: { result: TErasureResult }) {
   // The session is over at the server: the browser forgets it (and anything kept for offline study) as the page is left.
   useEffect(
     () => () => {
-      void import('@/lib/log-out.ts').then(({ logOut }) => logOut());
+      void import('@/lib/session/log-out.ts').then(({ logOut }) => logOut());
     },
     [],
   );
   async function done() {
-    const { logOut } = await import('@/lib/log-out.ts');
+    const { logOut } = await import('@/lib/session/log-out.ts');
     await logOut();
     window.location.replace(paths.home);
   }

@@ -18,7 +18,7 @@ import {
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
 import { profileUploadLabel, useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 
 const resolver = zodResolver(ZProfileCreateForm) as unknown as Resolver<TProfileFormValues, unknown, TProfileCreateFormOutput>;
 

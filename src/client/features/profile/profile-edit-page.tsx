@@ -20,7 +20,7 @@ import {
   type TProfileFormValues,
 } from '@/features/profile/profile-form-schema.ts';
 import { profileUploadLabel, useProfileSubmit } from '@/features/profile/use-profile-submit.ts';
-import { readAccessToken } from '@/lib/session.ts';
+import { readAccessToken } from '@/lib/session/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const resolver = zodResolver(ZProfileEditForm) as unknown as Resolver<TProfileFormValues, unknown, TProfileEditFormOutput>;

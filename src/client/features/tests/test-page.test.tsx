@@ -253,7 +253,8 @@ describe('the test page', { timeout: 20_000 }, () => {
 
     renderPage();
     await screen.findByText('Answered 2 of 3');
-    // The server handed back the same open attempt; nothing new was started.
+    // The server handed back the same open attempt, asked for once; nothing new was started.
+    expect(server.takeCalls).toBe(2);
     expect(server.attempts).toBe(1);
     expect((within(question(1)).getByRole('radio', { name: 'Foam' }) as HTMLInputElement).checked).toBe(true);
     expect((within(question(3)).getByRole('radio', { name: '12 hours' }) as HTMLInputElement).checked).toBe(true);

@@ -12,10 +12,10 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { type TChosenAnswers, clearAnswers, readAnswers, writeAnswers } from '@/features/tests/answer-storage.ts';
 import { useSubmitTest } from '@/features/tests/api/use-submit-test.ts';
-import { useTestSession } from '@/features/tests/api/use-test-session.ts';
-import { useTestStatus } from '@/features/tests/api/use-test-status.ts';
+import { useOpenAttempt } from '@/features/tests/api/use-open-attempt.ts';
 import { TestResultPanel } from '@/features/tests/test-result-panel.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/api-errors.ts';
+import { useTestStatus } from '@/lib/api/tests.ts';
 import { formatClockTime, formatDateTime, formatWaitLeft } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -103,12 +103,10 @@ function QuestionFieldset({
 function TestTaking({
   session,
   onReopen,
-  reopening,
   onDone,
 }: {
   session: TTestSession;
   onReopen: () => void;
-  reopening: boolean;
   /** Back to the test's overview after a result: attempts left, the wait, the next start. */
   onDone: () => void;
 }) {
@@ -195,8 +193,8 @@ function TestTaking({
           <AlertTitle>{submitError}</AlertTitle>
           <AlertDescription>
             {attemptClosed ? (
-              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onReopen} disabled={reopening}>
-                <RotateCw className={reopening ? 'animate-spin' : undefined} aria-hidden />
+              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onReopen}>
+                <RotateCw aria-hidden />
                 Open the test again
               </Button>
             ) : (
@@ -431,36 +429,49 @@ type TMode = 'auto' | 'overview' | 'taking';
 
 /**
  * /testPage/{courseId}: the course's multiple-choice test. The page first reads where the learner
- * stands (tests.status): it starts nothing until the learner presses Start, or resumes an attempt
- * already open. The server keeps the policy; the page only says it.
+ * stands (tests.status): it starts an attempt (tests.take) only when the learner presses Start, or
+ * resumes one already open as it opens. The server keeps the policy; the page only says it.
  */
 export function TestPage() {
   const { courseId = '' } = useParams();
   const status = useTestStatus(courseId);
   const [mode, setMode] = useState<TMode>('auto');
-  const session = useTestSession(courseId, mode === 'taking');
+  const session = useOpenAttempt();
   const data = session.data;
   useDocumentTitle(data ? `Test: ${data.test.course.title}` : 'Test');
 
+  const openAttempt = session.mutate;
+  const start = useCallback(() => {
+    setMode('taking');
+    openAttempt({ courseId });
+  }, [openAttempt, courseId]);
+
   // The first reading decides, once: an open attempt is resumed; otherwise the overview. (Set
   // while rendering, React's way for state that follows a value, so no frame shows the wrong one.)
-  if (mode === 'auto' && status.data) setMode(status.data.state === 'inProgress' ? 'taking' : 'overview');
+  const resuming = mode === 'auto' && status.data?.state === 'inProgress';
+  if (mode === 'auto' && status.data && !resuming) setMode('overview');
+  // Resuming hands back the open attempt; the ref keeps a remounted effect from asking twice.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resuming || resumed.current) return;
+    resumed.current = true;
+    start();
+  }, [resuming, start]);
 
   const refetchStatus = status.refetch;
   const recheck = useCallback(() => void refetchStatus(), [refetchStatus]);
   async function backToOverview() {
     await refetchStatus();
-    // Forgotten, never read again: reading it is what starts an attempt.
+    // Forgotten: only Start asks for an attempt again.
     setMode('overview');
-    session.forget();
+    session.reset();
     window.scrollTo({ top: 0 });
   }
 
   const title = data?.test.title ?? status.data?.test?.title;
   let body;
   if (mode === 'taking') {
-    if (session.isPending) body = <TestSkeleton />;
-    else if (session.isError) {
+    if (session.isError) {
       const code = httpStatusOf(session.error);
       // Refused now (the wait, the attempts, a pass elsewhere): the reason, and the overview again;
       // the profile the course requires: the way to the profile.
@@ -480,19 +491,14 @@ export function TestPage() {
           </Alert>
         ) : (
           <div className="mt-8">
-            <LoadError title={T.loadFailed} message={errorMessage(session.error, { fallback: T.loadFailed })} onRetry={() => void session.refetch()} retrying={session.isFetching} />
+            <LoadError title={T.loadFailed} message={errorMessage(session.error, { fallback: T.loadFailed })} onRetry={start} retrying={session.isPending} />
           </div>
         );
+    } else if (data) {
+      body = <TestTaking key={data.attempt.id} session={data} onReopen={start} onDone={() => void backToOverview()} />;
     } else {
-      body = (
-        <TestTaking
-          key={session.data.attempt.id}
-          session={session.data}
-          onReopen={() => void session.refetch()}
-          reopening={session.isFetching}
-          onDone={() => void backToOverview()}
-        />
-      );
+      // Opening (or waiting for the connection to open it).
+      body = <TestSkeleton />;
     }
   } else if (status.isPending || mode === 'auto') {
     body = status.isError ? null : <TestSkeleton />;
@@ -501,7 +507,7 @@ export function TestPage() {
   } else if (status.data.state === 'noTest') {
     body = null;
   } else {
-    body = <TestOverview status={status.data} courseId={courseId} onStart={() => setMode('taking')} onRecheck={recheck} />;
+    body = <TestOverview status={status.data} courseId={courseId} onStart={start} onRecheck={recheck} />;
   }
 
   if (status.isError && mode !== 'taking') {

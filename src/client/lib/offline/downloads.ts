@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TOfflinePackage, TOfflineStatus } from '../../../shared/schemas/offline.ts';
 import { httpStatusOf, serverAnswered } from '@/lib/api-errors.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 import { DOWNLOAD_MESSAGES, carryOver, chunkCount, chunkRange, rangeHeader, resumePoint, storedTotal } from '@/lib/offline/download-plan.ts';
 import { CHUNK_BYTES, downloadKey, offlineDb, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onRecordsSynced, syncPendingRecords } from '@/lib/offline/sync.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 
 /** After the link returns, tries again this long after a try that found no server (a link just back often carries nothing for a moment). */
 const RETRY_AFTER_ONLINE_MS = [2_000, 5_000, 15_000];

@@ -2,7 +2,7 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tan
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { serverAnswered } from '@/lib/api-errors.ts';
 import { PERSISTED_MAX_AGE_MS, isPersistedQuery } from '@/lib/pwa/persisted-queries.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 
 /*
  * The learner's last data kept on the device (IndexedDB), one record per user, so the app shows

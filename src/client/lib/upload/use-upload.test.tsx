@@ -2,12 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import { type ReactNode, useEffect } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refreshAccessToken } from '@/lib/session-refresh.ts';
+import { refreshAccessToken } from '@/lib/session/session-refresh.ts';
 import { sendForm } from '@/lib/upload/send-form.ts';
 import { useUpload } from '@/lib/upload/use-upload.ts';
 import { FakeXhr, tokenExpiringIn } from '@/testing/fake-xhr.ts';
 
-vi.mock('@/lib/session-refresh.ts', () => ({ EXPIRY_MARGIN_MS: 5_000, refreshAccessToken: vi.fn() }));
+vi.mock('@/lib/session/session-refresh.ts', () => ({ EXPIRY_MARGIN_MS: 5_000, refreshAccessToken: vi.fn() }));
 const refresh = vi.mocked(refreshAccessToken);
 
 const FRESH = tokenExpiringIn(600, { sub: 'learner-1' });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isExpired } from '@/lib/access-token.ts';
-import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
-import { canRenewSession } from '@/lib/session-store.ts';
-import { loginReturn } from '@/lib/login-return.ts';
-import { readAccessToken, readStoredUserId } from '@/lib/session.ts';
+import { isExpired } from '@/lib/session/access-token.ts';
+import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session/session-refresh.ts';
+import { canRenewSession } from '@/lib/session/session-store.ts';
+import { loginReturn } from '@/lib/session/login-return.ts';
+import { readAccessToken, readStoredUserId } from '@/lib/session/session.ts';
 import { sendForm, type TUploadRequest, type TUploadResult } from '@/lib/upload/send-form.ts';
 
 type TSessionUploadOptions = {

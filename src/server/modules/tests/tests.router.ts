@@ -80,15 +80,16 @@ export const testsRouter = createRouter({
     .query(({ ctx, input }) => testStatus(ctx.deps, ctx.user, input.courseId)),
 
   /**
-   * /testPage/{courseId}: the published test without answers; opening it starts an attempt (or
-   * hands back the open one) when the attempts policy allows: FORBIDDEN until the enrolment is
-   * approved and the training submitted, or when the round's attempts are used; TOO_MANY_REQUESTS
-   * during the wait between attempts; CONFLICT after a pass.
+   * /testPage/{courseId}: the published test without answers; it starts an attempt (or hands back
+   * the open one) when the attempts policy allows, so it is a mutation: nothing fetches it again
+   * on its own (a cache's refetch, a prefetch). FORBIDDEN until the enrolment is approved and the
+   * training submitted, or when the round's attempts are used; TOO_MANY_REQUESTS during the wait
+   * between attempts; CONFLICT after a pass.
    */
   take: authedProcedure
     .input(ZTestCourseRequest)
     .output(ZTestSession)
-    .query(({ ctx, input }) => openTest(ctx.deps, ctx.user, input.courseId)),
+    .mutation(({ ctx, input }) => openTest(ctx.deps, ctx.user, input.courseId)),
 
   submit: authedProcedure
     .input(ZTestSubmission)

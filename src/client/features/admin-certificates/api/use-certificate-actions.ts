@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import { ADMIN_TOAST_MS } from '../../../../shared/constants.ts';
 import { MESSAGES } from '../../../../shared/messages.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
+import { useRevokeCertificate } from '@/lib/api/certificates.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 const CA = MESSAGES.certificateAdmin;
@@ -13,9 +14,10 @@ const CA = MESSAGES.certificateAdmin;
  */
 export function useCertificateActions() {
   const utils = trpc.useUtils();
-  const reload = () => Promise.all([utils.certificates.adminList.invalidate(), utils.overview.figures.invalidate()]);
-  const revokeCall = trpc.certificates.revoke.useMutation({ onSettled: reload });
-  const reissueCall = trpc.certificates.reissue.useMutation({ onSettled: reload });
+  const revokeCall = useRevokeCertificate();
+  const reissueCall = trpc.certificates.reissue.useMutation({
+    onSettled: () => Promise.all([utils.certificates.adminList.invalidate(), utils.overview.figures.invalidate()]),
+  });
 
   async function revoke(input: { certificateId: string; reason: string }): Promise<boolean> {
     try {

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { trpc } from '@/lib/trpc.ts';
+import { useAdminCourses } from '@/lib/api/courses.ts';
 
 /**
- * courses.adminList for the certificate screens' course choice: every course, active or not (a
- * course closed since still has the certificates it issued), sorted by title.
+ * The certificate screens' course choice: every course, active or not (a course closed since
+ * still has the certificates it issued), sorted by title.
  */
 export function useCertificateCourses() {
-  const query = trpc.courses.adminList.useQuery(undefined, { staleTime: 60_000 });
+  const query = useAdminCourses();
   const courses = useMemo(
     () => query.data && [...query.data].sort((a, b) => a.title.localeCompare(b.title)).map(({ id, title, isActive }) => ({ id, title, isActive })),
     [query.data],

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { trpc } from '@/lib/trpc.ts';
+import { useAdminCourses } from '@/lib/api/courses.ts';
 
 /**
- * courses.adminList for the evidence export: every course, active or not (a course closed since
- * still has the certificates it issued), sorted by title.
+ * The courses for the evidence export: every course, active or not (a course closed since still
+ * has the certificates it issued), sorted by title.
  */
 export function useEvidenceCourses() {
-  const query = trpc.courses.adminList.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const query = useAdminCourses();
   const courses = useMemo(
     () => query.data && [...query.data].sort((a, b) => a.title.localeCompare(b.title)).map(({ id, title, isActive }) => ({ id, title, isActive })),
     [query.data],

@@ -2,17 +2,14 @@ import { TRPCClientError } from '@trpc/client';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../../shared/messages.ts';
 import { ADMIN_TOAST_MS } from '../../../../shared/constants.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useRevokeCertificate } from '@/lib/api/certificates.ts';
 
 /**
- * certificates.revoke from a results card: the results (and the figures) reload afterwards, so the
- * card shows the certificate as the server now has it; the outcome is said in a toast.
+ * certificates.revoke from a results card: the results reload afterwards (lib/api/certificates.ts),
+ * so the card shows the certificate as the server now has it; the outcome is said in a toast.
  */
-export function useRevokeCertificate() {
-  const utils = trpc.useUtils();
-  const mutation = trpc.certificates.revoke.useMutation({
-    onSettled: () => Promise.all([utils.tests.results.invalidate(), utils.overview.figures.invalidate()]),
-  });
+export function useResultRevoke() {
+  const mutation = useRevokeCertificate();
   async function revoke(input: { certificateId: string; reason?: string }) {
     try {
       const certificate = await mutation.mutateAsync(input);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { TCourse } from '../../../../shared/schemas/course.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useAdminCourses } from '@/lib/api/courses.ts';
 
 /**
  * The active courses a test can be written for, each title once (spec: "deduplicated by title"):
@@ -16,9 +16,9 @@ export function testCoursesOf(courses: readonly TCourse[]): TCourse[] {
   return [...byTitle.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** courses.adminList narrowed to the courses Create New Test offers. */
+/** The admin's course list, narrowed to the courses Create New Test offers. */
 export function useTestCourses() {
-  const query = trpc.courses.adminList.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const query = useAdminCourses();
   const courses = useMemo(() => (query.data ? testCoursesOf(query.data) : undefined), [query.data]);
   return { ...query, courses };
 }

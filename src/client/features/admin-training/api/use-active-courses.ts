@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { TCourse } from '../../../../shared/schemas/course.ts';
-import { trpc } from '@/lib/trpc.ts';
+import { useAdminCourses } from '@/lib/api/courses.ts';
 
 /** Active courses, each once, by title: the courses a training can be uploaded for. */
 export function activeCoursesOf(courses: readonly TCourse[]): TCourse[] {
@@ -9,9 +9,9 @@ export function activeCoursesOf(courses: readonly TCourse[]): TCourse[] {
   return [...byId.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** courses.adminList, narrowed to the active courses (Upload Training Videos' course list). */
+/** The admin's course list, narrowed to the active courses (Upload Training Videos' course list). */
 export function useActiveCourses() {
-  const query = trpc.courses.adminList.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
+  const query = useAdminCourses();
   const courses = useMemo(() => (query.data ? activeCoursesOf(query.data) : undefined), [query.data]);
   return { ...query, courses };
 }

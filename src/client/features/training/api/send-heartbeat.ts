@@ -1,5 +1,5 @@
 import type { THeartbeat } from '../../../../shared/schemas/training.ts';
-import { authorizationHeader } from '@/lib/session-link.ts';
+import { authorizationHeader } from '@/lib/session/session-link.ts';
 import { trpc } from '@/lib/trpc.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { trpc } from '@/lib/trpc.ts';
 
 /**
- * training.submit (POST /videoWatchedUser/{setId}) from the course home's Step 2: the submission
- * the player makes, accepted once every part is completed on the server's record. The course home
- * and the test's standing are read again before it counts as done, so the step moves on to the
- * test with its attempts at once.
+ * training.submit (POST /videoWatchedUser/{setId}), from the player or the course home: accepted
+ * once every part is completed on the server's record. What it changes is read again before it
+ * counts as done (the learner's courses, the player, the test's standing), so whichever screen
+ * comes next moves on to the test with its attempts at once.
  */
 export function useSubmitTraining(courseId: string) {
   const utils = trpc.useUtils();

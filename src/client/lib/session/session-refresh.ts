@@ -1,7 +1,7 @@
-import { isExpired } from '@/lib/access-token.ts';
-import { renewSession } from '@/lib/session-calls.ts';
-import { readAccessToken } from '@/lib/session.ts';
-import { canRenewSession, expireSession, storeSession } from '@/lib/session-store.ts';
+import { isExpired } from '@/lib/session/access-token.ts';
+import { renewSession } from '@/lib/session/session-calls.ts';
+import { readAccessToken } from '@/lib/session/session.ts';
+import { canRenewSession, expireSession, storeSession } from '@/lib/session/session-store.ts';
 
 /** A token this close to expiry is treated as expired, so a request does not lapse in flight. */
 export const EXPIRY_MARGIN_MS = 5_000;

@@ -1,12 +1,12 @@
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import type { AppRouter } from '../../server/router.ts';
+import type { AppRouter } from '../../../server/router.ts';
 import { httpStatusOf } from '@/lib/api-errors.ts';
-import { isExpired } from '@/lib/access-token.ts';
-import { hasPendingLogout, readAccessToken } from '@/lib/session.ts';
-import { sendPendingLogout } from '@/lib/session-calls.ts';
-import { canRenewSession } from '@/lib/session-store.ts';
-import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session-refresh.ts';
+import { isExpired } from '@/lib/session/access-token.ts';
+import { hasPendingLogout, readAccessToken } from '@/lib/session/session.ts';
+import { sendPendingLogout } from '@/lib/session/session-calls.ts';
+import { canRenewSession } from '@/lib/session/session-store.ts';
+import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session/session-refresh.ts';
 
 /** Calls whose 401 means "wrong credentials": never refreshed for. */
 const SESSION_PATHS = new Set(['auth.login', 'auth.adminLogin']);

@@ -1,8 +1,8 @@
-import { readClaims } from '@/lib/access-token.ts';
+import { readClaims } from '@/lib/session/access-token.ts';
 import { removeSentRecords } from '@/lib/offline/watch-records.ts';
-import { endSession } from '@/lib/session-calls.ts';
-import { clearStoredSession, readAccessToken } from '@/lib/session.ts';
-import { readStoredUser } from '@/lib/session-store.ts';
+import { endSession } from '@/lib/session/session-calls.ts';
+import { clearStoredSession, readAccessToken } from '@/lib/session/session.ts';
+import { readStoredUser } from '@/lib/session/session-store.ts';
 
 /** How long signing out waits for the server to revoke the session before forgetting it anyway. */
 const REVOKE_TIMEOUT_MS = 3_000;
@@ -10,7 +10,7 @@ const REVOKE_TIMEOUT_MS = 3_000;
 /**
  * Revokes the session of the browser's refresh cookie at the server (which clears the cookie), then
  * clears storage. The session is forgotten in this browser even when the server cannot be reached;
- * the logout is then sent before any other call once a link returns (lib/session-calls.ts), so no
+ * the logout is then sent before any other call once a link returns (lib/session/session-calls.ts), so no
  * one renews it meanwhile. The learner's data kept on the device for offline use goes too (the
  * service worker stays: it is the site's and holds nothing of anyone's).
  */

@@ -1,4 +1,4 @@
-import type { TStaffRole } from '../../shared/staff-roles.ts';
+import type { TStaffRole } from '../../../shared/staff-roles.ts';
 import {
   ACCESS_TOKEN_KEY,
   REFRESH_COOKIE_FLAG_KEY,
@@ -7,11 +7,11 @@ import {
   announceSessionChange,
   clearStoredSession,
   readStored,
-} from '@/lib/session.ts';
+} from '@/lib/session/session.ts';
 
 /*
  * Writing and ending sessions: used by the login screens and the refresh code, so it stays out of
- * the home page's first chunk (lib/session.ts has what the navigation bar needs).
+ * the home page's first chunk (lib/session/session.ts has what the navigation bar needs).
  */
 
 /**

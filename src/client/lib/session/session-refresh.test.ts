@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renewSession, type TRenewal } from '@/lib/session-calls.ts';
-import { refreshAccessToken } from '@/lib/session-refresh.ts';
-import { SESSION_EXPIRED_EVENT } from '@/lib/session.ts';
+import { renewSession, type TRenewal } from '@/lib/session/session-calls.ts';
+import { refreshAccessToken } from '@/lib/session/session-refresh.ts';
+import { SESSION_EXPIRED_EVENT } from '@/lib/session/session.ts';
 import { tokenExpiringIn } from '@/testing/fake-xhr.ts';
 
-vi.mock('@/lib/session-calls.ts', () => ({ renewSession: vi.fn() }));
+vi.mock('@/lib/session/session-calls.ts', () => ({ renewSession: vi.fn() }));
 const renew = vi.mocked(renewSession);
 
 const EXPIRED = tokenExpiringIn(-60);

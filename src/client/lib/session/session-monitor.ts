@@ -1,8 +1,8 @@
-import { TOKEN_CHECK_INTERVAL_MS } from '../../shared/constants.ts';
-import { isExpired } from '@/lib/access-token.ts';
-import { readAccessToken } from '@/lib/session.ts';
-import { canRenewSession, expireSession } from '@/lib/session-store.ts';
-import { refreshAccessToken } from '@/lib/session-refresh.ts';
+import { TOKEN_CHECK_INTERVAL_MS } from '../../../shared/constants.ts';
+import { isExpired } from '@/lib/session/access-token.ts';
+import { readAccessToken } from '@/lib/session/session.ts';
+import { canRenewSession, expireSession } from '@/lib/session/session-store.ts';
+import { refreshAccessToken } from '@/lib/session/session-refresh.ts';
 
 /**
  * Checks the stored access token on start and every TOKEN_CHECK_INTERVAL_MS (spec section 4).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, renewSession, resendPendingLogout, sendPendingLogout } from '@/lib/session-calls.ts';
-import { PENDING_LOGOUT_KEY } from '@/lib/session.ts';
+import { endSession, renewSession, resendPendingLogout, sendPendingLogout } from '@/lib/session/session-calls.ts';
+import { PENDING_LOGOUT_KEY } from '@/lib/session/session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

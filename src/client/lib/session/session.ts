@@ -5,8 +5,8 @@ import { useSyncExternalStore } from 'react';
  * and a flag saying the browser holds a refresh cookie. The refresh token itself is in an HttpOnly
  * cookie that script cannot read (decision 015). This file is part of the home page's first chunk,
  * so it holds only what the navigation bar and the guards need (read, clear, listen); storing a
- * session is in lib/session-store.ts, refreshing and expiry checks in lib/session-refresh.ts and
- * lib/session-monitor.ts, all loaded only when needed.
+ * session is in lib/session/session-store.ts, refreshing and expiry checks in lib/session/session-refresh.ts and
+ * lib/session/session-monitor.ts, all loaded only when needed.
  */
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -17,7 +17,7 @@ export const REFRESH_COOKIE_FLAG_KEY = 'hasRefreshCookie';
 /**
  * Set while a logout made in this browser has not reached the server (no link at the time): the
  * session it ends (its id, or empty when unknown). Nothing of the user: an opaque session id that
- * ends that session and nothing else. Sent before any other call (lib/session-calls.ts).
+ * ends that session and nothing else. Sent before any other call (lib/session/session-calls.ts).
  */
 export const PENDING_LOGOUT_KEY = 'logoutPending';
 

@@ -1,5 +1,5 @@
-import { BROWSER_SESSION_PATH, SESSION_CALL_HEADER } from '../../shared/constants.ts';
-import { PENDING_LOGOUT_KEY, readStored } from '@/lib/session.ts';
+import { BROWSER_SESSION_PATH, SESSION_CALL_HEADER } from '../../../shared/constants.ts';
+import { PENDING_LOGOUT_KEY, readStored } from '@/lib/session/session.ts';
 
 /*
  * The calls that renew and end the session (decision 015). The refresh token never passes through

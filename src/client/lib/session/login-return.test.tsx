@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, NavigationType } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { askedForHere, useLoginReturn } from '@/lib/login-return.ts';
+import { askedForHere, useLoginReturn } from '@/lib/session/login-return.ts';
 
 const at = (entry: string) =>
   function Router({ children }: { children: ReactNode }) {
