@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
   });
 
   drainOnStop(app);
+  // request.cookies and reply.setCookie (the browser's refresh cookie, the stream pass).
+  await app.register(fastifyCookie);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   // The API's JSON reaches the browser compressed too, not only the static files.
   app.addHook('onSend', (request, reply, payload, done) => {
