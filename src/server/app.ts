@@ -11,7 +11,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
 import { precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
-import { drainOnStop } from './lib/draining.ts';
+import { drainOnClose } from './lib/draining.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { requestLogOptions } from './lib/logger.ts';
@@ -74,6 +74,9 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     trustProxy: trustedProxies(deps.env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
+    // The drain answers new requests itself (drainOnClose); what still runs at its end is cut.
+    return503OnClosing: false,
+    forceCloseConnections: true,
     ...requestLogOptions(deps.logger),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -88,7 +91,7 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     done();
   });
 
-  drainOnStop(app);
+  drainOnClose(app);
   // request.cookies and reply.setCookie (the browser's refresh cookie, the stream pass).
   await app.register(fastifyCookie);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
