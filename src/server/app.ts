@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -7,8 +10,8 @@ import { CATALOGUE_DATA_ID, TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { restApi } from './api.ts';
 import type { AppDeps } from './deps.ts';
-import { compressJsonAnswer, precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
-import { drainOnStop } from './lib/draining.ts';
+import { precompressed, variantFor, type TPrecompressed } from './lib/content-encoding.ts';
+import { drainOnClose } from './lib/draining.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { sendError } from './lib/http-errors.ts';
 import { requestLogOptions } from './lib/logger.ts';
@@ -71,6 +74,9 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     trustProxy: trustedProxies(deps.env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
+    // The drain answers new requests itself (drainOnClose); what still runs at its end is cut.
+    return503OnClosing: false,
+    forceCloseConnections: true,
     ...requestLogOptions(deps.logger),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -85,13 +91,27 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     done();
   });
 
-  drainOnStop(app);
+  drainOnClose(app);
+  // request.cookies and reply.setCookie (the browser's refresh cookie, the stream pass).
+  await app.register(fastifyCookie);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  // The API's JSON reaches the browser compressed too, not only the static files.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const answer = compressJsonAnswer(request, reply, payload);
-    if (answer instanceof Promise) answer.then((body) => done(null, body), done);
-    else done(null, answer);
+  // The API's JSON reaches the browser compressed too, not only the static files: brotli at a
+  // quality cheap enough to run on every answer, else gzip; small answers go as they are.
+  await app.register(fastifyCompress, {
+    threshold: 512,
+    encodings: ['br', 'gzip'],
+    customTypes: /\bjson\b/,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+    // Request bodies are taken as they come, never inflated here.
+    globalDecompression: false,
+  });
+  // tRPC answers with a fetch Response of unknown length: read, it is compressed as the others are.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!(payload instanceof Response)) return done(null, payload);
+    reply.code(payload.status);
+    payload.headers.forEach((value, name) => void (name === 'content-length' || reply.header(name, value)));
+    payload.arrayBuffer().then((body) => done(null, Buffer.from(body)), done);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -1,11 +1,10 @@
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv, publicBaseUrl } from './env.ts';
+import { DRAIN_LIMIT_MS } from './lib/draining.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/auth/admin-setup.service.ts';
 import { createRuntime } from './runtime.ts';
 
-/** Requests in flight get this long to finish once the portal is asked to stop (an upload on a slow link). */
-const SHUTDOWN_LIMIT_MS = 20_000;
 
 async function main() {
   const startedAt = performance.now();
@@ -19,15 +18,14 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, inFlight: app.draining.inFlight }, 'shutting down: finishing requests in flight, new ones get 503');
+    logger.info({ signal }, 'stopping');
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS + 5_000);
+    }, DRAIN_LIMIT_MS + 5_000);
     force.unref();
     try {
-      const { unfinished } = await app.draining.drain(SHUTDOWN_LIMIT_MS);
-      if (unfinished > 0) logger.warn({ unfinished }, 'requests still running at the shutdown limit are cut off');
+      // Requests first (lib/draining.ts), then the jobs, the files and the database.
       await app.close();
       await runtime.close();
       logger.info('stopped');

@@ -1,37 +1,44 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { readCookie, serializeCookie } from './cookies.ts';
+import { strictCookie } from './cookies.ts';
 
-describe('serializeCookie', () => {
-  it('writes the value and every attribute asked for', () => {
-    expect(
-      serializeCookie('portal_refresh', 'abc-DEF_123', { path: '/api/session', maxAgeSeconds: 90.7, httpOnly: true, secure: true, sameSite: 'Strict' }),
-    ).toBe('portal_refresh=abc-DEF_123; Path=/api/session; Max-Age=90; SameSite=Strict; HttpOnly; Secure');
-    expect(serializeCookie('portal_refresh', '', { path: '/', maxAgeSeconds: -5, httpOnly: false, secure: false, sameSite: 'Lax' })).toBe(
-      'portal_refresh=; Path=/; Max-Age=0; SameSite=Lax',
-    );
+/** The Set-Cookie header @fastify/cookie writes for a cookie, and what the server reads back from a Cookie header. */
+async function roundTrip(cookie: ReturnType<typeof strictCookie>, sent?: string) {
+  const app = Fastify();
+  await app.register(fastifyCookie);
+  let read: unknown;
+  app.get('/', async (request, reply) => {
+    read = request.cookies;
+    return reply.setCookie(cookie.name, cookie.value, cookie.options).send('ok');
+  });
+  const res = await app.inject({ url: '/', headers: sent ? { cookie: sent } : {} });
+  await app.close();
+  return { setCookie: String(res.headers['set-cookie']), read };
+}
+
+const parts = (header: string) => header.split(';').map((part) => part.trim()).sort();
+
+describe('strictCookie', () => {
+  it('is HttpOnly, SameSite=Strict, on its path, for whole seconds, Secure in production only', async () => {
+    const production = await roundTrip(strictCookie('portal_refresh', 'abc-DEF_123', '/api/session', 90.7, { NODE_ENV: 'production' }));
+    expect(parts(production.setCookie)).toEqual(['HttpOnly', 'Max-Age=90', 'Path=/api/session', 'SameSite=Strict', 'Secure', 'portal_refresh=abc-DEF_123']);
+    const development = await roundTrip(strictCookie('portal_refresh', 'abc', '/api/session', 90, { NODE_ENV: 'development' }));
+    expect(parts(development.setCookie)).toEqual(['HttpOnly', 'Max-Age=90', 'Path=/api/session', 'SameSite=Strict', 'portal_refresh=abc']);
   });
 
-  it('refuses a value that would need quoting or could smuggle another attribute', () => {
-    const attributes = { path: '/', maxAgeSeconds: 1, httpOnly: true, secure: false, sameSite: 'Strict' } as const;
-    expect(() => serializeCookie('portal_refresh', 'a; Domain=evil.example', attributes)).toThrow();
-    expect(() => serializeCookie('bad name', 'a', attributes)).toThrow();
-  });
-});
-
-describe('readCookie', () => {
-  it('finds one cookie among others, spaces or not', () => {
-    expect(readCookie('theme=dark; portal_refresh=tok-1;other=x', 'portal_refresh')).toBe('tok-1');
-    expect(readCookie('portal_refresh=tok-1', 'portal_refresh')).toBe('tok-1');
-    expect(readCookie('xportal_refresh=no; portal_refresh=yes', 'portal_refresh')).toBe('yes');
+  it('deletes with a Max-Age of 0, never a negative one', async () => {
+    const cleared = await roundTrip(strictCookie('portal_refresh', '', '/api/session', -5, { NODE_ENV: 'test' }));
+    expect(parts(cleared.setCookie)).toEqual(['HttpOnly', 'Max-Age=0', 'Path=/api/session', 'SameSite=Strict', 'portal_refresh=']);
   });
 
-  it('answers undefined without the header or the cookie', () => {
-    expect(readCookie(undefined, 'portal_refresh')).toBeUndefined();
-    expect(readCookie('', 'portal_refresh')).toBeUndefined();
-    expect(readCookie('theme=dark; broken', 'portal_refresh')).toBeUndefined();
+  it('cannot smuggle another attribute in a value', async () => {
+    const { setCookie } = await roundTrip(strictCookie('portal_refresh', 'a; Domain=evil.example', '/', 1, { NODE_ENV: 'test' }));
+    expect(setCookie).not.toMatch(/; Domain=/);
   });
 
-  it('reads the first of two cookies with the same name', () => {
-    expect(readCookie('portal_refresh=newer; portal_refresh=older', 'portal_refresh')).toBe('newer');
+  it('reads the first of two cookies with the same name (the most specific path’s)', async () => {
+    const { read } = await roundTrip(strictCookie('x', 'y', '/', 1, { NODE_ENV: 'test' }), 'theme=dark; portal_refresh=newer;portal_refresh=older; broken');
+    expect(read).toMatchObject({ theme: 'dark', portal_refresh: 'newer' });
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Level, type LogFn, type Logger } from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * Signed file links, any `sig`/`signature`/`token`/`code` parameter (a certificate's verification
@@ -97,79 +97,10 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
-/** Fastify's options for the request log: its one line per request, and the request's own logger built when first used. */
-export function requestLogOptions(logger: Logger) {
-  return { logController: new OneLinePerRequest(logger), childLoggerFactory: lazyRequestLogger };
-}
-
 /**
- * The logger Fastify gives each request (`request.log`, `reply.log`), bound to the request's id.
- * pino builds a child with its redaction for each, about a microsecond, and most requests write
- * no line of their own (their "answered" line has a logger of its own): the child is built at the
- * request's first line, and a line below the level builds none. Fastify's `childLoggerFactory`.
+ * Fastify's options for the request log: its one line per request. Each request's own logger
+ * (`request.log`) is Fastify's pino child, bound to the request's id, with the redaction above.
  */
-export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  // A route with a level of its own (none here today) gets its child at once.
-  if (options.level !== undefined) return logger.child(bindings, options);
-  return new RequestLogger(logger as Logger, bindings, options);
-}
-
-class RequestLogger implements FastifyBaseLogger {
-  readonly #parent: Logger;
-  readonly #bindings: Bindings;
-  readonly #options: ChildLoggerOptions;
-  #child: Logger | undefined;
-
-  constructor(parent: Logger, bindings: Bindings, options: ChildLoggerOptions) {
-    this.#parent = parent;
-    this.#bindings = bindings;
-    this.#options = options;
-  }
-
-  #logger(): Logger {
-    this.#child ??= this.#parent.child(this.#bindings, this.#options);
-    return this.#child;
-  }
-
-  #write(level: Level, args: unknown[]) {
-    if (this.#parent.isLevelEnabled(level)) this.#logger()[level](...(args as Parameters<LogFn>));
-  }
-
-  get level(): string {
-    return (this.#child ?? this.#parent).level;
-  }
-
-  set level(level: string) {
-    this.#logger().level = level;
-  }
-
-  fatal(...args: unknown[]) {
-    this.#write('fatal', args);
-  }
-
-  error(...args: unknown[]) {
-    this.#write('error', args);
-  }
-
-  warn(...args: unknown[]) {
-    this.#write('warn', args);
-  }
-
-  info(...args: unknown[]) {
-    this.#write('info', args);
-  }
-
-  debug(...args: unknown[]) {
-    this.#write('debug', args);
-  }
-
-  trace(...args: unknown[]) {
-    this.#write('trace', args);
-  }
-
-  silent() {}
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger().child(bindings, options);
-  }
+export function requestLogOptions(logger: Logger) {
+  return { logController: new OneLinePerRequest(logger) };
 }

@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps.ts';
 import { resolveSessionUser } from '../modules/users/session.service.ts';
+import type { TCookie } from '../lib/cookies.ts';
 import type { TSessionUser } from '../lib/session-user.ts';
 
 export type TrpcContext = {
@@ -9,7 +10,7 @@ export type TrpcContext = {
   ip: string;
   requestId: string;
   /** Adds a Set-Cookie header to the answer (the login's refresh cookie). */
-  setCookie: (cookie: string) => void;
+  setCookie: (cookie: TCookie) => void;
 };
 
 export function createContextFactory(deps: AppDeps) {
@@ -18,7 +19,6 @@ export function createContextFactory(deps: AppDeps) {
     user: await resolveSessionUser(deps, req.headers.authorization),
     ip: req.ip,
     requestId: String(req.id),
-    // Fastify appends each set-cookie rather than replacing the last.
-    setCookie: (cookie) => void res.header('set-cookie', cookie),
+    setCookie: (cookie) => void res.setCookie(cookie.name, cookie.value, cookie.options),
   });
 }

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { BROWSER_SESSION_PATH, SESSION_CALL_HEADER } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TEnv } from '../../env.ts';
-import { readCookie, secureCookies, serializeCookie } from '../../lib/cookies.ts';
+import { strictCookie, type TCookie } from '../../lib/cookies.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TIssuedSession } from './auth.service.ts';
 
@@ -14,25 +14,19 @@ import type { TIssuedSession } from './auth.service.ts';
 
 export const REFRESH_COOKIE_NAME = 'portal_refresh';
 
-/** The Set-Cookie value that keeps a session's refresh token until the session's own end. */
-export function refreshCookie(session: Pick<TIssuedSession, 'refreshToken' | 'expiresAt'>, secure: boolean, now = Date.now()): string {
-  return serializeCookie(REFRESH_COOKIE_NAME, session.refreshToken, {
-    path: BROWSER_SESSION_PATH,
-    maxAgeSeconds: (session.expiresAt.getTime() - now) / 1000,
-    httpOnly: true,
-    secure,
-    sameSite: 'Strict',
-  });
+/** The cookie that keeps a session's refresh token until the session's own end. */
+export function refreshCookie(session: Pick<TIssuedSession, 'refreshToken' | 'expiresAt'>, env: Pick<TEnv, 'NODE_ENV'>, now = Date.now()): TCookie {
+  return strictCookie(REFRESH_COOKIE_NAME, session.refreshToken, BROWSER_SESSION_PATH, (session.expiresAt.getTime() - now) / 1000, env);
 }
 
-/** The Set-Cookie value that makes the browser forget the refresh token. */
-export function clearedRefreshCookie(secure: boolean): string {
-  return serializeCookie(REFRESH_COOKIE_NAME, '', { path: BROWSER_SESSION_PATH, maxAgeSeconds: 0, httpOnly: true, secure, sameSite: 'Strict' });
+/** The cookie that makes the browser forget the refresh token. */
+export function clearedRefreshCookie(env: Pick<TEnv, 'NODE_ENV'>): TCookie {
+  return strictCookie(REFRESH_COOKIE_NAME, '', BROWSER_SESSION_PATH, 0, env);
 }
 
-/** The refresh token the browser sent, if any. */
-export function readRefreshCookie(headers: IncomingHttpHeaders): string | undefined {
-  return readCookie(headers.cookie, REFRESH_COOKIE_NAME) || undefined;
+/** The refresh token the browser sent, if any (the request's cookies, read by @fastify/cookie). */
+export function readRefreshCookie(cookies: Partial<Record<string, string>>): string | undefined {
+  return cookies[REFRESH_COOKIE_NAME] || undefined;
 }
 
 /**
@@ -52,10 +46,10 @@ export function refuseForeignSessionCall(headers: IncomingHttpHeaders): void {
  */
 export function keepRefreshTokenInCookie<T extends TIssuedSession>(
   session: T,
-  setCookie: (cookie: string) => void,
+  setCookie: (cookie: TCookie) => void,
   env: Pick<TEnv, 'NODE_ENV'>,
 ): Omit<T, 'refreshToken' | 'expiresAt'> {
   const { refreshToken, expiresAt, ...answer } = session;
-  setCookie(refreshCookie({ refreshToken, expiresAt }, secureCookies(env)));
+  setCookie(refreshCookie({ refreshToken, expiresAt }, env));
   return answer;
 }

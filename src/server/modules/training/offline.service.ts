@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { VIDEO_COMPLETION_SHARE } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TOfflinePackage, TOfflinePackageRequest, TOfflineStatus, TOfflineSyncRequest, TOfflineSyncResult } from '../../../shared/schemas/offline.ts';
@@ -140,11 +139,11 @@ export async function offlineStatus(deps: Deps, learner: TSessionUser, downloadI
  */
 export async function authorizeOfflineStream(
   deps: Deps,
-  input: { downloadId: string; videoId: string; signature?: string; headers: IncomingHttpHeaders },
+  input: { downloadId: string; videoId: string; signature?: string; cookies: Partial<Record<string, string>> },
 ): Promise<TFileToServe> {
   const refused = () => new AppError('FORBIDDEN', T.offlineLinkRefused);
   if (!UUID.test(input.downloadId) || !UUID.test(input.videoId)) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
-  const pass = readStreamPass(deps, input.headers);
+  const pass = readStreamPass(deps, input.cookies);
   if (pass === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
   if (typeof pass === 'string') throw refused();
 

@@ -1,6 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../../deps.ts';
-import { readCookie, secureCookies, serializeCookie } from '../../lib/cookies.ts';
+import { strictCookie, type TCookie } from '../../lib/cookies.ts';
 import { fileUrlKey } from '../../lib/files/file-urls.ts';
 import { isSignatureOf, signSubject, signText, verifySubject } from '../../lib/files/signed-url.ts';
 import type { TSessionUser } from '../../lib/session-user.ts';
@@ -26,28 +25,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type TStreamViewer = { userId: string; sessionId: string };
 
-/** The Set-Cookie value of a fresh pass for the caller's session, or null for a caller without one. */
-export function streamPassCookie(deps: Deps, viewer: TSessionUser, now = new Date()): string | null {
+/** The cookie of a fresh pass for the caller's session, or null for a caller without one. */
+export function streamPassCookie(deps: Deps, viewer: TSessionUser, now = new Date()): TCookie | null {
   if (!viewer.sessionId) return null;
   const expires = Math.floor(now.getTime() / 1000) + STREAM_PASS_TTL_SECONDS;
   // '_' parts: UUIDs and digits carry none, so the signature (base64url, which may) is the rest.
   const value = `${viewer.id}_${viewer.sessionId}_${expires}_${signSubject(fileUrlKey(deps.jwtSecret), passSubject(viewer.id, viewer.sessionId), expires)}`;
-  return serializeCookie(STREAM_PASS_COOKIE, value, {
-    path: STREAM_PATH,
-    maxAgeSeconds: STREAM_PASS_TTL_SECONDS,
-    httpOnly: true,
-    secure: secureCookies(deps.env),
-    sameSite: 'Strict',
-  });
+  return strictCookie(STREAM_PASS_COOKIE, value, STREAM_PATH, STREAM_PASS_TTL_SECONDS, deps.env);
 }
 
 /** The viewer and session a request's pass names, when it is genuine and current; otherwise why not. */
 export function readStreamPass(
   deps: Pick<AppDeps, 'jwtSecret'>,
-  headers: IncomingHttpHeaders,
+  cookies: Partial<Record<string, string>>,
   now = new Date(),
 ): TStreamViewer | 'missing' | 'expired' | 'invalid' {
-  const raw = readCookie(headers.cookie, STREAM_PASS_COOKIE);
+  const raw = cookies[STREAM_PASS_COOKIE];
   if (!raw) return 'missing';
   const [userId, sessionId, expires, ...signature] = raw.split('_');
   const given = signature.join('_');

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TRendition } from '../../db/schema/training.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -26,12 +25,12 @@ type TStreamGrant = { renditions: TRendition[]; serial: number };
  */
 export async function authorizeStream(
   deps: Deps,
-  input: { videoId: string; height: string; viewer?: string; signature?: string; headers: IncomingHttpHeaders },
+  input: { videoId: string; height: string; viewer?: string; signature?: string; cookies: Partial<Record<string, string>> },
 ): Promise<TFileToServe> {
   const refused = () => new AppError('FORBIDDEN', T.streamRefused);
   const height = Number(input.height);
   if (!/^\d{2,4}$/.test(input.height)) throw new AppError('NOT_FOUND', MESSAGES.common.notFound);
-  const pass = readStreamPass(deps, input.headers);
+  const pass = readStreamPass(deps, input.cookies);
   if (pass === 'expired') throw new AppError('FORBIDDEN', MESSAGES.files.linkExpired);
   if (typeof pass === 'string' || pass.userId !== input.viewer) throw refused();
   if (!isStreamLinkSignature(deps, pass, input.videoId, height, input.signature)) throw refused();

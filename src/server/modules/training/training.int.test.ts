@@ -493,7 +493,8 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
       const viewer = { id: learner.id, email: learner.email, name: 'x', role: 'learner' as const, staffRole: null, verified: true, approved: true, sessionId: '', secondFactor: null };
       const claims = JSON.parse(Buffer.from(session.authorization.split('.')[1]!, 'base64url').toString()) as { sid: string };
       viewer.sessionId = claims.sid;
-      const stale = streamPassCookie(portal.runtime, viewer, new Date(Date.now() - (STREAM_PASS_TTL_SECONDS + 60) * 1000))!.split(';')[0]!;
+      const staleCookie = streamPassCookie(portal.runtime, viewer, new Date(Date.now() - (STREAM_PASS_TTL_SECONDS + 60) * 1000))!;
+      const stale = `${staleCookie.name}=${staleCookie.value}`;
       const expired = await stream(url, stale);
       expect(expired.statusCode).toBe(403);
       expect(expired.json().message).toBe(MESSAGES.files.linkExpired);

@@ -59,7 +59,7 @@ const fromPlayer = (player: TTrainingPlayer) =>
 /** Answers that carry stream links also renew the caller's stream pass (a cookie the links need). */
 function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUser): void {
   const cookie = streamPassCookie(deps, viewer);
-  if (cookie) void reply.header('set-cookie', cookie);
+  if (cookie) void reply.setCookie(cookie.name, cookie.value, cookie.options);
 }
 
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
@@ -106,7 +106,7 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     '/trainingVideo/stream/:videoId/:height',
     doc({ summary: 'A video rendition by its signed link, with the viewer’s stream pass cookie (Range requests).', access: 'signed link', tag: 'Training', answers: { 403: 'No stream pass, another viewer’s, or the session has ended.' } }),
     async (request, reply) => {
-      const file = await authorizeStream(deps, { ...request.params, ...request.query, headers: request.headers });
+      const file = await authorizeStream(deps, { ...request.params, ...request.query, cookies: request.cookies });
       return sendStoredFile(deps.files, request, reply, file, `private, max-age=${STREAM_PASS_TTL_SECONDS}`);
     },
   );
@@ -117,7 +117,7 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
     '/trainingVideo/stream/offline/:downloadId/:videoId',
     doc({ summary: 'A part of a course downloaded for offline study, by the link its package gave, with the downloader’s stream pass cookie (Range requests). Served while the enrolment is approved, whatever the part’s lock; the download’s rendition, or the nearest the part has.', access: 'signed link', tag: 'Training', answers: { 403: 'No stream pass, another learner’s, the session has ended, the enrolment has ended, or the video is not a part of the course.' } }),
     async (request, reply) => {
-      const file = await authorizeOfflineStream(deps, { ...request.params, signature: request.query.signature, headers: request.headers });
+      const file = await authorizeOfflineStream(deps, { ...request.params, signature: request.query.signature, cookies: request.cookies });
       return sendStoredFile(deps.files, request, reply, file, 'private, no-store');
     },
   );
