@@ -13,14 +13,9 @@ import {
 import { authedProcedure, createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
 import { certificateAdminProcedures } from './certificate-admin.router.ts';
 import { certificateReminderProcedures } from './reminders.router.ts';
-import {
-  certificateForCourse,
-  myCertificates,
-  reissueCertificate,
-  revokeCertificate,
-  verifyCertificate,
-  verifyCertificateByHolder,
-} from './certificates.service.ts';
+import { reissueCertificate, revokeCertificate } from './certificate-reissue.service.ts';
+import { verifyCertificate, verifyCertificateByHolder } from './certificate-verification.service.ts';
+import { certificateForCourse, myCertificates } from './certificates.service.ts';
 
 /** Certificates: the learner's own, the public verification (by code, by number, by number and holder), revocation and re-issue. */
 export const certificatesRouter = createRouter({
