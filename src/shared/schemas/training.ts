@@ -9,8 +9,12 @@ export const TRAINING_TITLE_MAX_LENGTH = 200;
 export { HEARTBEAT_SECONDS } from '../constants.ts';
 /** At most this many parts in one training. */
 export const TRAINING_MAX_VIDEOS = 200;
-/** Renditions the transcoder makes, largest first; never above the source's own height. */
+/**
+ * The renditions of every part, by the short side of the picture, largest first: the transcoder
+ * makes each the source reaches, the player offers them, a course is downloaded in one of them.
+ */
 export const RENDITION_HEIGHTS = [720, 360] as const;
+export type TRenditionHeight = (typeof RENDITION_HEIGHTS)[number];
 
 export const ZVideoStatus = z.enum(['pending', 'processing', 'ready', 'failed']);
 export type TVideoStatus = z.infer<typeof ZVideoStatus>;

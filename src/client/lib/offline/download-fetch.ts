@@ -1,4 +1,5 @@
 import type { TOfflinePackage, TOfflineStatus } from '../../../shared/schemas/offline.ts';
+import type { TRenditionHeight } from '../../../shared/schemas/training.ts';
 import { readStoredUser } from '@/lib/session-store.ts';
 import { announce, clearInFlight, setInFlight } from '@/lib/offline/download-events.ts';
 import { chunkRange, rangeHeader, resumePoint } from '@/lib/offline/download-plan.ts';
@@ -13,7 +14,7 @@ import { downloadKey, offlineDb } from '@/lib/offline/offline-db.ts';
 
 /** The server calls a download needs: training.offlinePackage, offlineResume and offlineStatus. */
 export type TOfflineApi = {
-  offlinePackage(input: { courseId: string; height: 360 | 720 }): Promise<TOfflinePackage>;
+  offlinePackage(input: { courseId: string; height: TRenditionHeight }): Promise<TOfflinePackage>;
   offlineResume(input: { downloadId: string }): Promise<TOfflinePackage>;
   offlineStatus(input: { downloadIds: string[] }): Promise<TOfflineStatus>;
 };
