@@ -35,7 +35,6 @@ export const ZOfflinePart = z.object({
   /** Seconds credited on the server's record. */
   watchedSeconds: z.number(),
 });
-export type TOfflinePart = z.infer<typeof ZOfflinePart>;
 
 /**
  * A course to keep on the device. `downloadId` and `recordKey` name this device's download: the

@@ -4,8 +4,8 @@ import {
   ZCertificateCourseRequest,
   ZCertificateVerification,
   ZAdminCertificateRow,
+  ZCertificateIdRequest,
   ZLearnerCertificate,
-  ZReissueRequest,
   ZRevokeRequest,
   ZVerifyByHolderRequest,
   ZVerifyRequest,
@@ -51,7 +51,7 @@ export const certificatesRouter = createRouter({
    * printed from the profile as it is now; CONFLICT when it is revoked, superseded or not ready.
    */
   reissue: staffProcedure('certificates.manage')
-    .input(ZReissueRequest)
+    .input(ZCertificateIdRequest)
     .output(z.object({ message: z.string(), certificate: ZAdminCertificateRow }))
     .mutation(({ ctx, input }) => reissueCertificate(ctx.deps, ctx.actor, input.certificateId)),
 
