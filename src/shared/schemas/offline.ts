@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestObject, ZId } from './common.ts';
 import { ZProgress } from './enrolment.ts';
-import { RENDITION_HEIGHTS } from './training.ts';
+import { RENDITION_HEIGHTS, SMALLEST_RENDITION_HEIGHT } from './training.ts';
 
 /*
  * Study without a link (decision 050): a course downloaded to a device, the watch records
@@ -14,8 +14,8 @@ export const OFFLINE_SYNC_MAX_RECORDS = 500;
 
 export const ZOfflinePackageRequest = requestObject({
   courseId: ZId,
-  /** The rendition to download: 360p unless another is chosen. */
-  height: z.literal(RENDITION_HEIGHTS).default(360),
+  /** The rendition to download: the smallest unless another is chosen. */
+  height: z.literal(RENDITION_HEIGHTS).default(SMALLEST_RENDITION_HEIGHT),
 });
 export type TOfflinePackageRequest = z.input<typeof ZOfflinePackageRequest>;
 

@@ -14,6 +14,8 @@ export const TRAINING_MAX_VIDEOS = 200;
  */
 export const RENDITION_HEIGHTS = [720, 360] as const;
 export type TRenditionHeight = (typeof RENDITION_HEIGHTS)[number];
+/** The smallest rendition: played on a slow link or with data saver on, and downloaded unless another is chosen. */
+export const SMALLEST_RENDITION_HEIGHT: TRenditionHeight = RENDITION_HEIGHTS.at(-1)!;
 
 export const ZVideoStatus = z.enum(['pending', 'processing', 'ready', 'failed']);
 

@@ -1,4 +1,5 @@
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
+import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/schemas/training.ts';
 import { CHUNK_BYTES, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 
 /*
@@ -126,7 +127,7 @@ export function spaceProblem(neededBytes: number, estimate: { quota?: number; us
   if (!estimate || typeof estimate.quota !== 'number') return null;
   const free = Math.max(0, estimate.quota - (estimate.usage ?? 0));
   if (free >= neededBytes + SPACE_MARGIN_BYTES) return null;
-  const smaller = height > 360 ? ' Choose 360p for a smaller download, or free' : ' Free';
+  const smaller = height > SMALLEST_RENDITION_HEIGHT ? ` Choose ${SMALLEST_RENDITION_HEIGHT}p for a smaller download, or free` : ' Free';
   return (
     `This download needs ${formatBytes(neededBytes)}, and this device has ${formatBytes(free)} free for the portal.` +
     `${smaller} some space on the device and try again.`
