@@ -5,7 +5,8 @@ import { CHUNK_BYTES, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 /*
  * The arithmetic of a download, with no storage and no network: which bytes each chunk holds,
  * where a download resumes, how far it has got, and the words for sizes and free space. The
- * download loop (download-fetch.ts, download-store.ts) and the course home's panel use it; its tests need no browser.
+ * download loop (download-fetch.ts, download-store.ts) and the course home's panel use it; its
+ * tests need no browser.
  */
 
 /** How many chunks a part of `bytes` is stored in. */
