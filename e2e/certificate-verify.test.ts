@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { certificates, testAttempts, tests } from '../src/server/db/schema.ts';
-import { newVerificationCode } from '../src/server/modules/certificates/certificates.service.ts';
+import { newVerificationCode } from '../src/server/modules/certificates/certificate-issuance.service.ts';
 import { renderCertificate } from '../src/server/modules/certificates/render-certificate.job.ts';
 import { createCourse, createProfileWithFiles, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';

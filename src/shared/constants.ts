@@ -1,5 +1,4 @@
 /** Business constants and limits from the specification, section 9. */
-export const MOBILE_BREAKPOINT_PX = 600;
 export const MOBILE_DRAWER_WIDTH_PX = 200;
 export const ADMIN_SIDEBAR_WIDTH_PX = 240;
 
@@ -10,7 +9,6 @@ export const LOGIN_PASSWORD_MIN_LENGTH = 5;
 /** New passwords: at least 8 characters (a deliberate step above the spec's 5, decision 012). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_PATTERN = /^\+?\d{7,15}$/;
-export const DEFAULT_PHONE_COUNTRY = 'IN';
 
 /** Four options per question (spec section 9). */
 export const OPTIONS_PER_QUESTION = 4;

@@ -20,10 +20,6 @@ export const IDENTITY_STATE_LABELS: Record<TIdentityState, string> = {
 
 /** The profile's text fields that are the holder's identity: a change to any returns the profile to "awaiting check". */
 export const IDENTITY_TEXT_FIELDS = ['name', 'dateOfBirth', 'indosNo', 'passportNumber', 'passportExpiryDate', 'cdcNumber'] as const;
-export type TIdentityTextField = (typeof IDENTITY_TEXT_FIELDS)[number];
-
-/** The profile's files that belong to the identity: the photograph and the ID document it is checked against. */
-export const IDENTITY_FILE_FIELDS = ['profilePicture', 'idDocument'] as const;
 
 /** The INDoS number: two digits, two letters, four digits (05ZL1234). */
 export const INDOS_PATTERN = /^\d{2}[A-Z]{2}\d{4}$/;

@@ -19,5 +19,4 @@ export const JOBS = {
   },
 } as const;
 
-export type TJobName = (typeof JOBS)[keyof typeof JOBS]['name'];
 export type TJobPayload<K extends keyof typeof JOBS> = z.infer<(typeof JOBS)[K]['payload']>;

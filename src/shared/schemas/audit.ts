@@ -4,7 +4,7 @@ import { requestObject, ZId } from './common.ts';
 
 const A = MESSAGES.audit;
 
-export { AUDIT_ACTIONS, auditActionLabel } from '../audit-actions.ts';
+export { auditActionLabel } from '../audit-actions.ts';
 
 const ZDay = z.string({ error: A.dateFormat }).regex(/^\d{4}-\d{2}-\d{2}$/, A.dateFormat);
 const ZAction = z.string().trim().min(1).max(80).regex(/^[a-z0-9.-]+$/, 'An action is a dotted name such as certificate.revoke.');

@@ -133,14 +133,12 @@ export const ZResetPasswordForm = requestObject({
   message: V.passwordsDiffer,
   path: ['confirmPassword'],
 });
-export type TResetPasswordForm = z.input<typeof ZResetPasswordForm>;
 
 export const ZRefreshTokenRequest = requestObject({
   refreshToken: z
     .string({ error: MESSAGES.auth.sessionExpired })
     .regex(REFRESH_TOKEN_PATTERN, MESSAGES.auth.sessionExpired),
 });
-export type TRefreshTokenRequest = z.output<typeof ZRefreshTokenRequest>;
 
 const SETUP_TOKEN = z.string({ error: MESSAGES.auth.adminSetupInvalid }).regex(REFRESH_TOKEN_PATTERN, MESSAGES.auth.adminSetupInvalid);
 
@@ -192,7 +190,6 @@ export type TBrowserRefreshResult = { accessToken: string };
  * someone started in the browser since. Without it, the cookie's session ends.
  */
 export const ZBrowserLogoutRequest = z.object({ sessionId: z.uuid().optional() }).strict();
-export type TBrowserLogoutRequest = z.infer<typeof ZBrowserLogoutRequest>;
 
 export const ZRegisterResult = z.object({ message: z.string(), email: z.string() });
 export type TRegisterResult = z.infer<typeof ZRegisterResult>;

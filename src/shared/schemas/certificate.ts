@@ -176,9 +176,6 @@ export function certificateFileName(pdfUrl: string): string {
 
 export const ZCertificateIdRequest = requestObject({ certificateId: ZId });
 
-/** Re-issue after a name correction: same number, a new version printed from the approved profile as it is now. */
-export const ZReissueRequest = ZCertificateIdRequest;
-
 export const ADMIN_CERTIFICATES_PAGE_SIZE = 20;
 export const ADMIN_CERTIFICATES_MAX_PAGE_SIZE = 100;
 export const EXPIRING_WITHIN_MAX_DAYS = 3650;

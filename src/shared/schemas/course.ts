@@ -48,14 +48,11 @@ const courseFields = {
 /** The create and edit form (the image travels beside it, as a file). */
 export const ZCourseForm = requestObject(courseFields);
 export type TCourseForm = z.output<typeof ZCourseForm>;
-export type TCourseFormInput = z.input<typeof ZCourseForm>;
 
 /** courses.update: an edit that keeps the current image. */
 export const ZCourseUpdateRequest = requestObject({ courseId: ZId, ...courseFields });
-export type TCourseUpdateRequest = z.output<typeof ZCourseUpdateRequest>;
 
 export const ZCourseIdRequest = requestObject({ courseId: ZId });
-export type TCourseIdRequest = z.output<typeof ZCourseIdRequest>;
 
 export const ZCourseImage = z.object({
   filename: z.string(),

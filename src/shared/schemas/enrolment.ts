@@ -14,7 +14,6 @@ export const ZEnrolmentStatus = z.enum(ENROLMENT_STATUSES);
 
 /** enrolments.request and POST /api/userCourses. */
 export const ZEnrolRequest = requestObject({ courseId: ZId });
-export type TEnrolRequest = z.output<typeof ZEnrolRequest>;
 
 /** A learner's enrolment in one course, without the course. */
 export const ZEnrolmentSummary = z.object({

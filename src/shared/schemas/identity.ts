@@ -31,7 +31,6 @@ export const ZIdentityQueueItem = z.object({
   checkedAt: z.string().nullable(),
   duplicates: z.object({ indosNo: z.number().int(), passportNumber: z.number().int() }),
 });
-export type TIdentityQueueItem = z.infer<typeof ZIdentityQueueItem>;
 export const ZIdentityQueuePage = pageOf(ZIdentityQueueItem);
 export type TIdentityQueuePage = z.infer<typeof ZIdentityQueuePage>;
 
@@ -50,7 +49,6 @@ export const ZIdentityHistoryEntry = z.object({
   reason: z.string().nullable(),
   at: z.string(),
 });
-export type TIdentityHistoryEntry = z.infer<typeof ZIdentityHistoryEntry>;
 
 /** Another account with the same INDOS or passport number (staff only). */
 export const ZIdentityDuplicate = z.object({
@@ -60,7 +58,6 @@ export const ZIdentityDuplicate = z.object({
   fields: z.array(z.enum(['indosNo', 'passportNumber'])),
   state: ZIdentityState,
 });
-export type TIdentityDuplicate = z.infer<typeof ZIdentityDuplicate>;
 
 /** The check screen: the profile (with its signed file links), the other accounts sharing a number, the history. */
 export const ZIdentityCheckView = z.object({
@@ -78,7 +75,6 @@ export const ZIdentityVerifyRequest = requestObject({
   version: z.number().int().min(1),
   duplicatesAcknowledged: z.boolean().optional(),
 });
-export type TIdentityVerifyRequest = z.input<typeof ZIdentityVerifyRequest>;
 
 export const ZIdentityReturnRequest = requestObject({
   userId: ZId,
@@ -89,7 +85,6 @@ export const ZIdentityReturnRequest = requestObject({
     .min(1, I.reasonRequired)
     .max(IDENTITY_RETURN_REASON_MAX_LENGTH, I.reasonTooLong(IDENTITY_RETURN_REASON_MAX_LENGTH)),
 });
-export type TIdentityReturnRequest = z.input<typeof ZIdentityReturnRequest>;
 
 export const ZIdentityDecision = z.object({ message: z.string(), view: ZIdentityCheckView });
 export type TIdentityDecision = z.infer<typeof ZIdentityDecision>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestObject, ZId } from './common.ts';
 import { ZProgress } from './enrolment.ts';
+import { RENDITION_HEIGHTS, SMALLEST_RENDITION_HEIGHT } from './training.ts';
 
 /*
  * Study without a link (decision 050): a course downloaded to a device, the watch records
@@ -8,14 +9,13 @@ import { ZProgress } from './enrolment.ts';
  * shared/offline-record.ts, the same on the device and the server.
  */
 
-/** The renditions a course can be downloaded in: 360p by default, 720p when chosen. */
-export const OFFLINE_HEIGHTS = [360, 720] as const;
 /** At most this many records in one sync; a device with more sends them in rounds, in order. */
 export const OFFLINE_SYNC_MAX_RECORDS = 500;
 
 export const ZOfflinePackageRequest = requestObject({
   courseId: ZId,
-  height: z.union([z.literal(360), z.literal(720)]).default(360),
+  /** The rendition to download: the smallest unless another is chosen. */
+  height: z.literal(RENDITION_HEIGHTS).default(SMALLEST_RENDITION_HEIGHT),
 });
 export type TOfflinePackageRequest = z.input<typeof ZOfflinePackageRequest>;
 
@@ -35,7 +35,6 @@ export const ZOfflinePart = z.object({
   /** Seconds credited on the server's record. */
   watchedSeconds: z.number(),
 });
-export type TOfflinePart = z.infer<typeof ZOfflinePart>;
 
 /**
  * A course to keep on the device. `downloadId` and `recordKey` name this device's download: the

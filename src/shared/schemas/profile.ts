@@ -116,7 +116,6 @@ export const ZProfileFields = z.object({
     .max(12, V.tooLong(PROFILE_FIELD_LABELS.zipCode, 12))
     .regex(ZIP_CODE, V.badCharacters(PROFILE_FIELD_LABELS.zipCode)),
 });
-export type TProfileFieldsInput = z.input<typeof ZProfileFields>;
 export type TProfileFields = z.output<typeof ZProfileFields>;
 
 /** A checkbox as a form (true) or a multipart body ('true', 'on', '1') sends it. */
@@ -130,8 +129,6 @@ export const ZProfileConsentAccepted = z.preprocess(ticked, z.literal(true, { er
  * profile records that no consent was captured (the time of acceptance stays empty).
  */
 export const ZProfileCreateFields = ZProfileFields.extend({ consent: z.preprocess(ticked, z.boolean()) });
-export type TProfileCreateFieldsInput = z.input<typeof ZProfileCreateFields>;
-export type TProfileCreateFields = z.output<typeof ZProfileCreateFields>;
 
 /** A stored file as its viewer receives it: `url` is a short-lived signed URL. */
 export const ZProfileFile = z.object({
@@ -209,7 +206,6 @@ export const ZProfilePage = pageOf(ZProfile);
 export type TProfilePage = z.infer<typeof ZProfilePage>;
 
 export const ZProfileByUserRequest = requestObject({ userId: ZId });
-export type TProfileByUserRequest = z.output<typeof ZProfileByUserRequest>;
 
 export const ZProfileSaved = z.object({ message: z.string(), data: ZProfile });
 export type TProfileSaved = z.infer<typeof ZProfileSaved>;

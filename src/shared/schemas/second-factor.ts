@@ -23,7 +23,6 @@ export type TSecondFactorChallenge = z.infer<typeof ZSecondFactorChallenge>;
 
 /** The browser's login answer: a session, or the second step. */
 export const ZBrowserLoginAnswer = z.union([ZBrowserLoginResult, ZSecondFactorChallenge]);
-export type TBrowserLoginAnswer = z.infer<typeof ZBrowserLoginAnswer>;
 
 const challengeToken = z.string({ error: M.challengeExpired }).min(1, M.challengeExpired).max(2000, M.challengeExpired);
 /** Six digits; spaces a user typed between them are dropped. */
@@ -55,7 +54,6 @@ export const ZRestSecondFactorRequest = requestObject({
   challengeToken,
   code: z.string({ error: M.codeRequired }).trim().min(1, M.codeRequired).max(64, M.codeWrong),
 });
-export type TRestSecondFactorRequest = z.output<typeof ZRestSecondFactorRequest>;
 
 /** A new authenticator app: the secret (base32) and its otpauth:// URI, and the URI as a QR code (PNG data URL). */
 export const ZTotpEnrolment = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
@@ -73,7 +71,6 @@ export const ZWebAuthnOptions = z.record(z.string(), z.unknown());
 
 /** A sign-in finished by enrolling: the session, and the recovery codes, shown this once. */
 export const ZEnrolledLoginResult = ZBrowserLoginResult.extend({ recoveryCodes: z.array(z.string()) });
-export type TEnrolledLoginResult = z.infer<typeof ZEnrolledLoginResult>;
 
 // The account's security page.
 
@@ -84,7 +81,6 @@ export const ZFactorSummary = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
-export type TFactorSummary = z.infer<typeof ZFactorSummary>;
 
 export const ZSecurityOverview = z.object({
   factors: z.array(ZFactorSummary),

@@ -73,7 +73,6 @@ export const RETENTION_YEARS_MIN = 1;
 export const RETENTION_YEARS_MAX = 100;
 
 export const ZAcademySettings = z.object({ staffSecondFactorRequired: z.boolean(), retentionYears: z.number().int() });
-export type TAcademySettingsView = z.infer<typeof ZAcademySettings>;
 
 export const ZAcademySettingsChange = requestObject({
   staffSecondFactorRequired: z.boolean().optional(),
@@ -84,4 +83,3 @@ export const ZAcademySettingsChange = requestObject({
     .max(RETENTION_YEARS_MAX, MESSAGES.staff.retentionRange)
     .optional(),
 });
-export type TAcademySettingsChange = z.output<typeof ZAcademySettingsChange>;

@@ -248,7 +248,6 @@ export const ZGrantAttemptsRequest = requestObject({
     .max(ATTEMPTS_GRANT_MAX, T.attemptsToGrantRange(ATTEMPTS_GRANT_MAX))
     .default(1),
 });
-export type TGrantAttemptsRequest = z.input<typeof ZGrantAttemptsRequest>;
 export const ZGrantAttemptsResult = z.object({ message: z.string(), attemptsLeft: z.number().int() });
 export type TGrantAttemptsResult = z.infer<typeof ZGrantAttemptsResult>;
 

@@ -6,21 +6,24 @@ import { ZProgress } from './enrolment.ts';
 const T = MESSAGES.training;
 
 export const TRAINING_TITLE_MAX_LENGTH = 200;
-export { HEARTBEAT_SECONDS } from '../constants.ts';
 /** At most this many parts in one training. */
 export const TRAINING_MAX_VIDEOS = 200;
-/** Renditions the transcoder makes, largest first; never above the source's own height. */
+/**
+ * The renditions of every part, by the short side of the picture, largest first: the transcoder
+ * makes each the source reaches, the player offers them, a course is downloaded in one of them.
+ */
 export const RENDITION_HEIGHTS = [720, 360] as const;
+export type TRenditionHeight = (typeof RENDITION_HEIGHTS)[number];
+/** The smallest rendition: played on a slow link or with data saver on, and downloaded unless another is chosen. */
+export const SMALLEST_RENDITION_HEIGHT: TRenditionHeight = RENDITION_HEIGHTS.at(-1)!;
 
 export const ZVideoStatus = z.enum(['pending', 'processing', 'ready', 'failed']);
-export type TVideoStatus = z.infer<typeof ZVideoStatus>;
 
 /** The upload form's text fields (the files travel beside them as `trainingVideo`). */
 export const ZTrainingUploadFields = z.object({
   courseId: z.string({ error: T.courseRequired }).min(1, T.courseRequired).pipe(ZId),
   title: presentText('Title', T.titleRequired).pipe(plainText('Title', TRAINING_TITLE_MAX_LENGTH)),
 });
-export type TTrainingUploadFields = z.output<typeof ZTrainingUploadFields>;
 
 /** A playable rendition of a video; the URL is short-lived and signed. */
 export const ZVideoSource = z.object({ height: z.number().int(), url: z.string() });
@@ -98,7 +101,7 @@ export const ZTrainingPlayerRequest = requestObject({ courseId: ZId });
 const seconds = z.number().finite().min(0).max(24 * 3600);
 
 /**
- * What the player reports every HEARTBEAT_SECONDS while playing (and on pause and end): the span of
+ * What the player reports every HEARTBEAT_SECONDS (constants.ts) while playing (and on pause and end): the span of
  * the video played since the last report, and the position now.
  */
 export const ZHeartbeat = requestObject({

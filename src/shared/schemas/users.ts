@@ -8,7 +8,6 @@ export const ZUserListQuery = requestObject(pageFields({ defaultSize: USER_LIST_
 export type TUserListQuery = z.input<typeof ZUserListQuery>;
 
 export const ZApproveUserRequest = requestObject({ userId: ZId });
-export type TApproveUserRequest = z.output<typeof ZApproveUserRequest>;
 
 /** One learner as an administrator reviews them. Dates are ISO 8601 strings. */
 export const ZUserListItem = z.object({

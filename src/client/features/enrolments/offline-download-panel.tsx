@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2, CloudDownload, HardDrive, Loader2, Pause, Play, Trash2, WifiOff, X } from 'lucide-react';
 import { useState } from 'react';
+import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/schemas/training.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -110,7 +111,7 @@ export function OfflineDownloadPanel({ courseId, userId, hasVideos }: PanelProps
   const api = useOfflineApi();
   const online = useOnline();
   const state = useCourseDownload(api, userId, courseId);
-  const [height, setHeight] = useState<TOfflineHeight>(360);
+  const [height, setHeight] = useState<TOfflineHeight>(SMALLEST_RENDITION_HEIGHT);
   const { download, offer } = state;
 
   if (!state.supported || download === undefined) return null;

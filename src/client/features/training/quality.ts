@@ -1,9 +1,9 @@
-import type { TVideoSource } from '../../../shared/schemas/training.ts';
+import { SMALLEST_RENDITION_HEIGHT, type TVideoSource } from '../../../shared/schemas/training.ts';
 
 /** Where the learner's own choice of picture size is kept, so it holds on every part and visit. */
 export const QUALITY_STORAGE_KEY = 'trainingVideoQuality';
 /** The size played on a slow link or with data saver on, when the learner has not chosen. */
-export const LOW_DATA_HEIGHT = 360;
+const LOW_DATA_HEIGHT = SMALLEST_RENDITION_HEIGHT;
 
 /** What the browser says of its link (Network Information API; Chromium only, hence all optional). */
 export type TConnectionHints = { saveData?: boolean; effectiveType?: string };

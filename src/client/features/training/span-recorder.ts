@@ -88,4 +88,3 @@ export function createSpanRecorder(clocks: TClocks = { monotonic: () => performa
   };
 }
 
-export type TSpanRecorder = ReturnType<typeof createSpanRecorder>;

@@ -1,10 +1,12 @@
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
+import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/schemas/training.ts';
 import { CHUNK_BYTES, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 
 /*
  * The arithmetic of a download, with no storage and no network: which bytes each chunk holds,
  * where a download resumes, how far it has got, and the words for sizes and free space. The
- * download loop (downloads.ts) and the course home's panel use it; its tests need no browser.
+ * download loop (download-fetch.ts, download-store.ts) and the course home's panel use it; its
+ * tests need no browser.
  */
 
 /** How many chunks a part of `bytes` is stored in. */
@@ -126,7 +128,7 @@ export function spaceProblem(neededBytes: number, estimate: { quota?: number; us
   if (!estimate || typeof estimate.quota !== 'number') return null;
   const free = Math.max(0, estimate.quota - (estimate.usage ?? 0));
   if (free >= neededBytes + SPACE_MARGIN_BYTES) return null;
-  const smaller = height > 360 ? ' Choose 360p for a smaller download, or free' : ' Free';
+  const smaller = height > SMALLEST_RENDITION_HEIGHT ? ` Choose ${SMALLEST_RENDITION_HEIGHT}p for a smaller download, or free` : ' Free';
   return (
     `This download needs ${formatBytes(neededBytes)}, and this device has ${formatBytes(free)} free for the portal.` +
     `${smaller} some space on the device and try again.`

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
+import type { TRenditionHeight } from '../../../shared/schemas/training.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { spaceProblem } from '@/lib/offline/download-plan.ts';
 import {
@@ -21,7 +22,7 @@ import { downloadKey, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 /** Whether this browser can keep courses at all (IndexedDB; some private modes have none). */
 export const canKeepDownloads = () => typeof indexedDB !== 'undefined';
 
-export type TOfflineHeight = 360 | 720;
+export type TOfflineHeight = TRenditionHeight;
 
 /** What the learner is offered before a download starts: the package for the chosen quality, its size and whether it fits. */
 export type TDownloadOffer = {

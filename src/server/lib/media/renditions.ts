@@ -1,7 +1,5 @@
+import { RENDITION_HEIGHTS } from '../../../shared/schemas/training.ts';
 import { inputArguments, type TVideoSource } from './probe.ts';
-
-/** The player's choices, 720p and 360p. */
-export const DEFAULT_RENDITION_HEIGHTS: readonly number[] = [720, 360];
 
 export type TRenditionPlan = {
   /**
@@ -63,7 +61,7 @@ const even = (value: number) => Math.max(2, Math.floor(value / 2) * 2);
  */
 export function planRenditions(
   picture: { width: number; height: number },
-  heights: readonly number[] = DEFAULT_RENDITION_HEIGHTS,
+  heights: readonly number[] = RENDITION_HEIGHTS,
 ): TRenditionPlan[] {
   if (heights.length === 0 || heights.some((height) => !Number.isInteger(height) || height < 2 || height % 2 !== 0)) {
     throw new TypeError(`rendition heights must be even whole numbers of pixels, not ${heights.join(', ')}`);

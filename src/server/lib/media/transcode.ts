@@ -26,7 +26,7 @@ export type TTranscodeOptions = {
   onProgress?: TProgressListener | undefined;
   /** Stops ffmpeg and removes every file this call wrote. */
   signal?: AbortSignal | undefined;
-  /** Rendition heights wanted (the short side); by default 720 and 360. */
+  /** Rendition heights wanted (the short side); by default RENDITION_HEIGHTS. */
   heights?: readonly number[] | undefined;
   /** Overrides the settings' time limit for this call. */
   timeoutMs?: number | undefined;

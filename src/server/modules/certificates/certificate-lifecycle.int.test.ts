@@ -17,7 +17,8 @@ import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { certificates, certificateVersions, courses, jobOutbox, profiles, testAttempts, tests, users } from '../../db/schema.ts';
 import { validUntilFor } from './certificate-state.ts';
-import { myCertificates, storedCertificateFileNames } from './certificates.service.ts';
+import { storedCertificateFileNames } from './certificate-serving.service.ts';
+import { myCertificates } from './certificates.service.ts';
 
 const run = promisify(execFile);
 const C = MESSAGES.certificate;

@@ -17,7 +17,7 @@ import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { certificates, jobOutbox, mails, profiles, testAttempts } from '../../db/schema.ts';
 import type { JobContext } from '../../lib/jobs/runner.ts';
-import { VERIFY_HOLDER_LIMIT, VERIFY_LIMIT, VERIFY_NUMBER_LIMITS } from './certificates.service.ts';
+import { VERIFY_HOLDER_LIMIT, VERIFY_LIMIT, VERIFY_NUMBER_LIMITS } from './certificate-verification.service.ts';
 import { renderCertificate } from './render-certificate.job.ts';
 
 const run = promisify(execFile);

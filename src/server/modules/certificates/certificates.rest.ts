@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
 import { doc } from '../../lib/openapi.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { certificatePdf, readyCertificateFile } from './certificates.service.ts';
+import { certificatePdf } from './certificate-serving.service.ts';
+import { readyCertificateFile } from './certificates.service.ts';
 
 /** The spec's GET /certificate/{courseId} (section 7): `data.pdfPath.filename` of the caller's own certificate. */
 export const certificatesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {

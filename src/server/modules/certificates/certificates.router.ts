@@ -4,8 +4,8 @@ import {
   ZCertificateCourseRequest,
   ZCertificateVerification,
   ZAdminCertificateRow,
+  ZCertificateIdRequest,
   ZLearnerCertificate,
-  ZReissueRequest,
   ZRevokeRequest,
   ZVerifyByHolderRequest,
   ZVerifyRequest,
@@ -13,14 +13,9 @@ import {
 import { authedProcedure, createRouter, publicProcedure, staffProcedure } from '../../trpc/init.ts';
 import { certificateAdminProcedures } from './certificate-admin.router.ts';
 import { certificateReminderProcedures } from './reminders.router.ts';
-import {
-  certificateForCourse,
-  myCertificates,
-  reissueCertificate,
-  revokeCertificate,
-  verifyCertificate,
-  verifyCertificateByHolder,
-} from './certificates.service.ts';
+import { reissueCertificate, revokeCertificate } from './certificate-reissue.service.ts';
+import { verifyCertificate, verifyCertificateByHolder } from './certificate-verification.service.ts';
+import { certificateForCourse, myCertificates } from './certificates.service.ts';
 
 /** Certificates: the learner's own, the public verification (by code, by number, by number and holder), revocation and re-issue. */
 export const certificatesRouter = createRouter({
@@ -56,7 +51,7 @@ export const certificatesRouter = createRouter({
    * printed from the profile as it is now; CONFLICT when it is revoked, superseded or not ready.
    */
   reissue: staffProcedure('certificates.manage')
-    .input(ZReissueRequest)
+    .input(ZCertificateIdRequest)
     .output(z.object({ message: z.string(), certificate: ZAdminCertificateRow }))
     .mutation(({ ctx, input }) => reissueCertificate(ctx.deps, ctx.actor, input.certificateId)),
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateNumber, maskedHolderName } from './certificates.service.ts';
+import { certificateNumber } from './certificate-issuance.service.ts';
+import { maskedHolderName } from './certificate-verification.service.ts';
 
 describe('maskedHolderName', () => {
   it('shows the first given name’s initial and the surname’s first letter, nothing more', () => {

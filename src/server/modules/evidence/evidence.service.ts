@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { TStaffActor } from '../../lib/session-user.ts';
 import { actorOfStaff, auditOfCertificate, recordDownload } from '../audit/audit.service.ts';
 import { attemptEvidence } from '../tests/tests.service.ts';
-import { certificateOfHolder, certificatesIssuedBetween, type TCertificateOfHolder } from '../certificates/certificates.service.ts';
+import { certificateOfHolder, certificatesIssuedBetween, type TCertificateOfHolder } from '../certificates/certificate-evidence.service.ts';
 import { watchEvidence } from '../training/training.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;

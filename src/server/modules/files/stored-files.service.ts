@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { TFileArea } from '../../lib/files/storage.ts';
 import type { TReferencedNames } from '../../lib/files/sweep.ts';
-import { storedCertificateFileNames } from '../certificates/certificates.service.ts';
+import { storedCertificateFileNames } from '../certificates/certificate-serving.service.ts';
 import { storedCourseImageNames } from '../courses/course-admin.service.ts';
 import { storedProfileFileNames } from '../profiles/profiles.service.ts';
 import { storedTrainingFileNames } from '../training/training.service.ts';

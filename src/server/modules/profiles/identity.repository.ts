@@ -59,12 +59,6 @@ export async function findLatestVerified(db: Executor, userId: string): Promise<
   return row;
 }
 
-/** The name of an account (a checker's), if it still exists. */
-export async function findAccountName(db: Executor, userId: string): Promise<{ firstName: string; lastName: string } | undefined> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
-  return row;
-}
-
 /** Other profiles whose INDOS or passport number is the given profile's, compared as letters and digits. */
 export async function findDuplicatesOf(db: Executor, profile: Pick<TProfileRecord, 'id' | 'indosNo' | 'passportNumber'>) {
   const indos = sql`${numberKey(profiles.indosNo)} = regexp_replace(upper(${profile.indosNo}), '[^A-Z0-9]', '', 'g')`;

@@ -22,7 +22,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { TSessionUser, TStaffActor } from '../../lib/session-user.ts';
 import { actorOfStaff, recordAudit, recordDownload } from '../audit/audit.service.ts';
 import { inBatches, type TWholeList } from '../../lib/whole-list.ts';
-import { issueCertificate, toAdminCertificate } from '../certificates/certificates.service.ts';
+import { issueCertificate } from '../certificates/certificate-issuance.service.ts';
+import { toAdminCertificate } from '../certificates/certificates.service.ts';
 import { getCourse } from '../courses/catalogue.service.ts';
 import { testRequiresApprovedProfile } from '../courses/course-certificate.service.ts';
 import {

@@ -5,7 +5,6 @@ import type { TRendition } from '../../db/schema/training.ts';
 
 export type TVideoRow = typeof trainingVideos.$inferSelect;
 export type TSetRow = typeof trainingVideoSets.$inferSelect;
-export type TWatchRow = typeof watchProgress.$inferSelect;
 export type TCourseOfSet = { id: string; title: string; isActive: boolean };
 
 export async function findCourse(db: Executor, courseId: string): Promise<TCourseOfSet | undefined> {
