@@ -4,7 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { STAFF_PERMISSIONS } from '../../shared/staff-roles.ts';
 import { escapeMarkup } from './markup.ts';
 import type { TRouteAccess } from './rest-auth.ts';
-import { answer } from './rest-schema.ts';
+import { answer, DONE } from './rest-schema.ts';
 
 /*
  * The API document (OpenAPI 3.1) is written by @fastify/swagger from each route's own options
@@ -32,7 +32,7 @@ const transform: typeof jsonSchemaTransform = (document) => {
   const declared = schema.response ?? {};
   const takesInput = Boolean(schema.body || schema.querystring || schema.params || /\/:/.test(document.url));
   const answers: Record<string, unknown> = {
-    ...(Object.keys(declared).some((status) => status.startsWith('2')) ? {} : { 200: { description: 'Done.', content: {} } }),
+    ...(Object.keys(declared).some((status) => status.startsWith('2')) ? {} : { 200: DONE }),
     ...Object.fromEntries(
       Object.entries({ ...(takesInput ? { 400: INPUT_REFUSED } : {}), ...(access ? ACCESS_ANSWERS[access] : {}) }).map(([status, description]) => [status, answer(description)]),
     ),

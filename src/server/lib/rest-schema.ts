@@ -66,8 +66,8 @@ export function wireSpelled<T extends z.ZodType>(schema: T, names: Readonly<Reco
   return schema.clone({ ...schema._zod.def, shape } as typeof schema._zod.def);
 }
 
-/** A success the document shows without its body. */
-export const DONE = { description: 'Done.', content: {} };
+/** A success whose body the document does not show. */
+export const DONE = answer('Done.', z.unknown());
 
 /** A JSON body the client may leave out: none is `{}`. */
 export const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
