@@ -30,7 +30,14 @@ function auditCells(entry: TAuditEntry): TCsvCell[] {
 export const auditRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/audit/entries.csv',
-    { config: { access: 'admin', permission: 'audit.read' }, schema: { summary: 'The audit trail’s entries matching the search (person, action, learner, days from `from` to `to`, inclusive, UTC), newest first, as CSV (formula-guarded cells).', tags: ['Audit'], querystring: ZAuditFilters } },
+    {
+      config: { access: 'admin', permission: 'audit.read' },
+      schema: {
+        summary: 'The audit trail’s entries matching the search (person, action, learner, days from `from` to `to`, inclusive, UTC), newest first, as CSV (formula-guarded cells).',
+        tags: ['Audit'],
+        querystring: ZAuditFilters,
+      },
+    },
     async (request, reply) => {
       const filters = request.query;
       await recordDownload(deps.db, actorOfStaff(staffActor(request.caller, request.ip)), { action: 'export.audit', filters });

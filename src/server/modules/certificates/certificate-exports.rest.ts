@@ -164,7 +164,14 @@ const REGULATOR_SUMMARY =
 export const certificateExportsRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificates/list.csv',
-    { config: { access: 'admin', permission: 'certificates.read' }, schema: { summary: 'Every certificate matching the administrators’ list filters (search by learner’s name, e-mail, INDoS or number; course; state; expiring within N days), newest issue first, as CSV (formula-guarded cells).', tags: ['Certificates'], querystring: ZCertificateListCsvQuery } },
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: 'Every certificate matching the administrators’ list filters (search by learner’s name, e-mail, INDoS or number; course; state; expiring within N days), newest issue first, as CSV (formula-guarded cells).',
+        tags: ['Certificates'],
+        querystring: ZCertificateListCsvQuery,
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       const list = await allAdminCertificates(deps, query);
@@ -178,7 +185,15 @@ export const certificateExportsRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
 
   api.get(
     '/certificates/regulator-batch.csv',
-    { config: { access: 'admin', permission: 'certificates.read' }, schema: { summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`, tags: ['Certificates'], querystring: ZRegulatorBatchQuery, response: { ...refusals({ 400: MESSAGES.certificateAdmin.unknownCourse }) } } },
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`,
+        tags: ['Certificates'],
+        querystring: ZRegulatorBatchQuery,
+        response: { ...refusals({ 400: MESSAGES.certificateAdmin.unknownCourse }) },
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       const batch = await regulatorBatch(deps, query);
@@ -192,7 +207,15 @@ export const certificateExportsRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
 
   api.get(
     '/certificates/regulator-batch.xlsx',
-    { config: { access: 'admin', permission: 'certificates.read' }, schema: { summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`, tags: ['Certificates'], querystring: ZRegulatorBatchQuery, response: { ...refusals({ 400: MESSAGES.certificateAdmin.unknownCourse }) } } },
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`,
+        tags: ['Certificates'],
+        querystring: ZRegulatorBatchQuery,
+        response: { ...refusals({ 400: MESSAGES.certificateAdmin.unknownCourse }) },
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       const batch = await regulatorBatch(deps, query);

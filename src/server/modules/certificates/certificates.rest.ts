@@ -10,7 +10,15 @@ import { certificatePdf, readyCertificateFile } from './certificates.service.ts'
 export const certificatesRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificate/:courseId',
-    { config: { access: 'signed-in' }, schema: { summary: 'The caller’s certificate of a course, once its PDF is ready: data.pdfPath.filename.', tags: ['Certificates'], params: ZCertificateCourseRequest, response: { ...refusals({ 404: 'Certificate not found.' }) } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'The caller’s certificate of a course, once its PDF is ready: data.pdfPath.filename.',
+        tags: ['Certificates'],
+        params: ZCertificateCourseRequest,
+        response: { ...refusals({ 404: 'Certificate not found.' }) },
+      },
+    },
     async (request) => {
       const { courseId } = request.params;
       return { data: { pdfPath: { filename: await readyCertificateFile(deps, request.caller, courseId) } } };

@@ -66,7 +66,14 @@ function rowsOf(evidence: TEvidenceOfCertificate): TCsvCell[][] {
 export const evidenceRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificates/evidence.csv',
-    { config: { access: 'admin', permission: 'certificates.read' }, schema: { summary: 'The evidence behind a course’s certificates issued from one day to another: each part watched (when, credited and timed seconds), each refused report and its reason, each attempt with its questions and answers. CSV (formula-guarded cells).', tags: ['Certificates'], querystring: ZEvidenceExportQuery } },
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: 'The evidence behind a course’s certificates issued from one day to another: each part watched (when, credited and timed seconds), each refused report and its reason, each attempt with its questions and answers. CSV (formula-guarded cells).',
+        tags: ['Certificates'],
+        querystring: ZEvidenceExportQuery,
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       const evidence = await evidenceOfCourse(deps, query);

@@ -12,7 +12,14 @@ import { sendStoredFile } from '../../lib/files/send-file.ts';
 export const filesRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get<{ Params: { area: string; name: string }; Querystring: { expires?: string; signature?: string } }>(
     '/files/:area/:name',
-    { config: { access: 'signed link' }, schema: { summary: 'A stored private file (a profile’s picture, document or signature) by its signed link.', tags: ['Files'], querystring: ZSignedQuery } },
+    {
+      config: { access: 'signed link' },
+      schema: {
+        summary: 'A stored private file (a profile’s picture, document or signature) by its signed link.',
+        tags: ['Files'],
+        querystring: ZSignedQuery,
+      },
+    },
     async (request, reply) => {
       const file = authorizeSignedFile(deps, { ...request.params, ...request.query });
       return sendStoredFile(deps.files, request, reply, file, `private, max-age=${FILE_URL_TTL_SECONDS}`);

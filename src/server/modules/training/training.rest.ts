@@ -104,7 +104,14 @@ export const trainingRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api
   // requests included), so a copied link, a logout, a locked part or a lost enrolment stops it.
   api.get<{ Params: { videoId: string; height: string }; Querystring: { viewer?: string; signature?: string } }>(
     '/trainingVideo/stream/:videoId/:height',
-    { config: { access: 'signed link' }, schema: { summary: 'A video rendition by its signed link, with the viewer’s stream pass cookie (Range requests).', tags: ['Training'], response: { ...refusals({ 403: 'No stream pass, another viewer’s, or the session has ended.' }) } } },
+    {
+      config: { access: 'signed link' },
+      schema: {
+        summary: 'A video rendition by its signed link, with the viewer’s stream pass cookie (Range requests).',
+        tags: ['Training'],
+        response: { ...refusals({ 403: 'No stream pass, another viewer’s, or the session has ended.' }) },
+      },
+    },
     async (request, reply) => {
       const file = await authorizeStream(deps, { ...request.params, ...request.query, headers: request.headers });
       return sendStoredFile(deps.files, request, reply, file, `private, max-age=${STREAM_PASS_TTL_SECONDS}`);
@@ -115,7 +122,14 @@ export const trainingRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api
   // Range requests, and keeps it in the site's storage; no second copy in the HTTP cache.
   api.get<{ Params: { downloadId: string; videoId: string }; Querystring: { signature?: string } }>(
     '/trainingVideo/stream/offline/:downloadId/:videoId',
-    { config: { access: 'signed link' }, schema: { summary: 'A part of a course downloaded for offline study, by the link its package gave, with the downloader’s stream pass cookie (Range requests). Served while the enrolment is approved, whatever the part’s lock; the download’s rendition, or the nearest the part has.', tags: ['Training'], response: { ...refusals({ 403: 'No stream pass, another learner’s, the session has ended, the enrolment has ended, or the video is not a part of the course.' }) } } },
+    {
+      config: { access: 'signed link' },
+      schema: {
+        summary: 'A part of a course downloaded for offline study, by the link its package gave, with the downloader’s stream pass cookie (Range requests). Served while the enrolment is approved, whatever the part’s lock; the download’s rendition, or the nearest the part has.',
+        tags: ['Training'],
+        response: { ...refusals({ 403: 'No stream pass, another learner’s, the session has ended, the enrolment has ended, or the video is not a part of the course.' }) },
+      },
+    },
     async (request, reply) => {
       const file = await authorizeOfflineStream(deps, { ...request.params, signature: request.query.signature, headers: request.headers });
       return sendStoredFile(deps.files, request, reply, file, 'private, no-store');
