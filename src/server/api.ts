@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../shared/messages.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './lib/errors.ts';
-import { buildOpenApi, doc, openApiHtml, type TDocumentedRoute } from './lib/openapi.ts';
+import { apiDocument, apiDocumentHtml, registerApiDocument } from './lib/api-docs.ts';
+import { restValidatorCompiler } from './lib/rest-schema.ts';
 import { enforceRouteAccess } from './lib/rest-auth.ts';
 import { refuseNulCharacters } from './lib/validation.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
@@ -31,16 +32,12 @@ import { SECURITY_HEADERS } from './lib/security-headers.ts';
  * functions as the tRPC routers.
  */
 export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  // Every route registered below is documented from its own `config.openapi` (decision 027); one
-  // that declares no access is refused at registration (enforceRouteAccess, below).
-  const documented: TDocumentedRoute[] = [];
-  api.addHook('onRoute', (route) => {
-    const declared = route.config?.openapi;
-    if (!declared) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') documented.push({ method, url: route.url.replace(/^\/api/, ''), doc: declared });
-    }
-  });
+  // Each route declares its input once, in its `schema` (zod, decision 068): that checks the
+  // request before the handler runs, types the handler and writes the API document. Answers are
+  // written as the handlers return them: the document shows them, nothing re-encodes them.
+  api.setValidatorCompiler(restValidatorCompiler);
+  api.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await registerApiDocument(api, { title: `${deps.site.name} API`, version: '1' });
 
   // A call with no documented body may still say `Content-Type: application/json` (or anything
   // else) and send no bytes: that is an empty body, as `{}` would be, not a malformed one.
@@ -56,15 +53,15 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
     done(new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.common.unsupportedMediaType), undefined);
   });
 
-  // Text PostgreSQL cannot store (NUL) is refused before any handler runs; multipart fields are
-  // checked as readMultipart reads them.
-  api.addHook('preHandler', async (request) => {
+  // Text PostgreSQL cannot store (NUL) is refused before any rule sees the request; multipart
+  // fields are checked as readMultipart reads them.
+  api.addHook('preValidation', async (request) => {
     for (const input of [request.params, request.query, request.body]) refuseNulCharacters(input);
   });
 
-  // A route's declared access (`doc({ access })`) is what enforces it: 'signed-in' and 'admin'
-  // routes refuse other callers here, after the checks above, and hand their handler
-  // `request.caller` (decision 045).
+  // A route's declared access (`config: { access }`) is what enforces it: 'signed-in' and 'admin'
+  // routes refuse other callers here, after the check above and before the route's schema checks
+  // the input, and hand their handler `request.caller` (decision 045).
   enforceRouteAccess(api, (authorization) => resolveSessionUser(deps, authorization));
 
   // Limits are set per request by readMultipart; these only bound what nobody asked for.
@@ -88,13 +85,11 @@ export const restApi: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps
   await api.register(certificateExportsRest, { deps });
   await api.register(personalDataRest, { deps });
 
-  // Built once, after every route above exists.
-  let document: ReturnType<typeof buildOpenApi> | undefined;
+  // Written once, after every route above exists.
   let page: string | undefined;
-  const openApi = () => (document ??= buildOpenApi(documented, { title: `${deps.site.name} API`, version: '1' }));
-  api.get('/docs/openapi.json', doc({ summary: 'This document (OpenAPI 3.1).', access: 'public', tag: 'Documentation' }), async () => openApi());
-  api.get('/docs', doc({ summary: 'This document as a page.', access: 'public', tag: 'Documentation' }), async (_request, reply) =>
-    reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send((page ??= openApiHtml(openApi()))),
+  api.get('/docs/openapi.json', { config: { access: 'public' }, schema: { summary: 'This document (OpenAPI 3.1).', tags: ['Documentation'] } }, async () => apiDocument(api));
+  api.get('/docs', { config: { access: 'public' }, schema: { summary: 'This document as a page.', tags: ['Documentation'] } }, async (_request, reply) =>
+    reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send((page ??= apiDocumentHtml(apiDocument(api)))),
   );
 
   api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.common.routeNotFound }));

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages.ts';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError, isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { describeIssues } from './validation.ts';
 
 /** Messages for the errors Fastify itself raises before a handler runs. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
@@ -21,6 +23,12 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
       message: error.message,
       ...(error.fields ? { errors: error.fields } : {}),
     });
+  }
+  // A REST route's schema refused the input: the first problem, and each field's first problem
+  // under the name the request used.
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const { message, fields } = describeIssues(error.validation.map((issue) => ({ message: issue.message ?? MESSAGES.common.badRequest, path: issue.instancePath.split('/').slice(1).filter(Boolean) })));
+    return reply.status(400).send({ message, errors: fields });
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;

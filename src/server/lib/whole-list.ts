@@ -12,10 +12,13 @@ export async function* inBatches<T>(fetch: (limit: number, offset: number) => Pr
   }
 }
 
-/** True when a list call named no page: the spec's lists are answered whole then. */
-export function asksForAPage(query: unknown): boolean {
-  if (!query || typeof query !== 'object') return false;
-  return ['page', 'pageSize', 'limit'].some((key) => key in query);
+/**
+ * True when a list call named a page: the spec's lists are answered whole otherwise. Read from
+ * the address as sent, since the route's schema gives every query its defaults.
+ */
+export function asksForAPage(request: { raw: { url?: string | undefined } }): boolean {
+  const query = new URLSearchParams(request.raw.url?.split('?')[1] ?? '');
+  return ['page', 'pageSize', 'limit'].some((key) => query.has(key));
 }
 
 /**

@@ -1,10 +1,11 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../errors.ts';
 import { FILE_KINDS } from './file-kinds.ts';
 import { storeImageClean } from './images.ts';
-import { refuseNulCharacters } from '../validation.ts';
+import { describeIssues, refuseNulCharacters } from '../validation.ts';
 import type { FileStorage, TFileArea, TFileRules, TStoredFile } from './storage.ts';
 
 export type TUploadField = TFileRules & {
@@ -26,7 +27,7 @@ export type TMultipartResult<F extends string> = TUploadedForm<F> & {
 };
 
 /** The first file stored from a field, if one was sent. */
-export function firstFile<F extends string>(form: TUploadedForm<F>, field: F): TStoredFile | undefined {
+export function firstFile<F extends string>(form: Pick<TUploadedForm<F>, 'files'>, field: F): TStoredFile | undefined {
   return form.files[field]?.[0];
 }
 
@@ -50,6 +51,30 @@ export async function withUpload<F extends string, T>(
     await upload.discard();
     throw error;
   }
+}
+
+/**
+ * withUpload for a form whose text fields one schema reads: the schema the route's document shows
+ * (rest-schema.ts multipartForm). A text field under a file field's name (an edit form sending
+ * its current file's name) is not one of them. Refused fields are a 400 naming each field, as a
+ * route schema's refusal is.
+ */
+export async function withUploadForm<F extends string, S extends z.ZodType, T>(
+  request: FastifyRequest,
+  storage: FileStorage,
+  rules: Record<F, TUploadField>,
+  fields: S,
+  save: (form: { fields: z.output<S>; files: TUploadedForm<F>['files'] }) => Promise<T>,
+): Promise<T> {
+  return withUpload(request, storage, rules, async (form) => {
+    const text = Object.fromEntries(Object.entries(form.fields).filter(([name]) => !(name in rules)));
+    const result = fields.safeParse(text);
+    if (!result.success) {
+      const { message, fields: problems } = describeIssues(result.error.issues);
+      throw new AppError('BAD_REQUEST', message, { fields: problems });
+    }
+    return save({ fields: result.data, files: form.files });
+  });
 }
 
 /** What busboy says of a body that is not well-formed multipart. */

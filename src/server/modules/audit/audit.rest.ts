@@ -1,10 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActionLabel, ZAuditFilters, type TAuditEntry } from '../../../shared/schemas/audit.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
-import { doc } from '../../lib/openapi.ts';
 import { staffActor } from '../../lib/session-user.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { actorOfStaff, allAuditEntries, recordDownload } from './audit.service.ts';
 
 const AUDIT_CSV_HEADER = ['Entry', 'When (UTC)', 'Person', 'Role', 'Address', 'Action', 'What', 'Subject', 'Subject id', 'Learner id', 'Before', 'After'];
@@ -29,18 +27,19 @@ function auditCells(entry: TAuditEntry): TCsvCell[] {
 }
 
 /** The audit trail's search as a CSV download; the download is itself an entry. */
-export const auditRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const auditRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/audit/entries.csv',
-    doc({
-      summary: 'The audit trail’s entries matching the search (person, action, learner, days from `from` to `to`, inclusive, UTC), newest first, as CSV (formula-guarded cells).',
-      access: 'admin',
-      permission: 'audit.read',
-      tag: 'Audit',
-      query: ZAuditFilters,
-    }),
+    {
+      config: { access: 'admin', permission: 'audit.read' },
+      schema: {
+        summary: 'The audit trail’s entries matching the search (person, action, learner, days from `from` to `to`, inclusive, UTC), newest first, as CSV (formula-guarded cells).',
+        tags: ['Audit'],
+        querystring: ZAuditFilters,
+      },
+    },
     async (request, reply) => {
-      const filters = parseInput(ZAuditFilters, request.query ?? {});
+      const filters = request.query;
       await recordDownload(deps.db, actorOfStaff(staffActor(request.caller, request.ip)), { action: 'export.audit', filters });
       return reply
         .header('content-disposition', `attachment; filename="audit-trail-${new Date().toISOString().slice(0, 10)}.csv"`)

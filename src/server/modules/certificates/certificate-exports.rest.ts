@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
 import { z } from 'zod';
 import { utcDay } from '../../../shared/calendar.ts';
@@ -13,10 +14,9 @@ import {
   type TRegulatorRow,
 } from '../../../shared/schemas/certificate.ts';
 import type { AppDeps } from '../../deps.ts';
+import { refusals } from '../../lib/rest-schema.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
 import { requestObject } from '../../../shared/schemas/common.ts';
-import { doc } from '../../lib/openapi.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { staffActor } from '../../lib/session-user.ts';
 import { allAdminCertificates, recordCertificateDownload, regulatorBatch } from './certificate-admin.service.ts';
 
@@ -161,17 +161,19 @@ const attachment = (reply: FastifyReply, name: string) => reply.header('content-
 const REGULATOR_SUMMARY =
   'in the DG Shipping batch upload’s columns (INDoS Number, Name as in Passport, Date of Birth, Passport Number, CDC Number, Course Code, Approval Number, Batch Start, Batch End, Certificate Number, Issue Date, Valid Until, then Identity Verified By and On; dates as YYYY-MM-DD text; a holder whose identity no member of staff verified has NOT VERIFIED in place of each holder value): a course’s certificates issued on the days from `from` to `to` (inclusive, UTC) that are not revoked, in order of issue; the same rows in the same order on every download.';
 
-export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const certificateExportsRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificates/list.csv',
-    doc({
-      summary: 'Every certificate matching the administrators’ list filters (search by learner’s name, e-mail, INDoS or number; course; state; expiring within N days), newest issue first, as CSV (formula-guarded cells).',
-      access: 'admin', permission: 'certificates.read',
-      tag: 'Certificates',
-      query: ZCertificateListCsvQuery,
-    }),
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: 'Every certificate matching the administrators’ list filters (search by learner’s name, e-mail, INDoS or number; course; state; expiring within N days), newest issue first, as CSV (formula-guarded cells).',
+        tags: ['Certificates'],
+        querystring: ZCertificateListCsvQuery,
+      },
+    },
     async (request, reply) => {
-      const query = parseInput(ZCertificateListCsvQuery, request.query ?? {});
+      const query = request.query;
       const list = await allAdminCertificates(deps, query);
       await recordCertificateDownload(deps, staffActor(request.caller, request.ip), { action: 'export.certificate-list', filters: query, rows: list.total });
       return attachment(reply, `certificates-${utcDay()}.csv`)
@@ -183,9 +185,17 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
 
   api.get(
     '/certificates/regulator-batch.csv',
-    doc({ summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`, access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: `A regulator’s batch as CSV (formula-guarded cells), ${REGULATOR_SUMMARY}`,
+        tags: ['Certificates'],
+        querystring: ZRegulatorBatchQuery,
+        response: { ...refusals({ 400: MESSAGES.certificateAdmin.unknownCourse }) },
+      },
+    },
     async (request, reply) => {
-      const query = parseInput(ZRegulatorBatchQuery, request.query ?? {});
+      const query = request.query;
       const batch = await regulatorBatch(deps, query);
       await recordCertificateDownload(deps, staffActor(request.caller, request.ip), { action: 'export.regulator-batch', filters: { ...query, format: 'csv' }, rows: batch.rows.length });
       return attachment(reply, batchFileName(batch, 'csv'))
@@ -197,9 +207,17 @@ export const certificateExportsRest: FastifyPluginAsync<{ deps: AppDeps }> = asy
 
   api.get(
     '/certificates/regulator-batch.xlsx',
-    doc({ summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`, access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZRegulatorBatchQuery, answers: { 400: MESSAGES.certificateAdmin.unknownCourse } }),
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: `A regulator’s batch as an Excel workbook (text cells), ${REGULATOR_SUMMARY}`,
+        tags: ['Certificates'],
+        querystring: ZRegulatorBatchQuery,
+        response: { ...refusals({ 400: MESSAGES.certificateAdmin.unknownCourse }) },
+      },
+    },
     async (request, reply) => {
-      const query = parseInput(ZRegulatorBatchQuery, request.query ?? {});
+      const query = request.query;
       const batch = await regulatorBatch(deps, query);
       const workbook = await regulatorWorkbook(batch);
       await recordCertificateDownload(deps, staffActor(request.caller, request.ip), { action: 'export.regulator-batch', filters: { ...query, format: 'xlsx' }, rows: batch.rows.length });

@@ -1,20 +1,27 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ZCertificateCourseRequest } from '../../../shared/schemas/certificate.ts';
 import type { AppDeps } from '../../deps.ts';
+import { refusals } from '../../lib/rest-schema.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
-import { doc } from '../../lib/openapi.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { certificatePdf } from './certificate-serving.service.ts';
 import { readyCertificateFile } from './certificates.service.ts';
 
 /** The spec's GET /certificate/{courseId} (section 7): `data.pdfPath.filename` of the caller's own certificate. */
-export const certificatesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const certificatesRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificate/:courseId',
-    doc({ summary: 'The caller’s certificate of a course, once its PDF is ready: data.pdfPath.filename.', access: 'signed-in', tag: 'Certificates', params: ZCertificateCourseRequest, answers: { 404: 'Certificate not found.' } }),
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'The caller’s certificate of a course, once its PDF is ready: data.pdfPath.filename.',
+        tags: ['Certificates'],
+        params: ZCertificateCourseRequest,
+        response: { ...refusals({ 404: 'Certificate not found.' }) },
+      },
+    },
     async (request) => {
-      const { courseId } = parseInput(ZCertificateCourseRequest, request.params);
+      const { courseId } = request.params;
       return { data: { pdfPath: { filename: await readyCertificateFile(deps, request.caller, courseId) } } };
     },
   );
@@ -25,7 +32,7 @@ export const certificatesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (ap
  * the PDF to whoever holds its unguessable name, shown in the browser and kept out of shared
  * caches; 410 once the certificate is revoked, or once a re-issue replaced this version's PDF.
  */
-export const certificateFiles: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const certificateFiles: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get<{ Params: { filename: string } }>('/certificates/:filename', async (request, reply) => {
     const pdf = await certificatePdf(deps, request.params.filename);
     if (pdf.state === 'revoked') return reply.status(410).header('cache-control', 'no-store').send({ message: MESSAGES.certificate.revoked });

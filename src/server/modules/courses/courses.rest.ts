@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import {
@@ -8,13 +9,12 @@ import {
 } from '../../../shared/schemas/course.ts';
 import { COURSE_SPEC_NAMES, toSpecCourse } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
-import { doc } from '../../lib/openapi.ts';
+import { DONE, multipartForm, refusals } from '../../lib/rest-schema.ts';
 import { staffActor } from '../../lib/session-user.ts';
 import { compressBrotli, compressGzip, pickEncoding } from '../../lib/content-encoding.ts';
 import { RASTER_KINDS } from '../../lib/files/file-kinds.ts';
-import { firstFile, withUpload, type TUploadedForm, type TUploadField } from '../../lib/files/multipart.ts';
+import { firstFile, withUploadForm, type TUploadField } from '../../lib/files/multipart.ts';
 import type { TStoredFile } from '../../lib/files/storage.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { getCatalogue } from './catalogue.service.ts';
 import { ZCourseMultipartFields } from './course-multipart-fields.ts';
 import { createCourse, listAllCourses, setCourseActive, updateCourse } from './course-admin.service.ts';
@@ -24,7 +24,8 @@ const ZIdParams = requestObject({ id: ZId });
 /** The form's file field: the course image, as the spec names it (`courseImg`). */
 const IMAGE_FIELD = COURSE_SPEC_NAMES.image;
 
-const COURSE_FORM_DOC = { fields: ZCourseMultipartFields, files: { [IMAGE_FIELD]: 'The course image (JPEG, PNG, GIF, WebP or BMP).' } };
+/** The course form: its text fields, read with ZCourseMultipartFields, and its image. */
+const COURSE_FORM = multipartForm(ZCourseMultipartFields, { [IMAGE_FIELD]: 'The course image (JPEG, PNG, GIF, WebP or BMP).' });
 
 const COURSE_IMAGE_UPLOAD: Record<typeof IMAGE_FIELD, TUploadField> = {
   [IMAGE_FIELD]: {
@@ -46,15 +47,15 @@ function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
 const sendResult = (reply: FastifyReply, result: TCourseResult, status = 200) =>
   reply.status(status).send({ message: result.message, data: toSpecCourse(result.course) });
 
-/** The course form as it arrives: its fields checked, its image (when one was sent) stored. */
-function courseForm(form: TUploadedForm<typeof IMAGE_FIELD>): { fields: TCourseForm; image: TStoredFile | undefined } {
-  // An edit form may send the current image's name as text: it means "keep the image".
-  const { [IMAGE_FIELD]: _keep, ...fields } = form.fields;
-  return { fields: parseInput(ZCourseMultipartFields, fields), image: firstFile(form, IMAGE_FIELD) };
-}
+/**
+ * Reads the course form: its fields checked (an edit form may send the current image's name as
+ * text: it means "keep the image"), its image (when one was sent) stored.
+ */
+const withCourseForm = <T>(request: FastifyRequest, deps: AppDeps, save: (fields: TCourseForm, image: TStoredFile | undefined) => Promise<T>) =>
+  withUploadForm(request, deps.files, COURSE_IMAGE_UPLOAD, ZCourseMultipartFields, (form) => save(form.fields, firstFile(form, IMAGE_FIELD)));
 
 /** The spec's course calls (section 7). Errors carry their text in `error` as well as `message`. */
-export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const coursesRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   // The spec's course form reads `error`; every other screen reads `message`.
   api.addHook('preSerialization', async (_request, reply, payload: unknown) => {
     if (reply.statusCode >= 400 && payload && typeof payload === 'object' && 'message' in payload && !('error' in payload)) {
@@ -82,36 +83,30 @@ export const coursesRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { 
     }
     return json();
   };
-  const catalogueDoc = doc({ summary: 'The active courses (the catalogue); ETag and If-None-Match.', access: 'public', tag: 'Courses' });
+  const catalogueDoc = { config: { access: 'public' as const }, schema: { summary: 'The active courses (the catalogue); ETag and If-None-Match.', tags: ['Courses'] } };
   api.get('/courses/active', catalogueDoc, activeCourses);
   api.get('/Courses/active', catalogueDoc, activeCourses);
 
-  api.get('/courses', doc({ summary: 'Every course, active or not.', access: 'admin', permission: 'courses.read', tag: 'Courses' }), async () => ({ data: (await listAllCourses(deps)).map(toSpecCourse) }));
+  api.get('/courses', { config: { access: 'admin', permission: 'courses.read' }, schema: { summary: 'Every course, active or not.', tags: ['Courses'] } }, async () => ({ data: (await listAllCourses(deps)).map(toSpecCourse) }));
 
-  api.post('/courses', doc({ summary: 'Create a course with its image.', access: 'admin', permission: 'courses.edit', tag: 'Courses', created: true, form: COURSE_FORM_DOC, answers: { 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
-    const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
-      const { fields, image } = courseForm(form);
-      return createCourse(deps, staffActor(request.caller, request.ip), fields, image);
-    });
+  api.post('/courses', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Create a course with its image.', tags: ['Courses'], consumes: ['multipart/form-data'], body: COURSE_FORM, response: { 201: DONE, ...refusals({ 413: 'The image is too large.', 415: 'The image cannot be read.' }) } } }, async (request, reply) => {
+    const result = await withCourseForm(request, deps, (fields, image) => createCourse(deps, staffActor(request.caller, request.ip), fields, image));
     return sendResult(reply, result, 201);
   });
 
-  api.put('/courses/:id', doc({ summary: 'Change a course; an image sent replaces the stored one.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, form: COURSE_FORM_DOC, answers: { 404: 'No such course.', 413: 'The image is too large.', 415: 'The image cannot be read.' } }), async (request, reply) => {
-    const { id } = parseInput(ZIdParams, request.params);
-    const result = await withUpload(request, deps.files, COURSE_IMAGE_UPLOAD, (form) => {
-      const { fields, image } = courseForm(form);
-      return updateCourse(deps, staffActor(request.caller, request.ip), id, fields, image);
-    });
+  api.put('/courses/:id', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Change a course; an image sent replaces the stored one.', tags: ['Courses'], params: ZIdParams, consumes: ['multipart/form-data'], body: COURSE_FORM, response: { ...refusals({ 404: 'No such course.', 413: 'The image is too large.', 415: 'The image cannot be read.' }) } } }, async (request, reply) => {
+    const { id } = request.params;
+    const result = await withCourseForm(request, deps, (fields, image) => updateCourse(deps, staffActor(request.caller, request.ip), id, fields, image));
     return sendResult(reply, result);
   });
 
-  api.post('/courses/Deactive/:id', doc({ summary: 'Deactivate a course.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already inactive.' } }), async (request, reply) => {
-    const { id } = parseInput(ZIdParams, request.params);
+  api.post('/courses/Deactive/:id', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Deactivate a course.', tags: ['Courses'], params: ZIdParams, response: { ...refusals({ 404: 'No such course.', 409: 'Already inactive.' }) } } }, async (request, reply) => {
+    const { id } = request.params;
     return sendResult(reply, await setCourseActive(deps, staffActor(request.caller, request.ip), id, false));
   });
 
-  api.put('/courses/activate/:id', doc({ summary: 'Activate a course.', access: 'admin', permission: 'courses.edit', tag: 'Courses', params: ZIdParams, answers: { 404: 'No such course.', 409: 'Already active.' } }), async (request, reply) => {
-    const { id } = parseInput(ZIdParams, request.params);
+  api.put('/courses/activate/:id', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Activate a course.', tags: ['Courses'], params: ZIdParams, response: { ...refusals({ 404: 'No such course.', 409: 'Already active.' }) } } }, async (request, reply) => {
+    const { id } = request.params;
     return sendResult(reply, await setCourseActive(deps, staffActor(request.caller, request.ip), id, true));
   });
 };

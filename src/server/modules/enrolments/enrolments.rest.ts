@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
@@ -10,9 +10,8 @@ import {
 } from '../../../shared/schemas/enrolment.ts';
 import { toSpecCourse, withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
-import { doc } from '../../lib/openapi.ts';
+import { DONE, refusals } from '../../lib/rest-schema.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import { staffActor, type TSessionUser } from '../../lib/session-user.ts';
 import {
@@ -74,15 +73,15 @@ function toRestRequest(item: TEnrolmentRequestItem) {
 }
 
 /** The spec's enrolment calls (section 7, Courses and enrolment). */
-export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.get('/userCourses/user', doc({ summary: 'The caller’s enrolments with their courses and progress.', access: 'signed-in', tag: 'Enrolments' }), async (request) => {
+export const enrolmentsRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.get('/userCourses/user', { config: { access: 'signed-in' }, schema: { summary: 'The caller’s enrolments with their courses and progress.', tags: ['Enrolments'] } }, async (request) => {
     const user = request.caller;
     const own = await listOwnEnrolments(deps, user);
     return { data: own.map((enrolment) => toRestOwnEnrolment(user, enrolment)) };
   });
 
-  api.post('/userCourses', doc({ summary: 'Ask to enrol in a course.', access: 'signed-in', tag: 'Enrolments', created: true, body: ZEnrolRequest, answers: { 403: 'The account is not approved yet, or is an administrator’s.', 404: 'No such active course.', 409: 'Already asked or enrolled.' } }), async (request, reply) => {
-    const { courseId } = parseInput(ZEnrolRequest, request.body);
+  api.post('/userCourses', { config: { access: 'signed-in' }, schema: { summary: 'Ask to enrol in a course.', tags: ['Enrolments'], body: ZEnrolRequest, response: { 201: DONE, ...refusals({ 403: 'The account is not approved yet, or is an administrator’s.', 404: 'No such active course.', 409: 'Already asked or enrolled.' }) } } }, async (request, reply) => {
+    const { courseId } = request.body;
     const result = await requestEnrolment(deps, request.caller, courseId);
     const { enrolment } = result;
     return reply.status(201).send({
@@ -92,24 +91,24 @@ export const enrolmentsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api,
   });
 
   /** Pending requests ("inactive" in the spec), searched and paged with ?search=&page=&pageSize=. */
-  api.get('/userCourses/inactive', doc({ summary: 'Pending enrolment requests, searched; paged with page and limit, the whole list without.', access: 'admin', permission: 'enrolments.read', tag: 'Enrolments', query: ZRequestQueryString }), async (request, reply) => {
-    const query = parseInput(ZRequestQueryString, request.query ?? {});
+  api.get('/userCourses/inactive', { config: { access: 'admin', permission: 'enrolments.read' }, schema: { summary: 'Pending enrolment requests, searched; paged with page and limit, the whole list without.', tags: ['Enrolments'], querystring: ZRequestQueryString } }, async (request, reply) => {
+    const query = request.query;
     // Without page parameters the whole list is answered, as the spec documents, streamed.
-    if (!asksForAPage(request.query)) {
+    if (!asksForAPage(request)) {
       return sendWholeList(reply, await allRequests(deps, { status: 'pending', search: query.search }), toRestRequest, 'data');
     }
     const page = await searchRequests(deps, { ...query, status: 'pending' });
     return { data: page.items.map(toRestRequest), total: page.total, page: page.page, pageSize: page.pageSize };
   });
 
-  api.put('/userCourses/activate/:id', doc({ summary: 'Accept an enrolment request.', access: 'admin', permission: 'enrolments.decide', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already accepted.' } }), async (request) => {
-    const { id } = parseInput(ZIdParams, request.params);
+  api.put('/userCourses/activate/:id', { config: { access: 'admin', permission: 'enrolments.decide' }, schema: { summary: 'Accept an enrolment request.', tags: ['Enrolments'], params: ZIdParams, response: { ...refusals({ 404: 'No such request.', 409: 'Already accepted.' }) } } }, async (request) => {
+    const { id } = request.params;
     const result = await acceptRequest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestRequest(result.request) };
   });
 
-  api.put('/userCourses/deactivate/:id', doc({ summary: 'Reject an enrolment request (an approved learner loses access).', access: 'admin', permission: 'enrolments.decide', tag: 'Enrolments', params: ZIdParams, answers: { 404: 'No such request.', 409: 'Already rejected.' } }), async (request) => {
-    const { id } = parseInput(ZIdParams, request.params);
+  api.put('/userCourses/deactivate/:id', { config: { access: 'admin', permission: 'enrolments.decide' }, schema: { summary: 'Reject an enrolment request (an approved learner loses access).', tags: ['Enrolments'], params: ZIdParams, response: { ...refusals({ 404: 'No such request.', 409: 'Already rejected.' }) } } }, async (request) => {
+    const { id } = request.params;
     const result = await rejectRequest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestRequest(result.request) };
   });

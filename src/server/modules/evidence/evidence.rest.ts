@@ -1,9 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEvidenceExportQuery, type TEvidenceOfCertificate } from '../../../shared/schemas/evidence.ts';
 import type { AppDeps } from '../../deps.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
-import { doc } from '../../lib/openapi.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { staffActor } from '../../lib/session-user.ts';
 import { evidenceOfCourse, recordEvidenceDownload } from './evidence.service.ts';
 
@@ -65,12 +63,19 @@ function rowsOf(evidence: TEvidenceOfCertificate): TCsvCell[][] {
   ];
 }
 
-export const evidenceRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const evidenceRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   api.get(
     '/certificates/evidence.csv',
-    doc({ summary: 'The evidence behind a course’s certificates issued from one day to another: each part watched (when, credited and timed seconds), each refused report and its reason, each attempt with its questions and answers. CSV (formula-guarded cells).', access: 'admin', permission: 'certificates.read', tag: 'Certificates', query: ZEvidenceExportQuery }),
+    {
+      config: { access: 'admin', permission: 'certificates.read' },
+      schema: {
+        summary: 'The evidence behind a course’s certificates issued from one day to another: each part watched (when, credited and timed seconds), each refused report and its reason, each attempt with its questions and answers. CSV (formula-guarded cells).',
+        tags: ['Certificates'],
+        querystring: ZEvidenceExportQuery,
+      },
+    },
     async (request, reply) => {
-      const query = parseInput(ZEvidenceExportQuery, request.query);
+      const query = request.query;
       const evidence = await evidenceOfCourse(deps, query);
       await recordEvidenceDownload(deps, staffActor(request.caller, request.ip), { action: 'export.evidence', filters: query });
       async function* batches() {

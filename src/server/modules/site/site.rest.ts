@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { doc } from '../../lib/openapi.ts';
 
-export const siteRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.get('/site-config', doc({ summary: 'The academy’s name, contacts and links.', access: 'public', tag: 'Site' }), async () => ({ data: deps.site }));
+export const siteRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.get('/site-config', { config: { access: 'public' }, schema: { summary: 'The academy’s name, contacts and links.', tags: ['Site'] } }, async () => ({ data: deps.site }));
 };

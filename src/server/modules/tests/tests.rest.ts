@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.ts';
 import {
@@ -16,11 +16,10 @@ import { certificateFileName } from '../../../shared/schemas/certificate.ts';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { ATTEMPT_SPEC_NAMES, toSpecFields, withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
+import { DONE, orEmpty, refusals } from '../../lib/rest-schema.ts';
 import { csvStream, type TCsvCell } from '../../lib/csv.ts';
-import { doc } from '../../lib/openapi.ts';
 import { staffActor } from '../../lib/session-user.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import {
   allResults,
@@ -198,47 +197,47 @@ function toRestSubmission(item: TResultItem) {
 }
 
 /** The spec's test calls (section 7, Tests, training and certificates). */
-export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/test', doc({ summary: 'Create a test for a course (unpublished).', access: 'admin', permission: 'courses.edit', tag: 'Tests', created: true, body: ZTestForm, answers: { 404: 'No such course.' } }), async (request, reply) => {
-    const result = await createTest(deps, staffActor(request.caller, request.ip), parseInput(ZSpecTestForm, request.body));
+export const testsRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.post('/test', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Create a test for a course (unpublished).', tags: ['Tests'], body: ZSpecTestForm, response: { 201: DONE, ...refusals({ 404: 'No such course.' }) } } }, async (request, reply) => {
+    const result = await createTest(deps, staffActor(request.caller, request.ip), request.body);
     return reply.status(201).send({ message: result.message, data: toRestTest(result.test) });
   });
 
-  api.get('/test', doc({ summary: 'Every test, with its answers.', access: 'admin', permission: 'courses.read', tag: 'Tests' }), async () => ({ data: (await listTests(deps)).map(toRestTest) }));
+  api.get('/test', { config: { access: 'admin', permission: 'courses.read' }, schema: { summary: 'Every test, with its answers.', tags: ['Tests'] } }, async () => ({ data: (await listTests(deps)).map(toRestTest) }));
 
-  api.get('/test/published', doc({ summary: 'The published tests, with their answers.', access: 'admin', permission: 'courses.read', tag: 'Tests' }), async () => ({ data: (await listPublishedTests(deps)).map(toRestTest) }));
+  api.get('/test/published', { config: { access: 'admin', permission: 'courses.read' }, schema: { summary: 'The published tests, with their answers.', tags: ['Tests'] } }, async () => ({ data: (await listPublishedTests(deps)).map(toRestTest) }));
 
-  api.post('/test/published/:id', doc({ summary: 'Publish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Already published.' } }), async (request) => {
-    const { id } = parseInput(ZIdParams, request.params);
+  api.post('/test/published/:id', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Publish a test.', tags: ['Tests'], params: ZIdParams, response: { ...refusals({ 404: 'No such test.', 409: 'Already published.' }) } } }, async (request) => {
+    const { id } = request.params;
     const result = await publishTest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
-  api.post('/test/unpublished/:id', doc({ summary: 'Unpublish a test.', access: 'admin', permission: 'courses.edit', tag: 'Tests', params: ZIdParams, answers: { 404: 'No such test.', 409: 'Not published.' } }), async (request) => {
-    const { id } = parseInput(ZIdParams, request.params);
+  api.post('/test/unpublished/:id', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Unpublish a test.', tags: ['Tests'], params: ZIdParams, response: { ...refusals({ 404: 'No such test.', 409: 'Not published.' }) } } }, async (request) => {
+    const { id } = request.params;
     const result = await unpublishTest(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, data: toRestTest(result.test) };
   });
 
   /** The spec reads a list and uses its first item; opening it starts the attempt. */
-  api.get('/test/:courseId', doc({ summary: 'Open the course’s test (without answers); this starts the attempt.', access: 'signed-in', tag: 'Tests', params: ZCourseParams, answers: { 403: 'The training is not submitted, the enrolment is not approved, or the round’s attempts are used.', 404: 'No published test.', 409: 'The test is already passed.', 429: 'The wait after the last attempt has not passed: the message says when the next opens, Retry-After in how many seconds.' } }), async (request) => {
-    const { courseId } = parseInput(ZCourseParams, request.params);
+  api.get('/test/:courseId', { config: { access: 'signed-in' }, schema: { summary: 'Open the course’s test (without answers); this starts the attempt.', tags: ['Tests'], params: ZCourseParams, response: { ...refusals({ 403: 'The training is not submitted, the enrolment is not approved, or the round’s attempts are used.', 404: 'No published test.', 409: 'The test is already passed.', 429: 'The wait after the last attempt has not passed: the message says when the next opens, Retry-After in how many seconds.' }) } } }, async (request) => {
+    const { courseId } = request.params;
     return { data: [toRestLearnerTest(await openTest(deps, request.caller, courseId))] };
   });
 
-  api.post('/submitTest', doc({ summary: 'Submit the open attempt’s answers; the server scores and times it.', access: 'signed-in', tag: 'Tests', created: true, body: ZSpecSubmission, answers: { 400: 'An answer is missing, not an option, or names a question this attempt did not draw.', 403: 'The enrolment is not approved.', 409: 'No open attempt (open the test first), or already submitted.' } }), async (request, reply) => {
-    const result = await submitTest(deps, request.caller, parseInput(ZSpecSubmission, request.body));
+  api.post('/submitTest', { config: { access: 'signed-in' }, schema: { summary: 'Submit the open attempt’s answers; the server scores and times it.', tags: ['Tests'], body: ZSpecSubmission, response: { 201: DONE, ...refusals({ 400: 'An answer is missing, not an option, or names a question this attempt did not draw.', 403: 'The enrolment is not approved.', 409: 'No open attempt (open the test first), or already submitted.' }) } } }, async (request, reply) => {
+    const result = await submitTest(deps, request.caller, request.body);
     return reply.status(201).send({ message: result.message, data: toRestResult(result) });
   });
 
-  api.post('/test/grantAttempts', doc({ summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', access: 'admin', permission: 'courses.edit', tag: 'Tests', body: ZGrantAttemptsRequest, answers: { 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' } }), async (request) => {
-    const result = await grantAttempts(deps, staffActor(request.caller, request.ip), parseInput(ZGrantAttemptsRequest, request.body ?? {}));
+  api.post('/test/grantAttempts', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Grant a learner more attempts at a course’s test (attempts: 1 by default).', tags: ['Tests'], body: orEmpty(ZGrantAttemptsRequest), response: { ...refusals({ 404: 'No published test, or the learner is not enrolled.', 409: 'The learner already passed, or has no attempts to renew.' }) } } }, async (request) => {
+    const result = await grantAttempts(deps, staffActor(request.caller, request.ip), request.body);
     return { message: result.message, data: { attemptsLeft: result.attemptsLeft } };
   });
 
   /** Every submission matching ?search= as a CSV download (Test Results' export), streamed. */
-  api.get('/submitTest.csv', doc({ summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', access: 'admin', permission: 'results.read', tag: 'Tests', query: ZResultsExportQuery }), async (request, reply) => {
-    const { search } = parseInput(ZResultsExportQuery, request.query ?? {});
+  api.get('/submitTest.csv', { config: { access: 'admin', permission: 'results.read' }, schema: { summary: 'Every submission matching search, as a CSV download (formula-guarded cells).', tags: ['Tests'], querystring: ZResultsExportQuery } }, async (request, reply) => {
+    const { search } = request.query;
     const list = await allResults(deps, { search });
     await recordResultsDownload(deps, staffActor(request.caller, request.ip), { action: 'export.results', filters: { search: search ?? null }, rows: list.total });
     const day = new Date().toISOString().slice(0, 10);
@@ -251,9 +250,9 @@ export const testsRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { de
   });
 
   /** Submissions, searched and paged with ?search=&page=&pageSize=; the whole list without page parameters. */
-  api.get('/submitTest', doc({ summary: 'Submissions, searched; paged with page and pageSize, the whole list without.', access: 'admin', permission: 'results.read', tag: 'Tests', query: ZResultsQueryString }), async (request, reply) => {
-    const query = parseInput(ZResultsQueryString, request.query ?? {});
-    if (!asksForAPage(request.query)) {
+  api.get('/submitTest', { config: { access: 'admin', permission: 'results.read' }, schema: { summary: 'Submissions, searched; paged with page and pageSize, the whole list without.', tags: ['Tests'], querystring: ZResultsQueryString } }, async (request, reply) => {
+    const query = request.query;
+    if (!asksForAPage(request)) {
       return sendWholeList(reply, await allResults(deps, { search: query.search }), toRestSubmission, 'data');
     }
     const page = await searchResults(deps, query);

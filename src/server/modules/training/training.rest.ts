@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { toSpecFields, TRAINING_SET_SPEC_NAMES, withSpecId } from '../../../shared/spec-fields.ts';
 import { ZHeartbeat, type TAdminTrainingSet, type TTrainingPlayer } from '../../../shared/schemas/training.ts';
 import type { AppDeps } from '../../deps.ts';
-import { doc } from '../../lib/openapi.ts';
+import { DONE, multipartForm, refusals } from '../../lib/rest-schema.ts';
 import { ZTrainingUploadFields } from '../../../shared/schemas/training.ts';
 import { withUpload } from '../../lib/files/multipart.ts';
 import { sendStoredFile } from '../../lib/files/send-file.ts';
 import { staffActor, type TSessionUser } from '../../lib/session-user.ts';
-import { parseInput } from '../../lib/validation.ts';
 import {
   getPlayer,
   listTrainingSets,
@@ -63,39 +63,39 @@ function renewStreamPass(deps: AppDeps, reply: FastifyReply, viewer: TSessionUse
 }
 
 /** The spec's training calls (section 7), and the video streams the players' links point to. */
-export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
-  api.post('/trainingVideo', doc({ summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', access: 'admin', permission: 'courses.edit', tag: 'Training', created: true, form: { fields: ZTrainingUploadFields, files: { [VIDEO_FIELD]: 'A video (MP4, MOV, WebM…); several allowed.' } }, answers: { 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' } }), async (request, reply) => {
+export const trainingRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
+  api.post('/trainingVideo', { config: { access: 'admin', permission: 'courses.edit' }, schema: { summary: 'Upload a course’s training videos (added as its next parts; prepared in the background).', tags: ['Training'], consumes: ['multipart/form-data'], body: multipartForm(ZTrainingUploadFields, { [VIDEO_FIELD]: 'A video (MP4, MOV, WebM…); several allowed.' }), response: { 201: DONE, ...refusals({ 404: 'No such course.', 413: 'A video is too large.', 415: 'A file is not a video.' }) } } }, async (request, reply) => {
     const result = await withUpload(request, deps.files, trainingUploadRules(deps.env), (form) => uploadVideos(deps, request.caller, staffActor(request.caller, request.ip), form), {
       maxFiles: VIDEOS_PER_UPLOAD,
     });
     return reply.status(201).send({ message: result.message, data: fromAdminSet(result.set) });
   });
 
-  api.get('/trainingVideo', doc({ summary: 'Every course’s training videos with their status, and the stream pass their links need (a cookie).', access: 'admin', permission: 'courses.read', tag: 'Training' }), async (request, reply) => {
+  api.get('/trainingVideo', { config: { access: 'admin', permission: 'courses.read' }, schema: { summary: 'Every course’s training videos with their status, and the stream pass their links need (a cookie).', tags: ['Training'] } }, async (request, reply) => {
     const admin = request.caller;
     const data = (await listTrainingSets(deps, admin)).map(fromAdminSet);
     renewStreamPass(deps, reply, admin);
     return { data };
   });
 
-  api.get('/trainingVideo/:courseId', doc({ summary: `A course’s training for its enrolled learner, with stream links. The links play only with the stream pass this answer sets (an HttpOnly cookie for the stream path, valid ${STREAM_PASS_TTL_SECONDS / 60} minutes, renewed by each watch report), for the session of the bearer token.`, access: 'signed-in', tag: 'Training', params: ZCourseParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No training for the course.' } }), async (request, reply) => {
+  api.get('/trainingVideo/:courseId', { config: { access: 'signed-in' }, schema: { summary: `A course’s training for its enrolled learner, with stream links. The links play only with the stream pass this answer sets (an HttpOnly cookie for the stream path, valid ${STREAM_PASS_TTL_SECONDS / 60} minutes, renewed by each watch report), for the session of the bearer token.`, tags: ['Training'], params: ZCourseParams, response: { ...refusals({ 403: 'Not enrolled (approved) in the course.', 404: 'No training for the course.' }) } } }, async (request, reply) => {
     const viewer = request.caller;
-    const { courseId } = parseInput(ZCourseParams, request.params);
+    const { courseId } = request.params;
     const data = fromPlayer(await getPlayer(deps, viewer, courseId));
     renewStreamPass(deps, reply, viewer);
     return { data };
   });
 
   // Another player reports watching under the same rules as the portal's own (decision 041).
-  api.post('/trainingVideo/watched', doc({ summary: 'Report watching a part: send from = to = the position when playback starts, then every 10 seconds while playing (and on pause, seek and end) the span played since the last report. Credit never runs ahead of the server’s clock; a part completes at 95 % of it watched and timed. Renews the stream pass.', access: 'signed-in', tag: 'Training', body: ZHeartbeat, answers: { 403: 'Not enrolled, or the part is still locked.', 404: 'No such part.', 409: 'The part is still being prepared.' } }), async (request, reply) => {
+  api.post('/trainingVideo/watched', { config: { access: 'signed-in' }, schema: { summary: 'Report watching a part: send from = to = the position when playback starts, then every 10 seconds while playing (and on pause, seek and end) the span played since the last report. Credit never runs ahead of the server’s clock; a part completes at 95 % of it watched and timed. Renews the stream pass.', tags: ['Training'], body: ZHeartbeat, response: { ...refusals({ 403: 'Not enrolled, or the part is still locked.', 404: 'No such part.', 409: 'The part is still being prepared.' }) } } }, async (request, reply) => {
     const viewer = request.caller;
-    const result = await recordHeartbeat(deps, viewer, parseInput(ZHeartbeat, request.body));
+    const result = await recordHeartbeat(deps, viewer, request.body);
     renewStreamPass(deps, reply, viewer);
     return result;
   });
 
-  api.post('/videoWatchedUser/:id', doc({ summary: 'Submit the training once every part is watched.', access: 'signed-in', tag: 'Training', params: ZSetParams, answers: { 403: 'Not enrolled (approved) in the course.', 404: 'No such training.' } }), async (request) => {
-    const { id } = parseInput(ZSetParams, request.params);
+  api.post('/videoWatchedUser/:id', { config: { access: 'signed-in' }, schema: { summary: 'Submit the training once every part is watched.', tags: ['Training'], params: ZSetParams, response: { ...refusals({ 403: 'Not enrolled (approved) in the course.', 404: 'No such training.' }) } } }, async (request) => {
+    const { id } = request.params;
     return submitTraining(deps, request.caller, id);
   });
 
@@ -104,7 +104,14 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
   // requests included), so a copied link, a logout, a locked part or a lost enrolment stops it.
   api.get<{ Params: { videoId: string; height: string }; Querystring: { viewer?: string; signature?: string } }>(
     '/trainingVideo/stream/:videoId/:height',
-    doc({ summary: 'A video rendition by its signed link, with the viewer’s stream pass cookie (Range requests).', access: 'signed link', tag: 'Training', answers: { 403: 'No stream pass, another viewer’s, or the session has ended.' } }),
+    {
+      config: { access: 'signed link' },
+      schema: {
+        summary: 'A video rendition by its signed link, with the viewer’s stream pass cookie (Range requests).',
+        tags: ['Training'],
+        response: { ...refusals({ 403: 'No stream pass, another viewer’s, or the session has ended.' }) },
+      },
+    },
     async (request, reply) => {
       const file = await authorizeStream(deps, { ...request.params, ...request.query, cookies: request.cookies });
       return sendStoredFile(deps.files, request, reply, file, `private, max-age=${STREAM_PASS_TTL_SECONDS}`);
@@ -115,7 +122,14 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
   // Range requests, and keeps it in the site's storage; no second copy in the HTTP cache.
   api.get<{ Params: { downloadId: string; videoId: string }; Querystring: { signature?: string } }>(
     '/trainingVideo/stream/offline/:downloadId/:videoId',
-    doc({ summary: 'A part of a course downloaded for offline study, by the link its package gave, with the downloader’s stream pass cookie (Range requests). Served while the enrolment is approved, whatever the part’s lock; the download’s rendition, or the nearest the part has.', access: 'signed link', tag: 'Training', answers: { 403: 'No stream pass, another learner’s, the session has ended, the enrolment has ended, or the video is not a part of the course.' } }),
+    {
+      config: { access: 'signed link' },
+      schema: {
+        summary: 'A part of a course downloaded for offline study, by the link its package gave, with the downloader’s stream pass cookie (Range requests). Served while the enrolment is approved, whatever the part’s lock; the download’s rendition, or the nearest the part has.',
+        tags: ['Training'],
+        response: { ...refusals({ 403: 'No stream pass, another learner’s, the session has ended, the enrolment has ended, or the video is not a part of the course.' }) },
+      },
+    },
     async (request, reply) => {
       const file = await authorizeOfflineStream(deps, { ...request.params, signature: request.query.signature, cookies: request.cookies });
       return sendStoredFile(deps.files, request, reply, file, 'private, no-store');
@@ -124,7 +138,7 @@ export const trainingRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, {
 
   // The device's background sync replays this without a bearer token: the records' signatures
   // (HMAC-SHA256 with the download's record key) are what authenticate them.
-  api.post('/trainingVideo/offline/sync', doc({ summary: 'Send the watching a device recorded offline: the download’s records, in order, each signed with its record key (HMAC-SHA256 keyed with the key’s text, base64url without padding) over `offline-watch-v1|downloadId|seq|id|videoId|from|to|startedAt|endedAt|playedMs|prev` (numbers as JavaScript writes them, prev empty for the first record). Records come in order: seq 1, 2, … and prev the signature of the record before; startedAt and endedAt are the device’s clock in milliseconds, playedMs what its monotonic clock ran. Each record is taken in once: the answer says per record whether it was credited (and how many seconds), refused (and why) or a duplicate of one taken in before.', access: 'signed link', tag: 'Training', body: ZOfflineSyncRequest, answers: { 403: 'The enrolment in the course has ended: nothing was taken in.', 404: 'No such download.' } }), async (request) =>
-    syncOffline(deps, parseInput(ZOfflineSyncRequest, request.body)),
+  api.post('/trainingVideo/offline/sync', { config: { access: 'signed link' }, schema: { summary: 'Send the watching a device recorded offline: the download’s records, in order, each signed with its record key (HMAC-SHA256 keyed with the key’s text, base64url without padding) over `offline-watch-v1|downloadId|seq|id|videoId|from|to|startedAt|endedAt|playedMs|prev` (numbers as JavaScript writes them, prev empty for the first record). Records come in order: seq 1, 2, … and prev the signature of the record before; startedAt and endedAt are the device’s clock in milliseconds, playedMs what its monotonic clock ran. Each record is taken in once: the answer says per record whether it was credited (and how many seconds), refused (and why) or a duplicate of one taken in before.', tags: ['Training'], body: ZOfflineSyncRequest, response: { ...refusals({ 403: 'The enrolment in the course has ended: nothing was taken in.', 404: 'No such download.' }) } } }, async (request) =>
+    syncOffline(deps, request.body),
   );
 };

@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestObject, ZId } from '../../../shared/schemas/common.ts';
 import { ZUserListQuery, type TUserListItem, type TUserPage } from '../../../shared/schemas/users.ts';
 import { withSpecId } from '../../../shared/spec-fields.ts';
 import type { AppDeps } from '../../deps.ts';
-import { doc } from '../../lib/openapi.ts';
+import { refusals } from '../../lib/rest-schema.ts';
 import { staffActor } from '../../lib/session-user.ts';
 import { pageSizeFromLimit, REST_PAGE_PARAMS } from '../../lib/paging.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { asksForAPage, sendWholeList } from '../../lib/whole-list.ts';
 import { allApproved, allUnapproved, approveUser, listApproved, listUnapproved } from './users.service.ts';
 
@@ -28,22 +27,22 @@ function sendPage(reply: { header(name: string, value: string): unknown }, page:
 }
 
 /** The spec's Users calls (section 7); all of them are for administrators. */
-export const usersRest: FastifyPluginAsync<{ deps: AppDeps }> = async (api, { deps }) => {
+export const usersRest: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (api, { deps }) => {
   // Without page parameters the whole list is answered, as the spec documents, streamed.
-  api.get('/user/getUnapprovedUsers', doc({ summary: 'Learners waiting for approval; paged with page and limit, the whole list without.', access: 'admin', permission: 'accounts.read', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
-    const query = parseInput(ZListQueryString, request.query);
-    if (!asksForAPage(request.query)) return sendWholeList(reply, await allUnapproved(deps), toRestUser);
+  api.get('/user/getUnapprovedUsers', { config: { access: 'admin', permission: 'accounts.read' }, schema: { summary: 'Learners waiting for approval; paged with page and limit, the whole list without.', tags: ['Users'], querystring: ZListQueryString } }, async (request, reply) => {
+    const query = request.query;
+    if (!asksForAPage(request)) return sendWholeList(reply, await allUnapproved(deps), toRestUser);
     return sendPage(reply, await listUnapproved(deps, query));
   });
 
-  api.get('/user/getApprovedUsers', doc({ summary: 'Approved learners; paged with page and limit, the whole list without.', access: 'admin', permission: 'accounts.read', tag: 'Users', query: ZListQueryString }), async (request, reply) => {
-    const query = parseInput(ZListQueryString, request.query);
-    if (!asksForAPage(request.query)) return sendWholeList(reply, await allApproved(deps), toRestUser);
+  api.get('/user/getApprovedUsers', { config: { access: 'admin', permission: 'accounts.read' }, schema: { summary: 'Approved learners; paged with page and limit, the whole list without.', tags: ['Users'], querystring: ZListQueryString } }, async (request, reply) => {
+    const query = request.query;
+    if (!asksForAPage(request)) return sendWholeList(reply, await allApproved(deps), toRestUser);
     return sendPage(reply, await listApproved(deps, query));
   });
 
-  api.post('/user/approve-user/:id', doc({ summary: 'Approve a learner.', access: 'admin', permission: 'accounts.approve', tag: 'Users', params: ZApproveParams, answers: { 404: 'No such user.', 409: 'Already approved.' } }), async (request) => {
-    const { id } = parseInput(ZApproveParams, request.params);
+  api.post('/user/approve-user/:id', { config: { access: 'admin', permission: 'accounts.approve' }, schema: { summary: 'Approve a learner.', tags: ['Users'], params: ZApproveParams, response: { ...refusals({ 404: 'No such user.', 409: 'Already approved.' }) } } }, async (request) => {
+    const { id } = request.params;
     const result = await approveUser(deps, staffActor(request.caller, request.ip), id);
     return { message: result.message, user: toRestUser(result.user) };
   });
