@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getPriority } from 'node:os';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
+import type * as Argon2 from '@node-rs/argon2';
 import type { THashingTask } from './hashing-threads.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { THashingTask } from './hashing-threads.ts';
  * thread's priority (niceIncrement); /proc/thread-self names the kernel's id for the thread, so the
  * value can be read back and told to the pool (for tests and logs).
  */
-const { hashSync, verifySync } = createRequire(import.meta.url)('@node-rs/argon2') as typeof import('@node-rs/argon2');
+const { hashSync, verifySync } = createRequire(import.meta.url)('@node-rs/argon2') as typeof Argon2;
 
 let osThreadId: number | undefined;
 let priority: number | undefined;
