@@ -96,7 +96,7 @@ describe('access grants', () => {
     expect(calls).toBe(2);
   });
 
-  it('hold at most maxEntries, the oldest going first', async () => {
+  it('hold at most maxEntries, the least recently used going first', async () => {
     const grants = createAccessGrants({ ttlMs: 60_000, logger, maxEntries: 3 });
     const loads = ['1', '2', '3', '4'].map((key) => loader(key, tags(key)));
     for (const [index, { load }] of loads.entries()) await grants.remember(String(index), load);

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 
 /**
@@ -36,48 +37,6 @@ export type AccessGrants = {
   close(): Promise<void>;
 };
 
-type TEntry = { grant: unknown; tags: TGrantTags; expiresAt: number };
-
-/** The in-memory part: a bounded map, oldest first out, with scope eviction by scanning (revocations are rare). */
-function createStore(options: { maxEntries: number; now: () => number }) {
-  const entries = new Map<string, TEntry>();
-  // Bumped by every revocation and every clearing: a load that saw it change is not kept.
-  let epoch = 0;
-  return {
-    entries,
-    get epoch() {
-      return epoch;
-    },
-    get(key: string): TEntry | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= options.now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry;
-    },
-    put(key: string, entry: Omit<TEntry, 'expiresAt'>, endsAt: number | undefined, since: number, ttlMs: number) {
-      if (since !== epoch) return;
-      const expiresAt = Math.min(options.now() + ttlMs, endsAt ?? Number.POSITIVE_INFINITY);
-      if (expiresAt <= options.now()) return;
-      entries.delete(key);
-      while (entries.size >= options.maxEntries) {
-        const oldest = entries.keys().next();
-        if (oldest.done) break;
-        entries.delete(oldest.value);
-      }
-      entries.set(key, { ...entry, expiresAt });
-    },
-    evict(scope: TGrantScope) {
-      epoch += 1;
-      if (scope === 'all') return entries.clear();
-      const [field, value] = Object.entries(scope)[0] as [keyof TGrantTags, string];
-      for (const [key, entry] of entries) if (entry.tags[field] === value) entries.delete(key);
-    },
-  };
-}
-
 const SCOPE_FIELDS = new Set(['userId', 'sessionId', 'setId']);
 
 function parseScope(text: string): TGrantScope | undefined {
@@ -105,7 +64,16 @@ export function createAccessGrants(options: {
 }): AccessGrants {
   const now = options.now ?? Date.now;
   const ttlOf: Record<TGrantKind, number> = typeof options.ttlMs === 'number' ? { stream: options.ttlMs, session: options.ttlMs } : options.ttlMs;
-  const store = createStore({ maxEntries: options.maxEntries ?? 50_000, now });
+  // The least recently used grant goes first when full; each grant lives its own TTL.
+  const cache = new LRUCache<string, { grant: unknown; tags: TGrantTags }>({ max: options.maxEntries ?? 50_000, ttlResolution: 0, perf: { now } });
+  // Bumped by every revocation and every clearing: a load that saw it change is not kept.
+  let epoch = 0;
+  function evict(scope: TGrantScope) {
+    epoch += 1;
+    if (scope === 'all') return cache.clear();
+    const [field, value] = Object.entries(scope)[0] as [keyof TGrantTags, string];
+    for (const [key, entry] of cache.entries()) if (entry.tags[field] === value) cache.delete(key);
+  }
   const { logger } = options;
   const enabled = ttlOf.stream > 0 || ttlOf.session > 0;
   const channel = `${options.prefix ?? 'portal'}:access-grants:revoked`;
@@ -120,14 +88,14 @@ export function createAccessGrants(options: {
     subscriber.on('message', (from: string, text: string) => {
       if (from !== channel) return;
       const scope = parseScope(text);
-      if (scope) store.evict(scope);
+      if (scope) evict(scope);
     });
     // On every (re)connection: what was kept may have missed a revocation while the link was down.
     subscriber.on('ready', () => {
       subscriber
         .subscribe(channel)
         .then(() => {
-          store.evict('all');
+          evict('all');
           listening = true;
           logger.info('access grants: listening for revocations from every process');
         })
@@ -136,7 +104,7 @@ export function createAccessGrants(options: {
     subscriber.on('close', () => {
       if (listening) logger.warn('access grants: the revocation channel is down; every stream request and session check asks the database until it is back');
       listening = false;
-      store.evict('all');
+      evict('all');
     });
   }
 
@@ -151,17 +119,17 @@ export function createAccessGrants(options: {
     async remember(key, load, kind = 'stream') {
       const ttlMs = ttlOf[kind];
       const keeps = usable() && ttlMs > 0;
-      if (keeps) {
-        const kept = store.get(key);
-        if (kept) return kept.grant as never;
-      }
-      const since = store.epoch;
+      const kept = keeps ? cache.get(key) : undefined;
+      if (kept) return kept.grant as never;
+      const since = epoch;
       const { grant, tags, endsAt } = await load();
-      if (keeps && usable()) store.put(key, { grant, tags }, endsAt, since, ttlMs);
+      // lru-cache still answers an entry as old as its TTL; a grant ends at that millisecond.
+      const ttl = Math.min(ttlMs, (endsAt ?? Number.POSITIVE_INFINITY) - now()) - 1;
+      if (keeps && usable() && since === epoch && ttl > 0) cache.set(key, { grant, tags }, { ttl });
       return grant;
     },
     async revoke(scope) {
-      store.evict(scope);
+      evict(scope);
       if (!publisher) return;
       try {
         await publisher.publish(channel, JSON.stringify({ scope }));
@@ -170,10 +138,10 @@ export function createAccessGrants(options: {
         logger.error({ err, scope }, 'access grants: a revocation was not sent to the other processes');
       }
     },
-    size: () => store.entries.size,
+    size: () => cache.size,
     async close() {
       listening = false;
-      store.evict('all');
+      evict('all');
       await Promise.all([publisher?.quit().catch(() => {}), subscriber?.quit().catch(() => {})]);
     },
   };

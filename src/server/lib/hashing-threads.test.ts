@@ -62,21 +62,23 @@ describe('hashing threads', () => {
 
   it('replace a thread that ends, and run the task it had again on the new one', async () => {
     pool = createHashingThreads({ size: 1, argon2Options: ARGON2_OPTIONS });
+    await pool.run(hashTask('first'));
     const hashing = pool.run(hashTask('in flight'));
     const [first] = pool.threads();
     await first!.terminate();
     expect(await hashing).toMatch(/^\$argon2id\$/);
     expect(pool.threads()).toHaveLength(1);
-    expect(pool.threads()[0]).not.toBe(first);
+    expect(pool.threads()[0]!.osThreadId).not.toBe(first!.osThreadId);
     expect(await pool.run(hashTask('after'))).toMatch(/^\$argon2id\$/);
   });
 
   it('give up on a task whose thread ends twice: unavailable for now, a 503, and the next task runs', async () => {
     pool = createHashingThreads({ size: 1, argon2Options: ARGON2_OPTIONS });
+    await pool.run(hashTask('first'));
     const hashing = pool.run(hashTask('unlucky')).catch((error: unknown) => error);
     const [first] = pool.threads();
     await first!.terminate();
-    await until(() => pool!.threads().length === 1 && pool!.threads()[0] !== first);
+    await until(() => pool!.threads().length === 1 && pool!.threads()[0]!.osThreadId !== undefined && pool!.threads()[0]!.osThreadId !== first!.osThreadId);
     await pool.threads()[0]!.terminate();
     const failure = await hashing;
     expect(failure).toMatchObject({ code: HASHING_UNAVAILABLE });

@@ -1,17 +1,15 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
 
-export type TRateLimitHit = {
-  /** Hits in the current window, this one included. */
-  count: number;
-  /** Milliseconds until the window ends and the count starts again from zero. */
-  resetInMs: number;
-};
+/** Hits in the current window (this one included) and the milliseconds until it starts again from zero. */
+export type TRateLimitHit = { count: number; resetInMs: number };
+export type TRateLimitRule = { limit: number; windowMs: number };
 
 /**
- * Fixed-window counters for throttling. The count is taken before the guarded work is done, so
- * fifty requests arriving together cannot all slip under the limit.
+ * Fixed-window counters (rate-limiter-flexible) for throttling. The count is taken before the
+ * guarded work is done, so fifty requests arriving together cannot all slip under the limit.
  */
 export type RateLimitStore = {
   kind: 'redis' | 'memory';
@@ -24,14 +22,8 @@ export type RateLimitStore = {
   close(): Promise<void>;
 };
 
-export type TRateLimitRule = { limit: number; windowMs: number };
-
 /** Counts a hit and says whether it went over the rule's limit. */
-export async function consume(
-  store: RateLimitStore,
-  key: string,
-  rule: TRateLimitRule,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function consume(store: RateLimitStore, key: string, rule: TRateLimitRule) {
   const { count, resetInMs } = await store.hit(key, rule.windowMs);
   return { allowed: count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
 }
@@ -47,72 +39,43 @@ export async function throttle(
 ): Promise<void> {
   for (const [key, rule] of limits) {
     const gate = await consume(deps.rateLimit, key, rule);
-    if (!gate.allowed) {
-      deps.logger.warn({ key }, 'throttled');
-      throw new AppError('TOO_MANY_REQUESTS', tooMany(Math.ceil(gate.retryAfterSeconds / 60)), {
-        retryAfterSeconds: gate.retryAfterSeconds,
-      });
-    }
+    if (gate.allowed) continue;
+    deps.logger.warn({ key }, 'throttled');
+    throw new AppError('TOO_MANY_REQUESTS', tooMany(Math.ceil(gate.retryAfterSeconds / 60)), { retryAfterSeconds: gate.retryAfterSeconds });
   }
 }
 
-export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  // Expired windows are dropped now and then, so keys for one-off addresses do not pile up.
-  const sweep = setInterval(() => {
-    const at = now();
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-  }, 60_000);
-  sweep.unref();
+/**
+ * The library's limiter used as a plain counter, each hit with its rule's window: the rules' limits
+ * are compared by `consume`, so call sites can also read a count and take hits back.
+ */
+function counters(kind: RateLimitStore['kind'], limiter: RateLimiterAbstract, close: () => void): RateLimitStore {
+  const peek = async (key: string) => {
+    const now = await limiter.get(key);
+    return now && now.msBeforeNext > 0 ? { count: Math.max(0, now.consumedPoints), resetInMs: now.msBeforeNext } : { count: 0, resetInMs: 0 };
+  };
   return {
-    kind: 'memory',
-    async hit(key, windowMs) {
-      const at = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= at) {
-        window = { count: 0, resetAt: at + windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return { count: window.count, resetInMs: window.resetAt - at };
+    kind,
+    hit: async (key, windowMs) => {
+      const res = await limiter.consume(key, 1, { customDuration: windowMs / 1000 });
+      return { count: res.consumedPoints, resetInMs: res.msBeforeNext };
     },
-    async peek(key) {
-      const at = now();
-      const window = windows.get(key);
-      if (!window || window.resetAt <= at) return { count: 0, resetInMs: 0 };
-      return { count: window.count, resetInMs: window.resetAt - at };
-    },
+    peek,
     async takeBack(key, count) {
-      const window = windows.get(key);
-      if (window && window.resetAt > now()) window.count = Math.max(0, window.count - count);
+      const { count: now } = await peek(key);
+      if (now > 0) await limiter.reward(key, Math.min(now, count));
     },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      clearInterval(sweep);
-      windows.clear();
-    },
+    reset: async (key) => void (await limiter.delete(key)),
+    close: async () => close(),
   };
 }
 
-// INCR and PEXPIRE in one step: a crash between them can never leave a counter without expiry.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return { count, ttl }
-`;
+// Never over: a counter is refused by the rule comparing it, not by the library.
+const COUNTER = { points: Number.MAX_SAFE_INTEGER, duration: 60 };
 
-// DECRBY keeps the key's expiry; a key already gone stays gone rather than coming back negative.
-const TAKE_BACK_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count <= 0 then return 0 end
-return redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1])))
-`;
+export function createMemoryRateLimitStore(): RateLimitStore {
+  return counters('memory', new RateLimiterMemory(COUNTER), () => {});
+}
 
 /** How long a throttle check may wait for Redis before it counts in this process instead. */
 export const REDIS_LIMIT_TIMEOUT_MS = 150;
@@ -123,79 +86,40 @@ export const REDIS_LIMIT_TIMEOUT_MS = 150;
  * log says so once when that starts and once when Redis answers again.
  */
 export function createRedisRateLimitStore(redisUrl: string, logger: Logger, prefix = 'portal'): RateLimitStore {
-  const redis = new Redis(redisUrl, {
-    maxRetriesPerRequest: 1,
-    // Without a connection a command fails at once instead of waiting in a queue.
-    enableOfflineQueue: false,
-    commandTimeout: REDIS_LIMIT_TIMEOUT_MS,
-    connectTimeout: 1000,
-  });
-  const fallback = createMemoryRateLimitStore();
+  // Without a connection a command fails at once instead of waiting in a queue.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: REDIS_LIMIT_TIMEOUT_MS, connectTimeout: 1000 });
+  // Reported through `degraded` below, once, rather than at every reconnection attempt.
+  redis.on('error', () => {});
+  const shared = counters('redis', new RateLimiterRedis({ ...COUNTER, storeClient: redis, keyPrefix: `${prefix}:rl` }), () => redis.disconnect());
+  const local = createMemoryRateLimitStore();
   let degraded = false;
-  redis.on('error', () => {
-    // Reported through `degraded` below, once, rather than at every reconnection attempt.
-  });
-  const keyOf = (key: string) => `${prefix}:rl:${key}`;
 
-  async function withFallback<T>(key: string, viaRedis: () => Promise<T>, locally: () => Promise<T>): Promise<T> {
-    if (redis.status === 'ready') {
+  function either<A extends unknown[], T>(call: (store: RateLimitStore) => (key: string, ...rest: A) => Promise<T>) {
+    return async (key: string, ...rest: A): Promise<T> => {
+      if (redis.status !== 'ready') {
+        if (!degraded) logger.warn({ key, status: redis.status }, 'Redis is not connected: rate limits are counted in this process until it is');
+        degraded = true;
+        return call(local)(key, ...rest);
+      }
       try {
-        const result = await viaRedis();
-        if (degraded) {
-          degraded = false;
-          logger.info('rate limits are counted in Redis again');
-        }
+        const result = await call(shared)(key, ...rest);
+        if (degraded) logger.info('rate limits are counted in Redis again');
+        degraded = false;
         return result;
       } catch (err) {
         if (!degraded) logger.warn({ err, key }, 'Redis did not answer a rate-limit check: counting in this process until it does');
         degraded = true;
-        return locally();
+        return call(local)(key, ...rest);
       }
-    }
-    if (!degraded) logger.warn({ key, status: redis.status }, 'Redis is not connected: rate limits are counted in this process until it is');
-    degraded = true;
-    return locally();
+    };
   }
 
   return {
     kind: 'redis',
-    hit: (key, windowMs) =>
-      withFallback(
-        key,
-        async () => {
-          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, keyOf(key), String(windowMs))) as [number, number];
-          return { count, resetInMs: ttl };
-        },
-        () => fallback.hit(key, windowMs),
-      ),
-    peek: (key) =>
-      withFallback(
-        key,
-        async () => {
-          const [count, ttl] = await Promise.all([redis.get(keyOf(key)), redis.pttl(keyOf(key))]);
-          return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
-        },
-        () => fallback.peek(key),
-      ),
-    takeBack: (key, count) =>
-      withFallback(
-        key,
-        async () => {
-          await redis.eval(TAKE_BACK_SCRIPT, 1, keyOf(key), String(count));
-        },
-        () => fallback.takeBack(key, count),
-      ),
-    reset: (key) =>
-      withFallback(
-        key,
-        async () => {
-          await Promise.all([redis.del(keyOf(key)), fallback.reset(key)]);
-        },
-        () => fallback.reset(key),
-      ),
-    async close() {
-      await fallback.close();
-      redis.disconnect();
-    },
+    hit: either((store) => store.hit),
+    peek: either((store) => store.peek),
+    takeBack: either((store) => store.takeBack),
+    reset: either((store) => async (key) => void (await Promise.all([store.reset(key), local.reset(key)]))),
+    close: () => Promise.all([local.close(), shared.close()]).then(() => {}),
   };
 }
