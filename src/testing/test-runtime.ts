@@ -42,10 +42,10 @@ export type TestPortal = {
    */
   caller(user?: TSessionUser | null, ip?: string): ReturnType<typeof createCaller>;
   /**
-   * Waits until the jobs dispatched so far have run, their retries too: the in-process runner's,
-   * or on Redis until the portal's queue holds none waiting, running or due again.
+   * Waits until the jobs dispatched so far have run, their retries too: the in-process runner's
+   * (all of them), or on Redis the jobs of these outbox ids (or the whole queue with none given).
    */
-  drainJobs(): Promise<void>;
+  drainJobs(ids?: readonly string[]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -106,7 +106,7 @@ export async function createTestPortal(
     authorization: (user, secondFactor = user.role === 'admin' ? 'passed' : null) =>
       `Bearer ${signAccessToken({ sub: user.id, role: user.role, ...(secondFactor ? { mf: secondFactor } : {}) }, runtime.jwtSecret, 900)}`,
     caller: (user = null, ip = '127.0.0.1') => createCaller({ deps: runtime, user, ip, requestId: 'test', setCookie: () => {} }),
-    drainJobs: () => (redisUrl ? untilJobsSettled(redisUrl, queuePrefix) : runtime.jobs.drain()),
+    drainJobs: (ids) => (redisUrl ? untilJobsSettled(redisUrl, queuePrefix, ids) : runtime.jobs.drain()),
     async close() {
       await app.close();
       // The jobs this portal runs itself finish, as a test's later checks expect: closing the

@@ -547,13 +547,16 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
           payload: body.payload,
         });
         expect(res.statusCode, res.body).toBe(201);
-        await queued.drainJobs();
-        const [video] = await queued.runtime.db
-          .select({ status: trainingVideos.status })
-          .from(trainingVideos)
-          .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
-          .where(eq(trainingVideoSets.courseId, course.id));
-        expect(video?.status).toBe('ready');
+        const status = async () =>
+          (
+            await queued.runtime.db
+              .select({ status: trainingVideos.status })
+              .from(trainingVideos)
+              .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+              .where(eq(trainingVideoSets.courseId, course.id))
+          )[0]?.status;
+        await expect.poll(status, { timeout: 30_000 }).toMatch(/^(ready|failed)$/);
+        expect(await status()).toBe('ready');
       } finally {
         await queued.close();
       }
