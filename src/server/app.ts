@@ -106,9 +106,10 @@ export async function buildApp(deps: AppDeps, options: TBuildOptions = {}): Prom
     // Request bodies are taken as they come, never inflated here.
     globalDecompression: false,
   });
-  // tRPC answers with a fetch Response of unknown length: read, it is compressed as the others are.
+  // tRPC answers with a fetch Response of unknown length: its JSON, read, is compressed as the
+  // others are (the plugin would pipe even a small one through a stream). Anything else streams.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!(payload instanceof Response)) return done(null, payload);
+    if (!(payload instanceof Response) || !/\bjson\b/.test(payload.headers.get('content-type') ?? '')) return done(null, payload);
     reply.code(payload.status);
     payload.headers.forEach((value, name) => void (name === 'content-length' || reply.header(name, value)));
     payload.arrayBuffer().then((body) => done(null, Buffer.from(body)), done);
