@@ -1,7 +1,10 @@
-import { test as base } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { inject, test as base } from 'vitest';
 import type { TSecondFactorState } from '../shared/constants.ts';
 import type { TAdminTest, TTestForm } from '../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from './factories.ts';
+import { seedWorld } from './portal-world.ts';
 import { startSmtpServer } from './smtp-server.ts';
 import { createTestPortal, type TestPortal } from './test-runtime.ts';
 
@@ -9,12 +12,36 @@ export { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTyp
 
 export type TTestUser = Awaited<ReturnType<typeof createUser>>;
 type TCourse = Awaited<ReturnType<typeof createCourse>>;
+/** A course and its published test, as `publishedTest` makes them. */
+export type TPublishedTest = { course: TCourse; test: TAdminTest };
 
 /**
  * How the file's portal is built (createTestPortal's options); `smtp: true` sends its mail to the
- * file's SMTP server (`smtp`) instead of leaving mail unconfigured.
+ * file's SMTP server (`smtp`) instead of leaving mail unconfigured; `ownDatabase: true` gives it a
+ * database no other file writes to, for tests of facts about the whole database.
  */
-export type TPortalOptions = NonNullable<Parameters<typeof createTestPortal>[0]> & { smtp?: boolean };
+export type TPortalOptions = NonNullable<Parameters<typeof createTestPortal>[0]> & { smtp?: boolean; ownDatabase?: boolean };
+
+/**
+ * A fresh database beside the run's on its PostgreSQL server, and how to drop it; none on PGlite,
+ * where every portal has its own already.
+ */
+async function ownDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = inject('databaseUrl');
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `portal_own_${randomBytes(5).toString('hex')}`;
+  const server = postgres(base, { max: 1, onnotice: () => {} });
+  await server.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await server.unsafe(`drop database if exists ${name} with (force)`);
+      await server.end();
+    },
+  };
+}
 
 export const TEST_QUESTIONS: TTestForm['questions'] = [
   { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
@@ -45,15 +72,21 @@ export type TSeed = { staff: TTestUser; learner: TTestUser; course: TCourse; tes
  */
 export const test = base
   .extend('portalOptions', { scope: 'file' }, {} as TPortalOptions)
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads what a fixture needs from its first parameter's pattern
   .extend('smtp', { scope: 'file' }, async ({}, { onCleanup }) => {
     const smtp = await startSmtpServer();
     onCleanup(() => smtp.close());
     return smtp;
   })
   .extend('portal', { scope: 'file' }, async ({ portalOptions, smtp }, { onCleanup }): Promise<TestPortal> => {
-    const { smtp: withSmtp, ...options } = portalOptions;
-    const portal = await createTestPortal(withSmtp ? { ...options, env: { SMTP_URL: smtp.url, ...options.env } } : options);
-    onCleanup(() => portal.close());
+    const { smtp: withSmtp, ownDatabase: withOwnDatabase, ...options } = portalOptions;
+    const database = withOwnDatabase ? await ownDatabase() : undefined;
+    const env = { ...(withSmtp ? { SMTP_URL: smtp.url } : {}), ...(database?.url ? { DATABASE_URL: database.url } : {}), ...options.env };
+    const portal = await createTestPortal({ ...options, env });
+    onCleanup(async () => {
+      await portal.close();
+      await database?.drop();
+    });
     return portal;
   })
   .extend('db', { scope: 'file' }, ({ portal }) => portal.runtime.db)
@@ -84,7 +117,7 @@ export const test = base
     'publishedTest',
     { scope: 'file' },
     ({ as, db, staff }) =>
-      async (options: TPublishedTestOptions = {}) => {
+      async (options: TPublishedTestOptions = {}): Promise<TPublishedTest> => {
         const course = await createCourse(db, options.course);
         const { test } = await as(staff).tests.create({
           courseId: course.id,
@@ -100,6 +133,8 @@ export const test = base
   .extend('seed', { scope: 'file' }, async ({ staff, publishedTest, learnerIn }): Promise<TSeed> => {
     const { course, test } = await publishedTest();
     return { staff, course, test, learner: await learnerIn(course.id) };
-  });
+  })
+  /** Something of every kind, for the files that try every caller on every route (portal-world.ts). */
+  .extend('world', { scope: 'file' }, ({ portal }) => seedWorld(portal));
 
 export const it = test;
