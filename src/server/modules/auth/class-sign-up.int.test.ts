@@ -28,6 +28,8 @@ type TSpecClient = {
   post(step: string, url: string, payload: object): Promise<{ status: number; body: Record<string, unknown> }>;
 };
 
+test.override({ portalOptions: { redis: Boolean(inject('redisUrl')), smtp: true } });
+
 const it = test
   /** A spec client at one address: every answer it got, by step. */
   .extend('specClient', { scope: 'file' }, ({ portal }) => (remoteAddress: string): TSpecClient => {
@@ -78,8 +80,6 @@ const it = test
     expect(refreshed.status).toBe(200);
     return email;
   });
-
-test.override({ portalOptions: { redis: Boolean(inject('redisUrl')), smtp: true } });
 
 describe('a class behind one address', () => {
   it(`signs up, verifies and logs in, all ${CLASS_SIZE}, with no 429`, { timeout: 90_000 }, async ({ db, learnerSignsUp, specClient }) => {

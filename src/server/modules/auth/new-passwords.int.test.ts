@@ -24,10 +24,10 @@ function specRegistration(body: ReturnType<typeof registration>) {
   return { tittle: title, ...rest };
 }
 
+test.override({ portalOptions: { smtp: true } });
+
 const it = test
   .extend('accountsWith', { scope: 'file' }, ({ db }) => async (email: string) => (await db.select().from(users).where(eq(users.email, email))).length);
-
-test.override({ portalOptions: { smtp: true } });
 
 describe('new passwords', () => {
   it('on the common list are refused at sign-up, whatever their case, naming the rule; nothing is written', async ({ accountsWith, portal }) => {

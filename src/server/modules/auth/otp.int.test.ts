@@ -9,6 +9,8 @@ import { describe, expect, inject, test } from '../../../testing/portal-test.ts'
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+test.override({ portalOptions: { redis: Boolean(inject('redisUrl')), smtp: true } });
+
 const it = test
   /** An unverified learner with a verification code in their mailbox. */
   .extend('learnerWithCode', { scope: 'file' }, ({ portal, db, smtp }) => async () => {
@@ -19,8 +21,6 @@ const it = test
   .extend('codesOf', { scope: 'file' }, ({ db }) => (userId: string) =>
     db.select().from(oneTimePasswords).where(eq(oneTimePasswords.userId, userId)))
   .extend('userById', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!);
-
-test.override({ portalOptions: { redis: Boolean(inject('redisUrl')), smtp: true } });
 
 describe('verification codes', () => {
   it('are six random digits, stored only as a keyed hash, valid for ten minutes', async ({ codesOf, learnerWithCode }) => {

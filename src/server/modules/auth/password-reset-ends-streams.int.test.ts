@@ -14,6 +14,8 @@ import { describe, expect, test } from '../../../testing/portal-test.ts';
  * sessions fetched: someone who had the learner's password and a copied link loses both.
  */
 
+test.override({ portalOptions: { smtp: true } });
+
 const it = test
   // eslint-disable-next-line no-empty-pattern -- Vitest reads what a fixture needs from its first parameter's pattern
   .extend('clipDir', { scope: 'file' }, ({}, { onCleanup }) => {
@@ -36,8 +38,6 @@ const it = test
     return { url, pass };
   })
   .extend('stream', { scope: 'file' }, ({ portal }) => (url: string, cookie: string) => portal.app.inject({ url, headers: { range: 'bytes=0-9', cookie } }));
-
-test.override({ portalOptions: { smtp: true } });
 
 describe('a password reset', () => {
   it('stops the stream links of every session the account had; a new login gets links that play', async ({ clipDir, db, firstPartLink, login, portal, smtp, stream }) => {

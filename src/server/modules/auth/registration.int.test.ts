@@ -34,13 +34,13 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
   }
 }
 
+test.override({ portalOptions: { redis: viaRedis, smtp: true } });
+
 const it = test
   .extend('userRow', { scope: 'file' }, ({ db }) => async (email: string) => {
     const [row] = await db.select().from(users).where(eq(users.email, email));
     return row;
   });
-
-test.override({ portalOptions: { redis: viaRedis, smtp: true } });
 
 describe(`registration through tRPC (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'}, real SMTP)`, () => {
   it('registers, mails a code, verifies it and logs in', async ({ db, portal, smtp, userRow }) => {

@@ -15,10 +15,10 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+test.override({ portalOptions: { redis: viaRedis, env: { ACADEMY_EMAIL: ACADEMY }, smtp: true } });
+
 const it = test
   .extend('mailCount', { scope: 'file' }, ({ db }) => async () => (await db.select({ id: mails.id }).from(mails)).length);
-
-test.override({ portalOptions: { redis: viaRedis, env: { ACADEMY_EMAIL: ACADEMY }, smtp: true } });
 
 describe(`the contact form (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'}, real SMTP)`, () => {
   it('delivers the message to the academy and confirms (tRPC)', async ({ portal, smtp }) => {
