@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const it = test
-  .extend('caller', { scope: 'file' }, ({ portal }) => (user: TSessionUser | null) =>
+  .extend('probeAs', { scope: 'file' }, ({ portal }) => (user: TSessionUser | null) =>
     createCallerFactory(probeRouter)({ deps: portal.runtime, user, ip: '127.0.0.1', requestId: 't', setCookie: () => {} }));
 
 it.beforeAll(async ({ portal }) => {
@@ -41,25 +41,25 @@ it.beforeAll(async ({ portal }) => {
 });
 
 describe('procedures', () => {
-  it('refuses a visitor with UNAUTHORIZED and a learner on staff procedures with FORBIDDEN', async ({ caller }) => {
-    await expect(caller(null).whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  it('refuses a visitor with UNAUTHORIZED and a learner on staff procedures with FORBIDDEN', async ({ probeAs }) => {
+    await expect(probeAs(null).whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const learner: TSessionUser = { id: 'u1', email: 'l@example.com', name: 'L', role: 'learner', staffRole: null, verified: true, approved: true, secondFactor: 'waived' };
-    await expect(caller(learner).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.forbidden });
+    await expect(probeAs(learner).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.forbidden });
   });
 
-  it('lets in staff whose role holds the permission, once signed in with the second factor, and names them as the actor', async ({ caller }) => {
+  it('lets in staff whose role holds the permission, once signed in with the second factor, and names them as the actor', async ({ probeAs }) => {
     const staff = (staffRole: TSessionUser['staffRole'], secondFactor: TSessionUser['secondFactor'] = 'passed'): TSessionUser => ({
       id: 'u2', email: 's@example.com', name: 'Meera Rao', role: 'admin', staffRole, verified: true, approved: true, secondFactor,
     });
-    expect(await caller(staff('registrar')).approveOnly()).toEqual({ id: 'u2', name: 'Meera Rao', staffRole: 'registrar', address: '127.0.0.1' });
-    expect(await caller(staff('owner', 'waived')).approveOnly()).toMatchObject({ staffRole: 'owner' });
-    await expect(caller(staff('instructor')).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.notForYourRole });
-    await expect(caller(staff('auditor')).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.notForYourRole });
-    await expect(caller(staff('owner', null)).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.secondFactorNeeded });
+    expect(await probeAs(staff('registrar')).approveOnly()).toEqual({ id: 'u2', name: 'Meera Rao', staffRole: 'registrar', address: '127.0.0.1' });
+    expect(await probeAs(staff('owner', 'waived')).approveOnly()).toMatchObject({ staffRole: 'owner' });
+    await expect(probeAs(staff('instructor')).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.notForYourRole });
+    await expect(probeAs(staff('auditor')).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.notForYourRole });
+    await expect(probeAs(staff('owner', null)).approveOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.common.secondFactorNeeded });
   });
 
-  it('turns an AppError into the tRPC error with its code, message and fields', async ({ caller }) => {
-    const error = await caller(null)
+  it('turns an AppError into the tRPC error with its code, message and fields', async ({ probeAs }) => {
+    const error = await probeAs(null)
       .conflict()
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TRPCError);

@@ -5,7 +5,8 @@ import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { users } from '../../db/schema.ts';
 import type * as HashingThreadsModule from '../../lib/hashing-threads.ts';
 import { loginKeys } from './auth.service.ts';
-import { describe, expect, it, vi } from '../../../testing/portal-test.ts';
+import { vi } from 'vitest';
+import { describe, expect, it } from '../../../testing/portal-test.ts';
 
 // Hashing fails as it does when its threads keep ending (hashing-threads.ts gives up on a task
 // after its second thread ends): every task is refused with HASHING_UNAVAILABLE while `down`.
