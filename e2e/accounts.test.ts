@@ -5,8 +5,7 @@ import { createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 import { codeIn, mailsTo, uniqueEmail } from '../src/testing/mailbox.ts';
 import { startSmtpServer } from '../src/testing/smtp-server.ts';
 import { startBrowserHarness, waitForReact, type BrowserHarness } from './support/browser.ts';
-import { logOutWith, REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
-import { freshTestCodeFor } from '../src/testing/second-factor.ts';
+import { logInWithForm, logOutWith, REFRESH_COOKIE, refreshCookieOf } from './support/session.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let harness: BrowserHarness;
@@ -24,25 +23,6 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-}
-
-/** Logs in through a login screen and waits until it has moved on. */
-async function logIn(page: Page, email: string, password = TEST_PASSWORD, screen = '/login') {
-  if (pathOf(page) !== screen) await page.goto(screen);
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  // Staff then type the code from their authenticator app.
-  const code = page.getByLabel('Authentication code');
-  const asked = await Promise.race([
-    code.waitFor({ timeout: 15_000 }).then(() => true),
-    page.waitForURL((url) => url.pathname !== screen, { timeout: 15_000 }).then(() => false),
-  ]);
-  if (asked) {
-    await code.fill(await freshTestCodeFor(email));
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  }
-  await page.waitForURL((url) => url.pathname !== screen, { timeout: 15_000 });
 }
 
 const storedSession = (page: Page) =>
@@ -109,7 +89,7 @@ describe('a new learner', () => {
 
     // The login screen has the e-mail already; a learner lands on the dashboard.
     expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
-    await logIn(page, email, 'Anchor-2024');
+    await logInWithForm(page, email, { password: 'Anchor-2024', screen: '/login' });
     expect(pathOf(page)).toBe('/dashboard');
     await page.getByText(MESSAGES.enrolment.accountNotApproved).waitFor();
     const stored = await storedSession(page);
@@ -128,7 +108,7 @@ describe('a new learner', () => {
     const admin = await createUser(harness.portal.runtime.db, { role: 'admin' });
     const staff = await harness.newPage(1280);
     await staff.page.goto('/backend');
-    await logIn(staff.page, admin.email, TEST_PASSWORD, '/backend');
+    await logInWithForm(staff.page, admin.email, { screen: '/backend' });
     expect(pathOf(staff.page)).toBe('/admin-dashboard');
     await staff.page.goto('/admin-dashboard/unapproved-users');
     const row = staff.page.getByRole('row').filter({ hasText: email });
@@ -160,7 +140,7 @@ describe('a new learner', () => {
   it('who has not verified the e-mail is sent to the code screen from the login', async () => {
     const learner = await createUser(harness.portal.runtime.db, { verifiedAt: null });
     const { page, context } = await harness.newPage(1280);
-    await logIn(page, learner.email);
+    await logInWithForm(page, learner.email, { screen: '/login' });
     expect(pathOf(page)).toBe('/otp');
     await page.getByText(MESSAGES.auth.emailNotVerified).waitFor();
     await page.getByRole('button', { name: 'Resend OTP' }).click();
@@ -195,7 +175,7 @@ describe('sessions and guards', () => {
   it('keeps the refresh token out of reach of script, and a reload stays logged in', async () => {
     const learner = await createUser(harness.portal.runtime.db);
     const { page, context, problems } = await harness.newPage(1280);
-    await logIn(page, learner.email);
+    await logInWithForm(page, learner.email, { screen: '/login' });
     expect(pathOf(page)).toBe('/dashboard');
     const cookie = await refreshCookieOf(context);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/session' });
@@ -229,7 +209,7 @@ describe('sessions and guards', () => {
   it('an expired access token is renewed with the refresh cookie instead', async () => {
     const learner = await createUser(harness.portal.runtime.db);
     const { page, context, problems } = await harness.newPage(1280);
-    await logIn(page, learner.email);
+    await logInWithForm(page, learner.email, { screen: '/login' });
     const before = await refreshCookieOf(context);
     const expired = expiredAccessToken();
     await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
@@ -252,7 +232,7 @@ describe('sessions and guards', () => {
     await page.goto('/dashboard');
     await waitForPath(page, '/login');
     await page.getByRole('heading', { name: /^Login to / }).waitFor();
-    await logIn(page, learner.email);
+    await logInWithForm(page, learner.email, { screen: '/login' });
     expect(pathOf(page)).toBe('/dashboard');
     await context.close();
   });
@@ -260,7 +240,7 @@ describe('sessions and guards', () => {
   it('the admin area with a learner token clears storage and opens /backend', async () => {
     const learner = await createUser(harness.portal.runtime.db);
     const { page, context } = await harness.newPage(1280);
-    await logIn(page, learner.email);
+    await logInWithForm(page, learner.email, { screen: '/login' });
     await page.goto('/admin-dashboard/unapproved-users');
     await waitForPath(page, '/backend');
     expect(await storedSession(page)).toEqual(SIGNED_OUT);
@@ -277,7 +257,7 @@ describe('sessions and guards', () => {
   it('the drawer shows Profile, Dashboard and Logout when logged in, and Logout ends the session', async () => {
     const learner = await createUser(harness.portal.runtime.db);
     const { page, context } = await harness.newPage(390);
-    await logIn(page, learner.email);
+    await logInWithForm(page, learner.email, { screen: '/login' });
     const cookie = await refreshCookieOf(context);
     await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
     const drawer = page.getByRole('dialog');
@@ -299,7 +279,7 @@ describe('sessions and guards', () => {
   it('the administrator logout revokes the session and opens /backend', async () => {
     const admin = await createUser(harness.portal.runtime.db, { role: 'admin' });
     const { page, context } = await harness.newPage(1280);
-    await logIn(page, admin.email, TEST_PASSWORD, '/backend');
+    await logInWithForm(page, admin.email, { screen: '/backend' });
     const bar = page.getByRole('banner').filter({ hasText: 'Admin Dashboard' });
     await bar.waitFor();
     const cookie = await refreshCookieOf(context);

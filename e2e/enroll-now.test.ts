@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
-import { TEST_PASSWORD, createCourse, createEnrolment, createUser, sessionOf } from '../src/testing/factories.ts';
+import { createCourse, createEnrolment, createUser, sessionOf } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
+import { logInWithForm } from './support/session.ts';
 
 const E = MESSAGES.enrolment;
 
@@ -15,13 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-/** The login screen's form, as a visitor fills it in. */
-async function logInOnScreen(page: Page, email: string) {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
 
 /** Every request of this learner, in any state, as the administrators' search finds them. */
 async function requestsOf(learner: Awaited<ReturnType<typeof createUser>>) {
@@ -50,7 +44,7 @@ describe('Enroll Now for a visitor', () => {
 
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await requestsOf(learner)).toEqual([]);
-    await logInOnScreen(page, learner.email);
+    await logInWithForm(page, learner.email);
 
     // Back on the catalogue, the request has gone out for the course whose button was pressed.
     await page.waitForURL((url) => url.pathname === '/courses');
@@ -81,7 +75,7 @@ describe('Enroll Now for a visitor', () => {
     await page.goto('/courses');
     await page.getByRole('article', { name: course.title }).getByRole('button', { name: 'Enroll Now' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await logInOnScreen(page, learner.email);
+    await logInWithForm(page, learner.email);
 
     await page.waitForURL((url) => url.pathname === '/courses');
     await page.getByText(E.alreadyPending).waitFor();

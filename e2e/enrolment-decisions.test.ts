@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { MESSAGES } from '../src/shared/messages.ts';
 import { TEST_PASSWORD, createCourse, createUser } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { freshTestCodeFor } from '../src/testing/second-factor.ts';
+import { restSignIn } from '../src/testing/second-factor.ts';
+import { signInAs } from './support/session.ts';
 
 const E = MESSAGES.enrolment;
 
@@ -16,37 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-type TSession = { accessToken: string; refreshToken: string; user: { _id: string; name: string; email: string; role: string } };
-
-async function logIn(email: string): Promise<TSession> {
-  const res = await fetch(`${harness.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const answer = (await res.json()) as TSession | { secondFactorRequired: true; challengeToken: string };
-  if (!('secondFactorRequired' in answer)) return answer;
-  // Staff: the second step, with a code from their authenticator app.
-  const second = await fetch(`${harness.baseUrl}/api/user/login/second-factor`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ challengeToken: answer.challengeToken, code: await freshTestCodeFor(email) }),
-  });
-  expect(second.status).toBe(200);
-  return (await second.json()) as TSession;
-}
-
-/** Puts the session where the client keeps it, as the login screen would. */
-async function signIn(page: Page, session: TSession) {
-  await page.goto('/');
-  await page.evaluate((value) => {
-    localStorage.setItem('accessToken', value.accessToken);
-    localStorage.setItem('refreshToken', value.refreshToken);
-    localStorage.setItem('user', JSON.stringify(value.user));
-  }, session);
-}
 
 const REQUESTS = '/admin-dashboard/enrollment-request';
 
@@ -61,20 +30,21 @@ describe('enrolment decisions', () => {
     const title = course.title;
 
     // The learner asks for the course as the spec's client does.
-    const learnerSession = await logIn(learner.email);
+    const learnerLogin = await restSignIn(harness.portal.app, learner.email, TEST_PASSWORD);
+    expect(learnerLogin.statusCode).toBe(200);
     const asked = await fetch(`${harness.baseUrl}/api/userCourses`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${learnerSession.accessToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${learnerLogin.json().accessToken}` },
       body: JSON.stringify({ courseId: course.id }),
     });
     expect(asked.status).toBe(201);
 
     const adminTab = await harness.newPage(1280);
     const a = adminTab.page;
-    await signIn(a, await logIn(admin.email));
+    await signInAs(a, admin.email);
     const learnerTab = await harness.newPage(1280);
     const l = learnerTab.page;
-    await signIn(l, learnerSession);
+    await signInAs(l, learner.email);
 
     /** What the learner's Your Courses and dashboard show for the course. */
     async function learnerSees(access: 'launch' | 'not approved') {
@@ -157,7 +127,7 @@ describe('enrolment decisions', () => {
     // ---- On a phone the tabs and cards fit the screen: nothing scrolls sideways.
     const phoneTab = await harness.newPage(390, 844);
     const p = phoneTab.page;
-    await signIn(p, await logIn(admin.email));
+    await signInAs(p, admin.email);
     await p.goto(`${REQUESTS}?status=approved&q=${encodeURIComponent(learner.email)}`);
     await p.getByRole('article', { name: title }).waitFor();
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

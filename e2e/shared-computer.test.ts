@@ -8,7 +8,7 @@ import { refreshTokens } from '../src/server/db/schema.ts';
 import { invalidateCatalogue } from '../src/server/modules/courses/catalogue.service.ts';
 import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../src/testing/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './support/browser.ts';
-import { logOutWith, signInAs } from './support/session.ts';
+import { logInWithForm, logOutWith, signInAs } from './support/session.ts';
 
 /*
  * A ship's shared computer, at 390 px: one learner logs out (with a link or without), the next
@@ -64,14 +64,6 @@ const queuedLogouts = (page: Page) =>
 async function logOutFromMenu(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
   await logOutWith(page, page.getByRole('dialog').getByRole('button', { name: 'Logout' }));
-}
-
-/** Logs in with the login screen's form, as the next learner does, and waits until it has moved on. */
-async function logInWithForm(page: Page, email: string) {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== paths.login, { timeout: 15_000 });
 }
 
 async function twoLearnersAndACourse() {

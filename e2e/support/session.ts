@@ -36,6 +36,30 @@ export async function signInAs(
   return session;
 }
 
+/**
+ * Signs in through a login screen's form as a person does: the e-mail and password, then for staff
+ * the code from their authenticator app. Opens `screen` first when the page is elsewhere, and waits
+ * until the screen has moved on.
+ */
+export async function logInWithForm(page: Page, email: string, options: { password?: string; screen?: string } = {}): Promise<void> {
+  const { password = TEST_PASSWORD } = options;
+  const screen = options.screen ?? new URL(page.url()).pathname;
+  if (new URL(page.url()).pathname !== screen) await page.goto(screen);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const code = page.getByLabel('Authentication code');
+  const asked = await Promise.race([
+    code.waitFor({ timeout: 15_000 }).then(() => true),
+    page.waitForURL((url) => url.pathname !== screen, { timeout: 15_000 }).then(() => false),
+  ]);
+  if (asked) {
+    await code.fill(await freshTestCodeFor(email));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
+  await page.waitForURL((url) => url.pathname !== screen, { timeout: 15_000 });
+}
+
 /** The browser's refresh cookie (HttpOnly: the page cannot see it, the context can), if any. */
 export async function refreshCookieOf(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE);

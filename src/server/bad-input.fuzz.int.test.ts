@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brokenPercent, fromSchema, hostileText, urlText, hostileValue, malformedJson, mutate, mutation, type TJsonSchema } from '../testing/fuzz.ts';
 import { uniqueIp } from '../testing/mailbox.ts';
 import { form, PNG, type TFormPart } from '../testing/multipart.ts';
-import { seedWorld, type TCaller, type TWorld } from '../testing/portal-world.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
+import { afterAll, describe, expect, test } from '../testing/portal-test.ts';
+import type { TCaller } from '../testing/portal-world.ts';
 import { watchWrites, writesBetween, type TWriteSnapshot } from '../testing/writes.ts';
 import { PROCEDURES, ROUTES, type TEntry, type TExpect } from './authorization.matrix.ts';
 import { appRouter } from './router.ts';
@@ -26,9 +25,6 @@ const RUNS_PER_ROUTE = Math.round(75 * SCALE);
 type TProcedure = { _def: { type: 'query' | 'mutation'; inputs: z.ZodType[] } };
 const procedures = appRouter._def.procedures as unknown as Record<string, TProcedure>;
 
-let portal: TestPortal;
-let world: TWorld;
-let watch: Awaited<ReturnType<typeof watchWrites>>;
 let last: TWriteSnapshot;
 let cases = 0;
 const slowest: Array<{ ms: number; what: string }> = [];
@@ -36,16 +32,9 @@ let injectMs = 0;
 let countingMs = 0;
 const started = performance.now();
 
-beforeAll(async () => {
-  portal = await createTestPortal();
-  world = await seedWorld(portal);
-  watch = await watchWrites(portal, { digests: false });
-  last = await watch.snapshot();
-}, 120_000);
-afterAll(async () => {
+afterAll(() => {
   process.stdout.write(`[fuzz] seed ${SEED}: ${cases} cases in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   if (process.env.FUZZ_SLOWEST) process.stdout.write(`requests ${Math.round(injectMs)} ms, counting ${Math.round(countingMs)} ms; ${JSON.stringify(slowest.slice(0, 8))}\n`);
-  await portal.close();
 });
 
 /** Who the input is tried as: someone the call is open to, so the input reaches its schema. */
@@ -55,35 +44,6 @@ function callerFor(expect: TExpect): TCaller {
 }
 
 const short = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text);
-
-/** Sends one case and checks its answer and what it wrote. */
-async function check(request: InjectOptions, trpc: boolean): Promise<void> {
-  const began = performance.now();
-  const res: LightMyRequestResponse = await portal.app.inject({ ...request, remoteAddress: uniqueIp() });
-  const took = performance.now() - began;
-  if (took > (slowest[0]?.ms ?? 0)) slowest.unshift({ ms: Math.round(took), what: `${request.method} ${String(request.url).slice(0, 80)}` });
-  const counted = performance.now();
-  await portal.drainJobs();
-  const now = await watch.snapshot();
-  countingMs += performance.now() - counted;
-  injectMs += took;
-  const writes = writesBetween(last, now);
-  last = now;
-  cases += 1;
-  const what = `${request.method ?? 'GET'} ${short(String(request.url))} ${short(String(request.payload ?? ''))} → ${res.statusCode} ${short(res.body)}`;
-  if (res.statusCode >= 500) throw new Error(`a server error: ${what}`);
-  if (res.statusCode < 400) return;
-  let messages: unknown[];
-  try {
-    const body = res.json();
-    // tRPC answers a batch with one answer per call; what the HTTP layer refuses has a plain message.
-    messages = trpc && Array.isArray(body) ? body.map((answer) => answer?.error?.message ?? 'ok') : [body?.error?.message ?? body?.message];
-  } catch {
-    throw new Error(`a refusal that is not JSON: ${what}`);
-  }
-  if (messages.some((message) => typeof message !== 'string' || message === '')) throw new Error(`a refusal without a message: ${what}`);
-  if (writes.length > 0) throw new Error(`a refusal wrote ${writes.join(', ')}: ${what}`);
-}
 
 /** Runs a property with this run's seed; a failure names the seed to replay it. */
 async function run<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, send: (value: T) => Promise<void>) {
@@ -117,8 +77,45 @@ function procedureInput(procedure: TProcedure) {
   );
 }
 
+const it = test
+  .extend('watch', { scope: 'file' }, ({ portal }) => watchWrites(portal, { digests: false }))
+  /** Sends one case and checks its answer and what it wrote. */
+  .extend('check', { scope: 'file' }, ({ portal, watch }) => async (request: InjectOptions, trpc: boolean): Promise<void> => {
+    const began = performance.now();
+    const res: LightMyRequestResponse = await portal.app.inject({ ...request, remoteAddress: uniqueIp() });
+    const took = performance.now() - began;
+    if (took > (slowest[0]?.ms ?? 0)) slowest.unshift({ ms: Math.round(took), what: `${request.method} ${String(request.url).slice(0, 80)}` });
+    const counted = performance.now();
+    await portal.drainJobs();
+    const now = await watch.snapshot();
+    countingMs += performance.now() - counted;
+    injectMs += took;
+    const writes = writesBetween(last, now);
+    last = now;
+    cases += 1;
+    const what = `${request.method ?? 'GET'} ${short(String(request.url))} ${short(String(request.payload ?? ''))} → ${res.statusCode} ${short(res.body)}`;
+    if (res.statusCode >= 500) throw new Error(`a server error: ${what}`);
+    if (res.statusCode < 400) return;
+    let messages: unknown[];
+    try {
+      const body = res.json();
+      // tRPC answers a batch with one answer per call; what the HTTP layer refuses has a plain message.
+      messages = trpc && Array.isArray(body) ? body.map((answer) => answer?.error?.message ?? 'ok') : [body?.error?.message ?? body?.message];
+    } catch {
+      throw new Error(`a refusal that is not JSON: ${what}`);
+    }
+    if (messages.some((message) => typeof message !== 'string' || message === '')) throw new Error(`a refusal without a message: ${what}`);
+    if (writes.length > 0) throw new Error(`a refusal wrote ${writes.join(', ')}: ${what}`);
+  });
+
+// The world is seeded, and the count of writes started, before the first case, within a hook's time.
+it.beforeAll(async ({ world, watch }) => {
+  expect(world.users.owner).toBeDefined();
+  last = await watch.snapshot();
+}, 120_000);
+
 describe('bad input to every tRPC procedure', () => {
-  it.each(Object.keys(procedures))('%s', async (path) => {
+  it.for(Object.keys(procedures))('%s', async (path, { world, check }) => {
     const procedure = procedures[path]!;
     const caller = callerFor((PROCEDURES[path] as TEntry<unknown> | undefined)?.expect ?? ({} as TExpect));
     const headers = () => world.headers(caller);
@@ -212,7 +209,7 @@ function jsonBody(base: unknown) {
 }
 
 describe('bad input to every HTTP route', () => {
-  it.each(Object.keys(ROUTES))('%s', async (route) => {
+  it.for(Object.keys(ROUTES))('%s', async (route, { world, watch, check }) => {
     const entry = ROUTES[route]!;
     const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
     const caller = callerFor(entry.expect);

@@ -5,6 +5,7 @@ import { CONTACT_LIMIT, contactKey } from './modules/contact/contact.service.ts'
 
 const message = { name: 'Ravi Menon', email: 'ravi@example.com', message: 'When does the next batch start?' };
 
+// Each test builds the portal it needs: TRUST_PROXY is read when a portal starts.
 let portal: TestPortal | undefined;
 afterEach(async () => {
   await portal?.close();

@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createEnrolment, createUser } from '../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { courses, enrolments, users } from './db/schema.ts';
-
-let portal: TestPortal;
-let admin: Awaited<ReturnType<typeof createUser>>;
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin' });
-});
-afterAll(() => portal.close());
+import { describe, expect, test } from '../testing/portal-test.ts';
 
 /** The headers a spec client may send on a call without a body: a type, and no bytes. */
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', undefined];
 
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin' }));
+
 describe('calls without a documented body', () => {
-  it.each(CONTENT_TYPES)('accept an empty body sent as %s, as they accept {}', async (contentType) => {
-    const db = portal.runtime.db;
+  it.for(CONTENT_TYPES)('accept an empty body sent as %s, as they accept {}', async (contentType, { admin, db, portal }) => {
     const learner = await createUser(db);
     const course = await createCourse(db);
     const toAccept = await createEnrolment(db, { userId: learner.id, courseId: course.id });
@@ -44,8 +37,8 @@ describe('calls without a documented body', () => {
     expect((await db.select().from(enrolments).where(eq(enrolments.id, toReject.id)))[0]!.status).toBe('rejected');
   });
 
-  it('still refuses a JSON body that is malformed, and a body of a type nobody reads', async () => {
-    const learner = await createUser(portal.runtime.db);
+  it('still refuses a JSON body that is malformed, and a body of a type nobody reads', async ({ admin, portal, db }) => {
+    const learner = await createUser(db);
     const authorization = portal.authorization({ id: admin.id, role: 'admin' });
     const broken = await portal.app.inject({
       method: 'POST',
@@ -62,6 +55,6 @@ describe('calls without a documented body', () => {
     });
     expect(binary.statusCode).toBe(415);
     expect(binary.json().message).toBeTruthy();
-    expect((await portal.runtime.db.select().from(users).where(eq(users.id, learner.id)))[0]!.approvedAt).toBeNull();
+    expect((await db.select().from(users).where(eq(users.id, learner.id)))[0]!.approvedAt).toBeNull();
   });
 });

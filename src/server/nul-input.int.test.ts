@@ -1,26 +1,20 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../shared/messages.ts';
 import { createUser, sessionOf } from '../testing/factories.ts';
 import { uniqueIp } from '../testing/mailbox.ts';
 import { form } from '../testing/multipart.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { courses, users } from './db/schema.ts';
+import { describe, expect, test } from '../testing/portal-test.ts';
 
 const NUL = 'ab\u0000cd';
-let portal: TestPortal;
-let admin: Awaited<ReturnType<typeof createUser>>;
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin' });
-});
-afterAll(() => portal.close());
 
-const authorization = () => portal.authorization({ id: admin.id, role: 'admin' });
-const rowCount = async (table: typeof users | typeof courses) => (await portal.runtime.db.select({ n: count() }).from(table))[0]!.n;
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin' }))
+  .extend('authorization', { scope: 'file' }, ({ admin, portal }) => () => portal.authorization({ id: admin.id, role: 'admin' }))
+  .extend('rowCount', { scope: 'file' }, ({ db }) => async (table: typeof users | typeof courses) => (await db.select({ n: count() }).from(table))[0]!.n);
 
 describe('a NUL character, which PostgreSQL cannot store', () => {
-  it('in any search box answers 400 with a message, through REST', async () => {
+  it('in any search box answers 400 with a message, through REST', async ({ authorization, portal }) => {
     for (const path of ['/api/userProfile/getAllUserProfiles', '/api/userCourses/inactive', '/api/user/getUnapprovedUsers', '/api/user/getApprovedUsers']) {
       const res = await portal.app.inject({ url: `${path}?search=${encodeURIComponent(NUL)}&page=1`, headers: { authorization: authorization() } });
       expect(res.statusCode, path).toBe(400);
@@ -28,7 +22,7 @@ describe('a NUL character, which PostgreSQL cannot store', () => {
     }
   });
 
-  it('in any search box answers BAD_REQUEST with the message, through tRPC', async () => {
+  it('in any search box answers BAD_REQUEST with the message, through tRPC', async ({ admin, authorization, portal }) => {
     const caller = portal.caller(sessionOf(admin));
     const searches = [
       () => caller.profiles.list({ search: NUL }),
@@ -44,7 +38,7 @@ describe('a NUL character, which PostgreSQL cannot store', () => {
     expect(overHttp.statusCode).toBe(400);
   });
 
-  it('in a form, a key or a multipart field is refused and nothing is written', async () => {
+  it('in a form, a key or a multipart field is refused and nothing is written', async ({ authorization, portal, rowCount }) => {
     const before = { users: await rowCount(users), courses: await rowCount(courses) };
     const registration = { tittle: 'Mr', firstName: NUL, lastName: 'Rao', mobile: '9876543210', email: 'nul@example.com', password: 'anchorage harbour' };
     const rest = await portal.app.inject({ method: 'POST', url: '/api/user/register', payload: registration, remoteAddress: uniqueIp() });

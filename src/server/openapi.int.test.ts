@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueIp } from '../testing/mailbox.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
+import { describe, expect, it } from '../testing/portal-test.ts';
 
 type TOperation = {
   summary: string;
@@ -10,23 +9,21 @@ type TOperation = {
 };
 type TDocument = { openapi: string; paths: Record<string, Record<string, TOperation>> };
 
-let portal: TestPortal;
 let document: TDocument;
-beforeAll(async () => {
-  portal = await createTestPortal();
-  const res = await portal.app.inject('/api/docs/openapi.json');
-  expect(res.statusCode).toBe(200);
-  document = res.json();
-});
-afterAll(() => portal.close());
 
 const operation = (method: string, path: string) => document.paths[path]?.[method];
 const jsonBody = (method: string, path: string) => operation(method, path)?.requestBody?.content['application/json']?.schema;
 
 const registration = { tittle: 'Mr', firstName: 'Ravi', lastName: 'Menon', mobile: '9876543210', email: 'ravi.docs@example.com', password: 'anchorage harbour' };
 
+it.beforeAll(async ({ portal }) => {
+  const res = await portal.app.inject('/api/docs/openapi.json');
+  expect(res.statusCode).toBe(200);
+  document = res.json();
+});
+
 describe('the OpenAPI document at /api/docs/openapi.json', () => {
-  it('lists every REST route with its method, a summary and its answers', () => {
+  it('lists every REST route with its method, a summary and its answers', ({ portal }) => {
     expect(document.openapi).toBe('3.1.0');
     const apiRoutes = portal.routes.filter((route) => route.split(' ')[1]!.startsWith('/api/'));
     expect(apiRoutes.length).toBeGreaterThan(40);
@@ -43,7 +40,7 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
     }
   });
 
-  it('documents registration with the wire names the adapter takes, and each required field is one it refuses to go without', async () => {
+  it('documents registration with the wire names the adapter takes, and each required field is one it refuses to go without', async ({ portal }) => {
     const schema = jsonBody('post', '/user/register')!;
     expect(Object.keys(schema.properties!).sort()).toEqual(Object.keys(registration).sort());
     expect(schema.required!.sort()).toEqual(Object.keys(registration).sort());
@@ -81,7 +78,7 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
 });
 
 describe('the page at /api/docs', () => {
-  it('is server-rendered HTML listing each path and method, with nothing from elsewhere', async () => {
+  it('is server-rendered HTML listing each path and method, with nothing from elsewhere', async ({ portal }) => {
     const res = await portal.app.inject('/api/docs');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

@@ -1,12 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { MESSAGES } from '../shared/messages.ts';
 import { createUser } from '../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { sendError } from './lib/http-errors.ts';
 import { enforceRouteAccess } from './lib/rest-auth.ts';
 import type { TSessionUser } from './lib/session-user.ts';
 import { resolveSessionUser } from './modules/users/session.service.ts';
+import { afterAll, describe, expect, expectTypeOf, test } from '../testing/portal-test.ts';
 
 /*
  * A route's declared access is what enforces it: a tiny app with the REST scope's access rule
@@ -14,18 +13,24 @@ import { resolveSessionUser } from './modules/users/session.service.ts';
  * whose handlers only count that they ran and answer the caller they were given.
  */
 
-let portal: TestPortal;
 let app: FastifyInstance;
 const ran: string[] = [];
 let learner: { id: string; role: 'learner' };
 let admin: { id: string; role: 'admin' };
 let instructor: { id: string; role: 'admin' };
 
-beforeAll(async () => {
-  portal = await createTestPortal();
-  learner = { id: (await createUser(portal.runtime.db)).id, role: 'learner' };
-  admin = { id: (await createUser(portal.runtime.db, { role: 'admin' })).id, role: 'admin' };
-  instructor = { id: (await createUser(portal.runtime.db, { role: 'admin', staffRole: 'instructor' })).id, role: 'admin' };
+afterAll(async () => {
+  await app?.close();
+});
+
+const it = test
+  .extend('call', { scope: 'file' }, ({ portal }) => (method: 'GET' | 'POST', url: string, user?: { id: string; role: 'learner' | 'admin' }) =>
+    app.inject({ method, url, headers: user ? { authorization: portal.authorization(user) } : {} }));
+
+it.beforeAll(async ({ portal, db }) => {
+  learner = { id: (await createUser(db)).id, role: 'learner' };
+  admin = { id: (await createUser(db, { role: 'admin' })).id, role: 'admin' };
+  instructor = { id: (await createUser(db, { role: 'admin', staffRole: 'instructor' })).id, role: 'admin' };
   app = Fastify();
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   await app.register(async (scope) => {
@@ -48,16 +53,9 @@ beforeAll(async () => {
   });
   await app.ready();
 });
-afterAll(async () => {
-  await app?.close();
-  await portal?.close();
-});
-
-const call = (method: 'GET' | 'POST', url: string, user?: { id: string; role: 'learner' | 'admin' }) =>
-  app.inject({ method, url, headers: user ? { authorization: portal.authorization(user) } : {} });
 
 describe('a REST route declared admin', () => {
-  it('refuses a learner with 403 and a caller without a token with 401, before its handler runs', async () => {
+  it('refuses a learner with 403 and a caller without a token with 401, before its handler runs', async ({ call }) => {
     ran.length = 0;
     const asLearner = await call('POST', '/admin-only', learner);
     expect(asLearner.statusCode).toBe(403);
@@ -70,7 +68,7 @@ describe('a REST route declared admin', () => {
     expect(ran).toEqual([]);
   });
 
-  it('lets an administrator in and hands the handler the administrator as its caller', async () => {
+  it('lets an administrator in and hands the handler the administrator as its caller', async ({ call }) => {
     ran.length = 0;
     const res = await call('POST', '/admin-only', admin);
     expect(res.statusCode).toBe(200);
@@ -78,7 +76,7 @@ describe('a REST route declared admin', () => {
     expect(ran).toEqual(['admin-only']);
   });
 
-  it('refuses a member of staff whose role lacks its permission, and one whose session has no second factor', async () => {
+  it('refuses a member of staff whose role lacks its permission, and one whose session has no second factor', async ({ call, portal }) => {
     ran.length = 0;
     const asInstructor = await call('POST', '/admin-only', instructor);
     expect(asInstructor.statusCode).toBe(403);
@@ -103,7 +101,7 @@ describe('a REST route declared admin', () => {
     }
   });
 
-  it('follows the role in the database, not the one in the token', async () => {
+  it('follows the role in the database, not the one in the token', async ({ call }) => {
     ran.length = 0;
     const claimsAdmin = await call('POST', '/admin-only', { id: learner.id, role: 'admin' } as unknown as typeof admin);
     expect(claimsAdmin.statusCode).toBe(403);
@@ -112,7 +110,7 @@ describe('a REST route declared admin', () => {
 });
 
 describe('a REST route declared signed-in or public', () => {
-  it('signed-in: refuses a caller without a token with 401, and hands any signed-in caller on', async () => {
+  it('signed-in: refuses a caller without a token with 401, and hands any signed-in caller on', async ({ call }) => {
     ran.length = 0;
     expect((await call('GET', '/signed-in')).statusCode).toBe(401);
     expect(ran).toEqual([]);
@@ -120,7 +118,7 @@ describe('a REST route declared signed-in or public', () => {
     expect((await call('GET', '/signed-in', admin)).json()).toEqual({ caller: admin.id });
   });
 
-  it('public: answers anyone, and its handler has no caller even when a token is sent', async () => {
+  it('public: answers anyone, and its handler has no caller even when a token is sent', async ({ call }) => {
     expect((await call('GET', '/public')).json()).toEqual({ caller: null });
     expect((await call('GET', '/public', admin)).json()).toEqual({ caller: null });
   });

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createEnrolment, createProfileRow, createUser, TEST_PASSWORD_HASH } from '../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { users } from './db/schema.ts';
+import { describe, expect, test } from '../testing/portal-test.ts';
 
 /** More than one batch of the streamed lists. */
 const MANY = 620;
-let portal: TestPortal;
 let authorization: string;
 const unapproved = new Set<string>();
 const approved = new Set<string>();
 const profiled = new Set<string>();
 const requests = new Set<string>();
 
-beforeAll(async () => {
-  portal = await createTestPortal();
-  const db = portal.runtime.db;
+function expectWhole(list: Array<{ _id: string }>, mine: Set<string>) {
+  const ids = list.map((item) => item._id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const id of mine) expect(ids).toContain(id);
+}
+
+const it = test
+  .extend('get', { scope: 'file' }, ({ portal }) => (url: string) => portal.app.inject({ url, headers: { authorization } }));
+
+it.beforeAll(async ({ portal, db }) => {
   const admin = await createUser(db, { role: 'admin' });
   authorization = portal.authorization({ id: admin.id, role: 'admin' });
   const learner = (approvedAt: Date | null) => ({
@@ -39,18 +44,9 @@ beforeAll(async () => {
     requests.add((await createEnrolment(db, { userId: id, courseId: course.id })).id);
   }
 });
-afterAll(() => portal.close());
-
-const get = (url: string) => portal.app.inject({ url, headers: { authorization } });
-
-function expectWhole(list: Array<{ _id: string }>, mine: Set<string>) {
-  const ids = list.map((item) => item._id);
-  expect(new Set(ids).size).toBe(ids.length);
-  for (const id of mine) expect(ids).toContain(id);
-}
 
 describe('the spec lists called without paging parameters', () => {
-  it('GET /user/getUnapprovedUsers and /user/getApprovedUsers answer every learner, streamed', async () => {
+  it('GET /user/getUnapprovedUsers and /user/getApprovedUsers answer every learner, streamed', async ({ get }) => {
     const waiting = await get('/api/user/getUnapprovedUsers');
     expect(waiting.statusCode).toBe(200);
     expect(waiting.headers['content-type']).toContain('application/json');
@@ -58,7 +54,7 @@ describe('the spec lists called without paging parameters', () => {
     expectWhole((await get('/api/user/getApprovedUsers')).json(), approved);
   });
 
-  it('GET /userProfile/getAllUserProfiles and /userCourses/inactive answer the whole data list', async () => {
+  it('GET /userProfile/getAllUserProfiles and /userCourses/inactive answer the whole data list', async ({ get }) => {
     const all = await get('/api/userProfile/getAllUserProfiles');
     expect(all.statusCode).toBe(200);
     expectWhole(all.json().data, profiled);
@@ -67,7 +63,7 @@ describe('the spec lists called without paging parameters', () => {
     expectWhole(inactive.json().data, requests);
   });
 
-  it('page as before when paging parameters are given', async () => {
+  it('page as before when paging parameters are given', async ({ get }) => {
     expect((await get('/api/user/getUnapprovedUsers?page=2&pageSize=50')).json()).toHaveLength(50);
     expect((await get('/api/userProfile/getAllUserProfiles?page=1&limit=10')).json().data).toHaveLength(10);
     expect((await get('/api/userCourses/inactive?page=1&pageSize=5')).json().data).toHaveLength(5);

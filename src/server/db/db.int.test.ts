@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createCourse, createUser } from '../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../testing/test-runtime.ts';
 import { openDatabase, type DatabaseOptions } from './client.ts';
 import { certificates, enrolments, testAttempts, tests, users } from './schema.ts';
+import { afterAll, describe, expect, inject, it } from '../../testing/portal-test.ts';
 
 /** The error postgres raised, whichever driver wrapped it. */
 async function pgErrorCode(work: Promise<unknown>): Promise<string | undefined> {
@@ -46,14 +44,7 @@ describe('data survives a restart', () => {
 });
 
 describe('constraints keep the data true', () => {
-  let portal: TestPortal;
-  beforeAll(async () => {
-    portal = await createTestPortal();
-  });
-  afterAll(() => portal.close());
-
-  it('allows one enrolment per learner and course', async () => {
-    const { db } = portal.runtime;
+  it('allows one enrolment per learner and course', async ({ db }) => {
     const user = await createUser(db);
     const course = await createCourse(db);
     await db.insert(enrolments).values({ userId: user.id, courseId: course.id });
@@ -61,8 +52,7 @@ describe('constraints keep the data true', () => {
     expect(await db.select().from(enrolments).where(eq(enrolments.userId, user.id))).toHaveLength(1);
   });
 
-  it('allows one certificate per learner and course', async () => {
-    const { db } = portal.runtime;
+  it('allows one certificate per learner and course', async ({ db }) => {
     const user = await createUser(db);
     const course = await createCourse(db);
     const [test] = await db.insert(tests).values({ courseId: course.id, title: course.title, passMark: 60 }).returning();
@@ -77,22 +67,19 @@ describe('constraints keep the data true', () => {
     ).toBe('23505');
   });
 
-  it('keeps e-mail addresses unique and lowercase', async () => {
-    const { db } = portal.runtime;
+  it('keeps e-mail addresses unique and lowercase', async ({ db }) => {
     const user = await createUser(db);
     expect(await pgErrorCode(createUser(db, { email: user.email }))).toBe('23505');
     expect(await pgErrorCode(createUser(db, { email: 'Captain@Example.com' }))).toBe('23514');
   });
 
-  it('refuses a negative price and a pass mark outside 0..100', async () => {
-    const { db } = portal.runtime;
+  it('refuses a negative price and a pass mark outside 0..100', async ({ db }) => {
     expect(await pgErrorCode(createCourse(db, { price: -1 }))).toBe('23514');
     const course = await createCourse(db);
     expect(await pgErrorCode(db.insert(tests).values({ courseId: course.id, title: 't', passMark: 101 }))).toBe('23514');
   });
 
-  it('refuses an enrolment for a course that does not exist', async () => {
-    const { db } = portal.runtime;
+  it('refuses an enrolment for a course that does not exist', async ({ db }) => {
     const user = await createUser(db);
     expect(
       await pgErrorCode(

@@ -12,6 +12,7 @@ import { sendError } from '../http-errors.ts';
 import { IMAGE_KINDS } from './file-kinds.ts';
 import { readMultipart } from './multipart.ts';
 
+// A portal of its own per storage driver (the file's shared portal has one driver).
 describe.each(STORAGE_DRIVERS)('files on the %s storage', (driver) => {
   let portal: TestPortal;
   let uploads: FastifyInstance;

@@ -7,6 +7,7 @@ import { createTestPortal, type TestPortal } from '../../../testing/test-runtime
 import { courses, profiles } from '../../db/schema.ts';
 import { signAccessToken } from '../tokens.ts';
 
+// A portal of its own per storage driver (the file's shared portal has one driver).
 describe.each(STORAGE_DRIVERS)('malformed uploads on the %s storage', (driver) => {
   let portal: TestPortal;
   let adminToken: string;

@@ -30,6 +30,7 @@ function freePort(): Promise<number> {
   });
 }
 
+// A portal of its own, listening on a port behind nginx, and built only where nginx is installed.
 let portal: TestPortal;
 let nginx: ChildProcess | undefined;
 let runDir: string;

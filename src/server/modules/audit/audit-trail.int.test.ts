@@ -1,34 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, courses } from '../../db/schema.ts';
-import { sessionOf } from '../../../testing/factories.ts';
-import { seedWorld, type TWorld } from '../../../testing/portal-world.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import type { TWorld } from '../../../testing/portal-world.ts';
 import { setCourseActive } from '../courses/course-admin.service.ts';
 import { recordAudit } from './audit.service.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-let world: TWorld;
-beforeAll(async () => {
-  portal = await createTestPortal();
-  world = await seedWorld(portal);
-});
-afterAll(() => portal?.close());
-
-const db = () => portal.runtime.db;
-const entriesAbout = (subjectId: string) => db().select().from(auditEntries).where(eq(auditEntries.subjectId, subjectId));
-const as = (who: keyof TWorld['users'], ip = '198.51.100.4') => portal.caller(sessionOf(world.users[who]), ip);
 async function rejection(work: Promise<unknown>): Promise<TRPCError> {
   const error = await work.then(() => null, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError;
 }
 
+const it = test
+  /** A caller acting as one of the world's users, from an address of the staff's office. */
+  .extend('asWho', { scope: 'file' }, ({ as, world }) => (who: keyof TWorld['users'], ip = '198.51.100.4') => as(world.users[who], ip))
+  .extend('entriesAbout', { scope: 'file' }, ({ db }) => (subjectId: string) => db.select().from(auditEntries).where(eq(auditEntries.subjectId, subjectId)));
+
+// The world is seeded before the first test, within a hook's time.
+it.beforeAll(({ world }) => {
+  expect(world.users.owner).toBeDefined();
+});
+
 describe('staff actions in the audit trail', () => {
-  it('an enrolment accepted is recorded with who, from where, the learner, before and after; a repeat refused records nothing', async () => {
+  it('an enrolment accepted is recorded with who, from where, the learner, before and after; a repeat refused records nothing', async ({ asWho, entriesAbout, world }) => {
     const { id } = await world.make.pendingEnrolment();
-    await as('registrar').enrolments.accept({ enrolmentId: id });
+    await asWho('registrar').enrolments.accept({ enrolmentId: id });
     const [entry, ...rest] = await entriesAbout(id);
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({
@@ -42,11 +39,11 @@ describe('staff actions in the audit trail', () => {
     });
     expect(entry!.learnerId).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect((await rejection(as('registrar').enrolments.accept({ enrolmentId: id }))).code).toBe('CONFLICT');
+    expect((await rejection(asWho('registrar').enrolments.accept({ enrolmentId: id }))).code).toBe('CONFLICT');
     expect(await entriesAbout(id)).toHaveLength(1);
   });
 
-  it('an approval over the spec’s REST route is recorded too', async () => {
+  it('an approval over the spec’s REST route is recorded too', async ({ entriesAbout, portal, world }) => {
     const learner = await world.make.unapprovedUser();
     const response = await portal.app.inject({
       method: 'POST',
@@ -59,10 +56,10 @@ describe('staff actions in the audit trail', () => {
     ]);
   });
 
-  it('a change refused by its rule writes no entry', async () => {
+  it('a change refused by its rule writes no entry', async ({ asWho, entriesAbout, world }) => {
     const course = await world.make.course();
     const refused = await rejection(
-      as('instructor').courses.updateCertificateSettings({
+      asWho('instructor').courses.updateCertificateSettings({
         courseId: course.id,
         code: 'AFF',
         approvalNumber: null,
@@ -75,15 +72,15 @@ describe('staff actions in the audit trail', () => {
     expect(await entriesAbout(course.id)).toEqual([]);
   });
 
-  it('a change whose entry cannot be written rolls back with it', async () => {
+  it('a change whose entry cannot be written rolls back with it', async ({ asWho, db, entriesAbout, portal, world }) => {
     const course = await world.make.course();
     const broken = { id: 'not-an-id', name: 'Nobody', staffRole: 'instructor' as const, address: '198.51.100.9' };
     await expect(setCourseActive(portal.runtime, broken, course.id, false)).rejects.toThrow();
-    const [row] = await db().select({ isActive: courses.isActive }).from(courses).where(eq(courses.id, course.id));
+    const [row] = await db.select({ isActive: courses.isActive }).from(courses).where(eq(courses.id, course.id));
     expect(row!.isActive).toBe(true);
     expect(await entriesAbout(course.id)).toEqual([]);
 
-    await as('instructor').courses.deactivate({ courseId: course.id });
+    await asWho('instructor').courses.deactivate({ courseId: course.id });
     expect(await entriesAbout(course.id)).toEqual([
       expect.objectContaining({ action: 'course.deactivate', before: { isActive: true }, after: { isActive: false } }),
     ]);
@@ -91,12 +88,12 @@ describe('staff actions in the audit trail', () => {
 });
 
 describe('searching the audit trail', () => {
-  it('finds by person, action, learner and days, newest first, a page at a time', async () => {
+  it('finds by person, action, learner and days, newest first, a page at a time', async ({ asWho, world }) => {
     const first = await world.make.pendingEnrolment();
     const second = await world.make.pendingEnrolment();
-    await as('owner').enrolments.accept({ enrolmentId: first.id });
-    await as('owner').enrolments.reject({ enrolmentId: second.id });
-    const auditor = as('auditor');
+    await asWho('owner').enrolments.accept({ enrolmentId: first.id });
+    await asWho('owner').enrolments.reject({ enrolmentId: second.id });
+    const auditor = asWho('auditor');
 
     const mine = await auditor.audit.search({ actorId: world.users.owner.id });
     expect(mine.items.length).toBeGreaterThanOrEqual(2);
@@ -128,12 +125,12 @@ describe('searching the audit trail', () => {
 
     expect((await rejection(auditor.audit.search({ cursor: 'nonsense' }))).code).toBe('BAD_REQUEST');
     expect((await rejection(auditor.audit.search({ from: '2026-02-01', to: '2026-01-01' }))).code).toBe('BAD_REQUEST');
-    expect((await rejection(as('instructor').audit.search({}))).code).toBe('FORBIDDEN');
+    expect((await rejection(asWho('instructor').audit.search({}))).code).toBe('FORBIDDEN');
     expect((await auditor.audit.people()).map((person) => person.id)).toEqual(expect.arrayContaining([world.users.owner.id, world.users.registrar.id]));
   });
 
-  it('downloads a search as CSV with formula-guarded cells, and the download is an entry of its own', async () => {
-    await db().transaction((tx) =>
+  it('downloads a search as CSV with formula-guarded cells, and the download is an entry of its own', async ({ asWho, db, portal, world }) => {
+    await db.transaction((tx) =>
       recordAudit(tx, { id: world.users.owner.id, name: '=HYPERLINK("http://x")', role: 'owner', address: '192.0.2.1' }, { action: 'test.formula', subjectType: 'test' }),
     );
     const response = await portal.app.inject({
@@ -146,17 +143,17 @@ describe('searching the audit trail', () => {
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
-    const [download] = (await as('auditor').audit.search({ action: 'export.audit', actorId: world.users.auditor.id })).items;
+    const [download] = (await asWho('auditor').audit.search({ action: 'export.audit', actorId: world.users.auditor.id })).items;
     expect(download).toMatchObject({ actorRole: 'auditor', after: { filters: { action: 'test.formula' } } });
   });
 
-  it('a certificate’s evidence shows its entries, and the chain checks whole', async () => {
-    await as('registrar').certificates.revoke({ certificateId: world.certificate.id, reason: 'Name mismatch with passport' });
-    const evidence = await as('auditor').evidence.certificate({ certificateId: world.certificate.id });
+  it('a certificate’s evidence shows its entries, and the chain checks whole', async ({ asWho, world }) => {
+    await asWho('registrar').certificates.revoke({ certificateId: world.certificate.id, reason: 'Name mismatch with passport' });
+    const evidence = await asWho('auditor').evidence.certificate({ certificateId: world.certificate.id });
     expect(evidence.audit).toEqual([
       expect.objectContaining({ action: 'certificate.revoke', actorId: world.users.registrar.id, after: expect.objectContaining({ reason: 'Name mismatch with passport' }) }),
     ]);
-    const check = await as('owner').audit.checkChain();
+    const check = await asWho('owner').audit.checkChain();
     expect(check.brokenAt).toBeNull();
     expect(check.entries).toBeGreaterThan(5);
   });

@@ -1,18 +1,11 @@
 import { eq, or } from 'drizzle-orm';
 import { restSignIn } from '../../../testing/second-factor.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { fromSpecRegistration } from '../../../shared/spec-fields.ts';
 import { createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { mails, oneTimePasswords, refreshTokens, users } from '../../db/schema.ts';
-
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
 const V = MESSAGES.validation;
 const email = uniqueEmail('bad-input');
@@ -78,15 +71,15 @@ function badBodies(route: Route): Array<[string, unknown]> {
   return cases;
 }
 
-async function nothingWritten() {
-  const { db } = portal.runtime;
-  expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
-  expect(await db.select().from(mails).where(eq(mails.to, email))).toHaveLength(0);
-}
+const it = test
+  .extend('nothingWritten', { scope: 'file' }, ({ db }) => async () => {
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await db.select().from(mails).where(eq(mails.to, email))).toHaveLength(0);
+  });
 
 describe('bad input on every accounts route', () => {
   for (const route of Object.keys(valid) as Route[]) {
-    it(`${route}: ${REST_ONLY.has(route) ? 'REST answers' : 'REST and tRPC answer'} 400 with a clear message, and nothing is written`, async () => {
+    it(`${route}: ${REST_ONLY.has(route) ? 'REST answers' : 'REST and tRPC answer'} 400 with a clear message, and nothing is written`, async ({ nothingWritten, portal }) => {
       for (const [label, body] of badBodies(route)) {
         const remoteAddress = uniqueIp();
         const rest = await portal.app.inject({
@@ -120,7 +113,7 @@ describe('bad input on every accounts route', () => {
     });
   }
 
-  it('checks registration in the spec order, one message at a time', async () => {
+  it('checks registration in the spec order, one message at a time', async ({ nothingWritten, portal }) => {
     const register = async (body: Record<string, unknown>) => {
       const res = await portal.app.inject({ method: 'POST', url: '/api/user/register', payload: body, remoteAddress: uniqueIp() });
       expect(res.statusCode).toBe(400);
@@ -143,7 +136,7 @@ describe('bad input on every accounts route', () => {
     await nothingWritten();
   });
 
-  it('names the prefix as each edge spells it: `tittle` on REST, `title` on tRPC', async () => {
+  it('names the prefix as each edge spells it: `tittle` on REST, `title` on tRPC', async ({ nothingWritten, portal }) => {
     const { tittle: _prefix, ...rest } = valid.register;
     const restAnswer = await portal.app.inject({
       method: 'POST',
@@ -166,7 +159,7 @@ describe('bad input on every accounts route', () => {
     await nothingWritten();
   });
 
-  it('uses the spec wording on login, forgot password and OTP', async () => {
+  it('uses the spec wording on login, forgot password and OTP', async ({ portal }) => {
     const post = async (url: string, payload: Record<string, unknown>) =>
       (await portal.app.inject({ method: 'POST', url, payload, remoteAddress: uniqueIp() })).json().message;
     expect(await post('/api/user/login', { password: TEST_PASSWORD })).toBe(V.emailRequired);
@@ -178,7 +171,7 @@ describe('bad input on every accounts route', () => {
     expect(await post('/api/user/verify-otp', { email, otp: 123456 })).toBe(V.otp);
   });
 
-  it('stores a name with quotes exactly as typed', async () => {
+  it('stores a name with quotes exactly as typed', async ({ db, portal }) => {
     const target = uniqueEmail('quotes');
     const res = await portal.app.inject({
       method: 'POST',
@@ -187,11 +180,11 @@ describe('bad input on every accounts route', () => {
       remoteAddress: uniqueIp(),
     });
     expect(res.statusCode).toBe(201);
-    const [row] = await portal.runtime.db.select().from(users).where(eq(users.email, target));
+    const [row] = await db.select().from(users).where(eq(users.email, target));
     expect(row!.lastName).toBe("O'Brien' or '1'-'1");
   });
 
-  it('refuses a prototype-polluting body', async () => {
+  it('refuses a prototype-polluting body', async ({ nothingWritten, portal }) => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/user/register',
@@ -203,7 +196,7 @@ describe('bad input on every accounts route', () => {
     await nothingWritten();
   });
 
-  it('never lets a smuggled role, approval or verification reach a real account', async () => {
+  it('never lets a smuggled role, approval or verification reach a real account', async ({ db, portal }) => {
     const target = uniqueEmail('smuggler');
     const res = await portal.app.inject({
       method: 'POST',
@@ -213,7 +206,6 @@ describe('bad input on every accounts route', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(V.unknownFields(['role', 'approvedAt']));
-    const { db } = portal.runtime;
     expect(await db.select().from(users).where(eq(users.email, target))).toHaveLength(0);
 
     // And a learner cannot approve themselves through any accounts route.
@@ -233,8 +225,8 @@ describe('bad input on every accounts route', () => {
     ).toHaveLength(0);
   });
 
-  it('answers bad list queries with 400, never 500', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('answers bad list queries with 400, never 500', async ({ db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const { accessToken } = (await restSignIn(portal.app, admin.email, TEST_PASSWORD, uniqueIp())).json();
     for (const query of ['page=0', 'page=-1', 'page=abc', 'pageSize=101', 'pageSize=1e3', 'page=1&page=2', 'sort=email']) {
       const res = await portal.app.inject({

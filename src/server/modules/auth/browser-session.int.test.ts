@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CALL_HEADER } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueIp } from '../../../testing/mailbox.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { refreshTokens } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { REFRESH_COOKIE_NAME } from './browser-session.ts';
 import { browserSignIn } from '../../../testing/second-factor.ts';
-
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
+import { describe, expect, test } from '../../../testing/portal-test.ts';
+import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 
 const THIRTY_DAYS_S = 30 * 24 * 3600;
 
@@ -78,26 +72,26 @@ function sessionIdOf(accessToken: string): string {
   return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sid;
 }
 
-const me = (accessToken: string) =>
-  portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } });
-
-async function loggedIn() {
-  const user = await createUser(portal.runtime.db);
-  const res = await browserLogin(portal.app, user.email);
-  expect(res.statusCode).toBe(200);
-  const setCookie = refreshSetCookie(res);
-  return { user, res, setCookie, cookie: cookieValue(setCookie), accessToken: res.json().result.data.accessToken as string };
-}
+const it = test
+  .extend('me', { scope: 'file' }, ({ portal }) => (accessToken: string) =>
+    portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } }))
+  .extend('loggedIn', { scope: 'file' }, ({ portal, db }) => async () => {
+    const user = await createUser(db);
+    const res = await browserLogin(portal.app, user.email);
+    expect(res.statusCode).toBe(200);
+    const setCookie = refreshSetCookie(res);
+    return { user, res, setCookie, cookie: cookieValue(setCookie), accessToken: res.json().result.data.accessToken as string };
+  });
 
 describe('the browser login', () => {
-  it('puts the refresh token in an HttpOnly, SameSite=Strict cookie for the session path only, never in the body', async () => {
+  it('puts the refresh token in an HttpOnly, SameSite=Strict cookie for the session path only, never in the body', async ({ db, loggedIn, me }) => {
     const { user, res, setCookie, cookie } = await loggedIn();
     expect(attributes(setCookie)).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/api/session']));
     // Development and tests run on plain http: no Secure there (see the production case below).
     expect(attributes(setCookie)).not.toContain('Secure');
     expect(Math.abs(maxAgeOf(setCookie) - THIRTY_DAYS_S)).toBeLessThan(60);
 
-    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(row!.tokenHash).toBe(hashToken(cookie));
 
     const data = res.json().result.data;
@@ -107,8 +101,8 @@ describe('the browser login', () => {
     expect((await me(data.accessToken)).json().result.data.id).toBe(user.id);
   });
 
-  it('does the same for the administrators’ login, and sets no cookie when a login is refused', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('does the same for the administrators’ login, and sets no cookie when a login is refused', async ({ db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     // No cookie until the second factor is given.
     const challenge = await browserLogin(portal.app, admin.email, 'adminLogin');
     expect(challenge.json().result.data).toMatchObject({ secondFactorRequired: true });
@@ -118,14 +112,14 @@ describe('the browser login', () => {
     expect(attributes(refreshSetCookie(res))).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/api/session']));
     expect(res.body).not.toContain('refreshToken');
 
-    const learner = await createUser(portal.runtime.db);
+    const learner = await createUser(db);
     const refused = await browserLogin(portal.app, learner.email, 'adminLogin');
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['set-cookie']).toBeUndefined();
   });
 
-  it('leaves the REST login as the spec has it: the refresh token in the body, no cookie', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('leaves the REST login as the spec has it: the refresh token in the body, no cookie', async ({ db, portal }) => {
+    const user = await createUser(db);
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -138,10 +132,10 @@ describe('the browser login', () => {
 });
 
 describe('POST /api/session/refresh', () => {
-  it('answers a new access token only and rotates the cookie, keeping the session’s end', async () => {
+  it('answers a new access token only and rotates the cookie, keeping the session’s end', async ({ db, loggedIn, me, portal }) => {
     const { user, cookie } = await loggedIn();
     const soon = new Date(Date.now() + 120_000);
-    await portal.runtime.db.update(refreshTokens).set({ expiresAt: soon }).where(eq(refreshTokens.userId, user.id));
+    await db.update(refreshTokens).set({ expiresAt: soon }).where(eq(refreshTokens.userId, user.id));
 
     const res = await sessionCall(portal.app, 'refresh', cookie);
     expect(res.statusCode).toBe(200);
@@ -157,11 +151,11 @@ describe('POST /api/session/refresh', () => {
     expect(maxAgeOf(rotated)).toBeLessThanOrEqual(120);
     expect(res.body).not.toContain(cookieValue(rotated));
 
-    const rows = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows.map((row) => row.tokenHash)).toContain(hashToken(cookieValue(rotated)));
   });
 
-  it('ends the whole session when an old cookie value comes back after its successor was used', async () => {
+  it('ends the whole session when an old cookie value comes back after its successor was used', async ({ db, loggedIn, me, portal }) => {
     const { user, cookie: first, accessToken } = await loggedIn();
     const second = cookieValue(refreshSetCookie(await sessionCall(portal.app, 'refresh', first)));
     const thirdRes = await sessionCall(portal.app, 'refresh', second);
@@ -177,11 +171,11 @@ describe('POST /api/session/refresh', () => {
     expect((await sessionCall(portal.app, 'refresh', third)).statusCode).toBe(401);
     expect((await me(accessToken)).statusCode).toBe(401);
     expect((await me(thirdRes.json().accessToken)).statusCode).toBe(401);
-    const rows = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });
 
-  it('refuses a call without a cookie or with an unknown one, and clears the cookie', async () => {
+  it('refuses a call without a cookie or with an unknown one, and clears the cookie', async ({ portal }) => {
     for (const cookie of [undefined, 'A'.repeat(43)]) {
       const res = await sessionCall(portal.app, 'refresh', cookie);
       expect(res.statusCode).toBe(401);
@@ -190,7 +184,7 @@ describe('POST /api/session/refresh', () => {
     }
   });
 
-  it('refuses a call without the portal’s header (another site’s form) and leaves the session alone', async () => {
+  it('refuses a call without the portal’s header (another site’s form) and leaves the session alone', async ({ db, loggedIn, portal }) => {
     const { user, cookie } = await loggedIn();
     for (const header of [undefined, 'XMLHttpRequest']) {
       const res = await portal.app.inject({
@@ -202,14 +196,14 @@ describe('POST /api/session/refresh', () => {
       expect(res.json()).toEqual({ message: MESSAGES.auth.sessionCallForeign });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(row!.usedAt).toBeNull();
     expect((await sessionCall(portal.app, 'refresh', cookie)).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/session/logout', () => {
-  it('ends the session, clears the cookie, and the access token is refused at once', async () => {
+  it('ends the session, clears the cookie, and the access token is refused at once', async ({ db, loggedIn, me, portal }) => {
     const { user, cookie, accessToken } = await loggedIn();
     const res = await sessionCall(portal.app, 'logout', cookie);
     expect(res.statusCode).toBe(200);
@@ -221,11 +215,11 @@ describe('POST /api/session/logout', () => {
 
     expect((await me(accessToken)).statusCode).toBe(401);
     expect((await sessionCall(portal.app, 'refresh', cookie)).statusCode).toBe(401);
-    const rows = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });
 
-  it('answers the same without a cookie, and refuses a call without the portal’s header', async () => {
+  it('answers the same without a cookie, and refuses a call without the portal’s header', async ({ loggedIn, me, portal }) => {
     const res = await sessionCall(portal.app, 'logout', undefined);
     expect(res.json()).toEqual({ message: MESSAGES.auth.loggedOut });
     expect(maxAgeOf(refreshSetCookie(res))).toBe(0);
@@ -238,17 +232,17 @@ describe('POST /api/session/logout', () => {
 });
 
 describe('POST /api/session/logout naming its session (a logout made offline, sent later)', () => {
-  it('ends the named session when the cookie is that session’s', async () => {
+  it('ends the named session when the cookie is that session’s', async ({ db, loggedIn, portal }) => {
     const { user, cookie, accessToken } = await loggedIn();
     const res = await sessionCall(portal.app, 'logout', cookie, {}, { sessionId: sessionIdOf(accessToken) });
     expect(res.json()).toEqual({ message: MESSAGES.auth.loggedOut });
     expect(maxAgeOf(refreshSetCookie(res))).toBe(0);
     expect((await sessionCall(portal.app, 'refresh', cookie)).statusCode).toBe(401);
-    const rows = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });
 
-  it('leaves a later session alone: a late copy of the first learner’s logout never signs out the next one', async () => {
+  it('leaves a later session alone: a late copy of the first learner’s logout never signs out the next one', async ({ db, loggedIn, me, portal }) => {
     const first = await loggedIn();
     expect((await sessionCall(portal.app, 'logout', first.cookie)).statusCode).toBe(200);
     // The next learner signs in on the same browser; the first one's queued logout arrives again.
@@ -258,12 +252,12 @@ describe('POST /api/session/logout naming its session (a logout made offline, se
     expect(late.json()).toEqual({ message: MESSAGES.auth.loggedOut });
     expect(late.headers['set-cookie']).toBeUndefined();
     expect((await me(next.accessToken)).statusCode).toBe(200);
-    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, next.user.id));
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, next.user.id));
     expect(row!.revokedAt).toBeNull();
     expect((await sessionCall(portal.app, 'refresh', next.cookie)).statusCode).toBe(200);
   });
 
-  it('refuses a session that is not a session id, or a field it does not know, and ends nothing', async () => {
+  it('refuses a session that is not a session id, or a field it does not know, and ends nothing', async ({ db, loggedIn, me, portal }) => {
     const { user, cookie, accessToken } = await loggedIn();
     for (const body of [{ sessionId: 'not-a-session' }, { sessionId: sessionIdOf(accessToken), userId: user.id }]) {
       const res = await sessionCall(portal.app, 'logout', cookie, {}, body);
@@ -271,13 +265,14 @@ describe('POST /api/session/logout naming its session (a logout made offline, se
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     expect((await me(accessToken)).statusCode).toBe(200);
-    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(row!.revokedAt).toBeNull();
   });
 });
 
 describe('in production', () => {
   it('marks the cookie Secure, on login, refresh and logout', async () => {
+    // A production portal beside the file's: only there is the cookie Secure.
     const production = await createTestPortal({ env: { NODE_ENV: 'production' } });
     try {
       const user = await createUser(production.runtime.db);

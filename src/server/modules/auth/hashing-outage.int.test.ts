@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { users } from '../../db/schema.ts';
 import type * as HashingThreadsModule from '../../lib/hashing-threads.ts';
 import { loginKeys } from './auth.service.ts';
+import { vi } from 'vitest';
+import { describe, expect, it } from '../../../testing/portal-test.ts';
 
 // Hashing fails as it does when its threads keep ending (hashing-threads.ts gives up on a task
 // after its second thread ends): every task is refused with HASHING_UNAVAILABLE while `down`.
@@ -28,12 +28,6 @@ vi.mock('../../lib/hashing-threads.ts', async (importOriginal) => {
   };
 });
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
-
 async function whileHashingIsDown<T>(work: () => Promise<T>): Promise<T> {
   hashing.down = true;
   try {
@@ -44,7 +38,7 @@ async function whileHashingIsDown<T>(work: () => Promise<T>): Promise<T> {
 }
 
 describe('password hashing unavailable', () => {
-  it('answers a registration 503 with Retry-After and writes no account; the same one goes through afterwards', async () => {
+  it('answers a registration 503 with Retry-After and writes no account; the same one goes through afterwards', async ({ portal, db }) => {
     const email = uniqueEmail('outage');
     const register = () =>
       portal.app.inject({
@@ -57,14 +51,14 @@ describe('password hashing unavailable', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json()).toEqual({ message: MESSAGES.common.unavailable });
-    expect(await portal.runtime.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
 
     expect((await register()).statusCode).toBe(201);
-    expect(await portal.runtime.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
-  it('answers a login 503, not a wrong password, and counts no failed try against the account', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('answers a login 503, not a wrong password, and counts no failed try against the account', async ({ portal, db }) => {
+    const user = await createUser(db);
     const ip = uniqueIp();
     const login = (email: string) => portal.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: ip, payload: { email, password: TEST_PASSWORD } });
     const known = await whileHashingIsDown(() => login(user.email));
@@ -77,13 +71,13 @@ describe('password hashing unavailable', () => {
     expect((await login(user.email)).statusCode).toBe(200);
   });
 
-  it('answers the tRPC registration SERVICE_UNAVAILABLE', async () => {
+  it('answers the tRPC registration SERVICE_UNAVAILABLE', async ({ portal, db }) => {
     const email = uniqueEmail('outage-trpc');
     await expect(
       whileHashingIsDown(() =>
         portal.caller(null, uniqueIp()).auth.register({ title: 'Mr', firstName: 'Ravi', lastName: 'Das', mobile: '9876543210', email, password: 'Anchor#77' }),
       ),
     ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    expect(await portal.runtime.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 });

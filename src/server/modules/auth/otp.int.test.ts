@@ -1,42 +1,29 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { asSession } from '../../../testing/second-factor.ts';
 import { latestCode, mailsTo, uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { mails, oneTimePasswords, refreshTokens, users } from '../../db/schema.ts';
 import { OTP_MAX_FAILURES, OTP_SEND_LIMITS, otpSendKeys } from './otp.service.ts';
+import { describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
-
-let smtp: Smtp;
-let portal: TestPortal;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  portal = await createTestPortal({ redis: Boolean(inject('redisUrl')), env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await portal.close();
-  await smtp.close();
-});
-
-/** An unverified learner with a verification code in their mailbox. */
-async function learnerWithCode() {
-  const user = await createUser(portal.runtime.db, { email: uniqueEmail('otp'), verifiedAt: null });
-  await portal.caller(null, uniqueIp()).auth.resendOtp({ email: user.email });
-  return { user, code: await latestCode(smtp, user.email) };
-}
-
-const codesOf = (userId: string) =>
-  portal.runtime.db.select().from(oneTimePasswords).where(eq(oneTimePasswords.userId, userId));
-const userById = async (id: string) => (await portal.runtime.db.select().from(users).where(eq(users.id, id)))[0]!;
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+test.override({ portalOptions: { redis: Boolean(inject('redisUrl')), smtp: true } });
+
+const it = test
+  /** An unverified learner with a verification code in their mailbox. */
+  .extend('learnerWithCode', { scope: 'file' }, ({ portal, db, smtp }) => async () => {
+    const user = await createUser(db, { email: uniqueEmail('otp'), verifiedAt: null });
+    await portal.caller(null, uniqueIp()).auth.resendOtp({ email: user.email });
+    return { user, code: await latestCode(smtp, user.email) };
+  })
+  .extend('codesOf', { scope: 'file' }, ({ db }) => (userId: string) =>
+    db.select().from(oneTimePasswords).where(eq(oneTimePasswords.userId, userId)))
+  .extend('userById', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!);
+
 describe('verification codes', () => {
-  it('are six random digits, stored only as a keyed hash, valid for ten minutes', async () => {
+  it('are six random digits, stored only as a keyed hash, valid for ten minutes', async ({ codesOf, learnerWithCode }) => {
     const { user, code } = await learnerWithCode();
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await codesOf(user.id);
@@ -47,9 +34,9 @@ describe('verification codes', () => {
     expect(lifetime).toBeLessThanOrEqual(10 * 60_000 + 1000);
   });
 
-  it('refuses an expired code and leaves the account unverified', async () => {
+  it('refuses an expired code and leaves the account unverified', async ({ db, learnerWithCode, portal, userById }) => {
     const { user, code } = await learnerWithCode();
-    await portal.runtime.db
+    await db
       .update(oneTimePasswords)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimePasswords.userId, user.id));
@@ -60,7 +47,7 @@ describe('verification codes', () => {
     expect((await userById(user.id)).verifiedAt).toBeNull();
   });
 
-  it('ends a code after five wrong tries, even for the right one afterwards', async () => {
+  it('ends a code after five wrong tries, even for the right one afterwards', async ({ codesOf, learnerWithCode, portal, userById }) => {
     const { user, code } = await learnerWithCode();
     for (let i = 0; i < OTP_MAX_FAILURES; i += 1) {
       await expect(portal.caller().auth.verifyOtp({ email: user.email, otp: wrong(code) })).rejects.toMatchObject({
@@ -77,7 +64,7 @@ describe('verification codes', () => {
     expect((await userById(user.id)).verifiedAt).toBeNull();
   });
 
-  it('works once: of two simultaneous verifications exactly one succeeds', async () => {
+  it('works once: of two simultaneous verifications exactly one succeeds', async ({ codesOf, learnerWithCode, portal }) => {
     const { user, code } = await learnerWithCode();
     const results = await Promise.allSettled([
       portal.caller().auth.verifyOtp({ email: user.email, otp: code }),
@@ -92,7 +79,7 @@ describe('verification codes', () => {
     });
   });
 
-  it('is voided by a newer code', async () => {
+  it('is voided by a newer code', async ({ codesOf, learnerWithCode, portal, smtp }) => {
     const { user, code: first } = await learnerWithCode();
     await portal.caller(null, uniqueIp()).auth.resendOtp({ email: user.email });
     const second = await latestCode(smtp, user.email, 2);
@@ -109,7 +96,7 @@ describe('verification codes', () => {
     });
   });
 
-  it('cannot reset a password, and a reset code cannot verify an e-mail', async () => {
+  it('cannot reset a password, and a reset code cannot verify an e-mail', async ({ codesOf, learnerWithCode, portal, smtp, userById }) => {
     const { user, code } = await learnerWithCode();
     await expect(
       portal.caller().auth.resetPassword({ email: user.email, otp: code, newPassword: 'Brand-new-1' }),
@@ -127,8 +114,8 @@ describe('verification codes', () => {
     expect(live.map((row) => row.purpose).sort()).toEqual(['reset_password', 'verify_email']);
   });
 
-  it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
-    const known = await createUser(portal.runtime.db, { email: uniqueEmail('known'), verifiedAt: null });
+  it('answers an unknown e-mail exactly like a known one, and sends nothing', async ({ db, portal }) => {
+    const known = await createUser(db, { email: uniqueEmail('known'), verifiedAt: null });
     const unknown = uniqueEmail('nobody');
     const visitor = portal.caller(null, uniqueIp());
     expect(await visitor.auth.resendOtp({ email: unknown })).toEqual(await visitor.auth.resendOtp({ email: known.email }));
@@ -141,26 +128,26 @@ describe('verification codes', () => {
     });
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toEqual({ message: MESSAGES.auth.forgotSent });
-    expect(await portal.runtime.db.select().from(mails).where(eq(mails.to, unknown))).toHaveLength(0);
-    expect(await portal.runtime.db.select().from(users).where(eq(users.email, unknown))).toHaveLength(0);
+    expect(await db.select().from(mails).where(eq(mails.to, unknown))).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.email, unknown))).toHaveLength(0);
     await expect(portal.caller().auth.verifyOtp({ email: unknown, otp: '123456' })).rejects.toMatchObject({
       message: MESSAGES.auth.otpRejected,
     });
   });
 
-  it('sends nothing to an account already verified', async () => {
-    const user = await createUser(portal.runtime.db, { email: uniqueEmail('done') });
+  it('sends nothing to an account already verified', async ({ codesOf, db, portal }) => {
+    const user = await createUser(db, { email: uniqueEmail('done') });
     expect(await portal.caller(null, uniqueIp()).auth.resendOtp({ email: user.email })).toEqual({
       message: MESSAGES.auth.otpResent,
     });
     expect(await codesOf(user.id)).toHaveLength(0);
-    expect(await portal.runtime.db.select().from(mails).where(eq(mails.to, user.email))).toHaveLength(0);
+    expect(await db.select().from(mails).where(eq(mails.to, user.email))).toHaveLength(0);
   });
 });
 
 describe('sending codes is throttled', () => {
-  it(`per e-mail: ${OTP_SEND_LIMITS.perEmail.limit} in ${OTP_SEND_LIMITS.perEmail.windowMs / 60_000} minutes`, async () => {
-    const user = await createUser(portal.runtime.db, { email: uniqueEmail('throttle'), verifiedAt: null });
+  it(`per e-mail: ${OTP_SEND_LIMITS.perEmail.limit} in ${OTP_SEND_LIMITS.perEmail.windowMs / 60_000} minutes`, async ({ codesOf, db, portal, smtp }) => {
+    const user = await createUser(db, { email: uniqueEmail('throttle'), verifiedAt: null });
     for (let i = 0; i < OTP_SEND_LIMITS.perEmail.limit; i += 1) {
       await portal.caller(null, uniqueIp()).auth.resendOtp({ email: user.email });
     }
@@ -185,7 +172,7 @@ describe('sending codes is throttled', () => {
     });
   });
 
-  it(`per address: ${OTP_SEND_LIMITS.perAddress.limit} not yet used in an hour, registration included`, async () => {
+  it(`per address: ${OTP_SEND_LIMITS.perAddress.limit} not yet used in an hour, registration included`, async ({ db, portal }) => {
     const ip = uniqueIp();
     const { limit, windowMs } = OTP_SEND_LIMITS.perAddress;
     for (let i = 1; i < limit; i += 1) await portal.runtime.rateLimit.hit(otpSendKeys.address(ip), windowMs);
@@ -198,13 +185,13 @@ describe('sending codes is throttled', () => {
       remoteAddress: ip,
     });
     expect(refused.statusCode).toBe(429);
-    expect(await portal.runtime.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 });
 
 describe('password reset', () => {
-  it('sets the new password, uses the code once and ends every session', async () => {
-    const user = await createUser(portal.runtime.db, { email: uniqueEmail('reset') });
+  it('sets the new password, uses the code once and ends every session', async ({ db, portal, smtp }) => {
+    const user = await createUser(db, { email: uniqueEmail('reset') });
     const ip = uniqueIp();
     const first = (
       await portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: ip })
@@ -225,7 +212,7 @@ describe('password reset', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: MESSAGES.auth.resetDone });
 
-    const tokens = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const tokens = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(tokens).toHaveLength(2);
     expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
     const refreshed = await portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken: first.refreshToken } });
@@ -245,7 +232,7 @@ describe('password reset', () => {
       remoteAddress: ip,
     });
     expect(again.statusCode).toBe(400);
-    const [after] = await portal.runtime.db
+    const [after] = await db
       .select({ hash: users.passwordHash })
       .from(users)
       .where(and(eq(users.id, user.id)));

@@ -1,56 +1,46 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { latestCode, uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { makeClip } from '../../../testing/media.ts';
 import { form } from '../../../testing/multipart.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { restSignIn } from '../../../testing/second-factor.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
 /**
  * A password reset ends every session of the account, and with them the stream links those
  * sessions fetched: someone who had the learner's password and a copied link loses both.
  */
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let portal: TestPortal;
-let clipDir: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  portal = await createTestPortal({ env: { SMTP_URL: smtp.url } });
-  clipDir = mkdtempSync(path.join(tmpdir(), 'reset-streams-'));
-}, 60_000);
-afterAll(async () => {
-  await portal.close();
-  await smtp.close();
-  rmSync(clipDir, { recursive: true, force: true });
-});
+test.override({ portalOptions: { smtp: true } });
 
-async function login(email: string, password: string, remoteAddress: string) {
-  const res = await restSignIn(portal.app, email, password, remoteAddress);
-  expect(res.statusCode, res.body).toBe(200);
-  return `Bearer ${(res.json() as { accessToken: string }).accessToken}`;
-}
-
-/** The first part's link and the stream pass the training list set, as a spec client keeps them. */
-async function firstPartLink(authorization: string, courseId: string) {
-  const list = await portal.app.inject({ url: `/api/trainingVideo/${courseId}`, headers: { authorization } });
-  expect(list.statusCode, list.body).toBe(200);
-  const url = (list.json().data.trainingVideo as Array<{ url: string | null }>)[0]!.url!;
-  const cookies = ([] as string[]).concat((list.headers['set-cookie'] as string | string[] | undefined) ?? []);
-  const pass = cookies.find((cookie) => cookie.startsWith('stream_pass='))!.split(';')[0]!;
-  return { url, pass };
-}
-
-const stream = (url: string, cookie: string) => portal.app.inject({ url, headers: { range: 'bytes=0-9', cookie } });
+const it = test
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads what a fixture needs from its first parameter's pattern
+  .extend('clipDir', { scope: 'file' }, ({}, { onCleanup }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'reset-streams-'));
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })
+  .extend('login', { scope: 'file' }, ({ portal }) => async (email: string, password: string, remoteAddress: string) => {
+    const res = await restSignIn(portal.app, email, password, remoteAddress);
+    expect(res.statusCode, res.body).toBe(200);
+    return `Bearer ${(res.json() as { accessToken: string }).accessToken}`;
+  })
+  /** The first part's link and the stream pass the training list set, as a spec client keeps them. */
+  .extend('firstPartLink', { scope: 'file' }, ({ portal }) => async (authorization: string, courseId: string) => {
+    const list = await portal.app.inject({ url: `/api/trainingVideo/${courseId}`, headers: { authorization } });
+    expect(list.statusCode, list.body).toBe(200);
+    const url = (list.json().data.trainingVideo as Array<{ url: string | null }>)[0]!.url!;
+    const cookies = ([] as string[]).concat((list.headers['set-cookie'] as string | string[] | undefined) ?? []);
+    const pass = cookies.find((cookie) => cookie.startsWith('stream_pass='))!.split(';')[0]!;
+    return { url, pass };
+  })
+  .extend('stream', { scope: 'file' }, ({ portal }) => (url: string, cookie: string) => portal.app.inject({ url, headers: { range: 'bytes=0-9', cookie } }));
 
 describe('a password reset', () => {
-  it('stops the stream links of every session the account had; a new login gets links that play', async () => {
-    const { db } = portal.runtime;
+  it('stops the stream links of every session the account had; a new login gets links that play', async ({ clipDir, db, firstPartLink, login, portal, smtp, stream }) => {
     const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
     const course = await createCourse(db);
     const clip = readFileSync(await makeClip(clipDir, 'part.mp4', { width: 320, height: 240, seconds: 2, audio: true }));

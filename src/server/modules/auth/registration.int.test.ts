@@ -1,29 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { codeIn, latestCode, mailsTo, uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox, mails, oneTimePasswords, users } from '../../db/schema.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
 import { asSession } from '../../../testing/second-factor.ts';
-
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+import { describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
 // The code travels the way it does in production: an outbox row, BullMQ on Redis (when the run
 // has one), a worker, a real SMTP server; the test reads it from the received mail.
 const viaRedis = Boolean(inject('redisUrl'));
-let smtp: Smtp;
-let portal: TestPortal;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  portal = await createTestPortal({ redis: viaRedis, env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await portal.close();
-  await smtp.close();
-});
 
 /** A learner's registration as the browser sends it (auth.register). */
 const registration = (email: string) => ({
@@ -41,11 +26,6 @@ function specRegistration(email: string) {
   return { tittle: title, ...rest };
 }
 
-async function userRow(email: string) {
-  const [row] = await portal.runtime.db.select().from(users).where(eq(users.email, email));
-  return row;
-}
-
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -54,8 +34,16 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
   }
 }
 
+test.override({ portalOptions: { redis: viaRedis, smtp: true } });
+
+const it = test
+  .extend('userRow', { scope: 'file' }, ({ db }) => async (email: string) => {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    return row;
+  });
+
 describe(`registration through tRPC (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'}, real SMTP)`, () => {
-  it('registers, mails a code, verifies it and logs in', async () => {
+  it('registers, mails a code, verifies it and logs in', async ({ db, portal, smtp, userRow }) => {
     const email = uniqueEmail('trpc');
     const visitor = portal.caller(null, uniqueIp());
     expect(await visitor.auth.register({ ...registration(email), email: email.toUpperCase() })).toEqual({
@@ -73,14 +61,14 @@ describe(`registration through tRPC (${viaRedis ? 'BullMQ on Redis' : 'in-proces
 
     // The code is nowhere but in the mail: not in the job, not in the code table, and the mail's
     // body is forgotten once delivered.
-    const [otp] = await portal.runtime.db.select().from(oneTimePasswords).where(eq(oneTimePasswords.userId, stored!.id));
+    const [otp] = await db.select().from(oneTimePasswords).where(eq(oneTimePasswords.userId, stored!.id));
     expect(otp!.codeHash).not.toContain(code);
     expect(otp!.codeHash).toMatch(/^[0-9a-f]{64}$/);
-    const [queued] = await portal.runtime.db.select().from(mails).where(eq(mails.to, email));
-    const [job] = await portal.runtime.db.select().from(jobOutbox).where(eq(jobOutbox.businessKey, queued!.id));
+    const [queued] = await db.select().from(mails).where(eq(mails.to, email));
+    const [job] = await db.select().from(jobOutbox).where(eq(jobOutbox.businessKey, queued!.id));
     expect(job!.payload).toEqual({ mailId: queued!.id });
     await waitUntil(async () => {
-      const [row] = await portal.runtime.db.select().from(mails).where(eq(mails.id, queued!.id));
+      const [row] = await db.select().from(mails).where(eq(mails.id, queued!.id));
       return row?.sentAt !== null && row?.text === null;
     });
 
@@ -104,7 +92,7 @@ describe(`registration through tRPC (${viaRedis ? 'BullMQ on Redis' : 'in-proces
 });
 
 describe('registration through REST', () => {
-  it('answers the documented shapes from register to login', async () => {
+  it('answers the documented shapes from register to login', async ({ portal, smtp, userRow }) => {
     const email = uniqueEmail('rest');
     const remoteAddress = uniqueIp();
     const post = (url: string, payload: unknown) =>
@@ -148,7 +136,7 @@ describe('registration through REST', () => {
     expect(Object.keys(refreshed.json()).sort()).toEqual(['accessToken', 'refreshToken']);
   });
 
-  it('refuses a second account for the same e-mail and writes nothing', async () => {
+  it('refuses a second account for the same e-mail and writes nothing', async ({ db, portal, userRow }) => {
     const email = uniqueEmail('twice');
     const remoteAddress = uniqueIp();
     const first = await portal.app.inject({ method: 'POST', url: '/api/user/register', payload: specRegistration(email), remoteAddress });
@@ -162,10 +150,10 @@ describe('registration through REST', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: MESSAGES.auth.emailTaken });
     expect((await userRow(email))!.firstName).toBe('Meera');
-    expect(await portal.runtime.db.select().from(mails).where(eq(mails.to, email))).toHaveLength(1);
+    expect(await db.select().from(mails).where(eq(mails.to, email))).toHaveLength(1);
   });
 
-  it('lets one of two simultaneous registrations of an e-mail through', async () => {
+  it('lets one of two simultaneous registrations of an e-mail through', async ({ db, portal }) => {
     const email = uniqueEmail('race');
     const results = await Promise.allSettled([
       portal.caller(null, uniqueIp()).auth.register(registration(email)),
@@ -173,6 +161,6 @@ describe('registration through REST', () => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
-    expect(await portal.runtime.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 });

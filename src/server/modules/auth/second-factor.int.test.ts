@@ -1,51 +1,45 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueIp } from '../../../testing/mailbox.ts';
 import { freshTestCodeFor, testTotpSecretFor, totpCodeAt } from '../../../testing/second-factor.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { SoftAuthenticator } from '../../../testing/webauthn.ts';
 import { auditEntries, recoveryCodes, refreshTokens, secondFactors } from '../../db/schema.ts';
 import { verifyAccessToken } from '../../lib/tokens.ts';
 import { changeAcademySettings } from '../settings/settings.service.ts';
 import { completeSecondFactor, login } from './auth.service.ts';
 import { relyingParty, SECOND_FACTOR_LIMITS } from './second-factor.service.ts';
-
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
 const STEP = 30_000;
 
-/** A password login that must ask for a second factor: its challenge token. */
-async function challengeFor(email: string, ip = uniqueIp(), adminOnly = false): Promise<{ challengeToken: string; methods: string[] }> {
-  const answer = await login(portal.runtime, { email, password: TEST_PASSWORD }, ip, { adminOnly });
-  if (!('secondFactorRequired' in answer)) throw new Error('expected a second-factor challenge');
-  return answer;
-}
-
-const auditOf = (userId: string, action: string) =>
-  portal.runtime.db.select().from(auditEntries).where(and(eq(auditEntries.subjectId, userId), eq(auditEntries.action, action)));
+const it = test
+  /** A password login that must ask for a second factor: its challenge token. */
+  .extend('challengeFor', { scope: 'file' }, ({ portal }) => async (email: string, ip = uniqueIp(), adminOnly = false): Promise<{ challengeToken: string; methods: string[] }> => {
+    const answer = await login(portal.runtime, { email, password: TEST_PASSWORD }, ip, { adminOnly });
+    if (!('secondFactorRequired' in answer)) throw new Error('expected a second-factor challenge');
+    return answer;
+  })
+  .extend('auditOf', { scope: 'file' }, ({ db }) => (userId: string, action: string) =>
+    db.select().from(auditEntries).where(and(eq(auditEntries.subjectId, userId), eq(auditEntries.action, action))))
+  .extend('post', { scope: 'file' }, ({ portal }) => (url: string, payload: object) => portal.app.inject({ method: 'POST', url, payload, remoteAddress: uniqueIp() }));
 
 describe('a member of staff signs in with a code from their app', () => {
-  it('gets no session for the password alone: a challenge naming the ways to give the factor', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('gets no session for the password alone: a challenge naming the ways to give the factor', async ({ auditOf, challengeFor, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const challenge = await challengeFor(admin.email);
     expect(challenge.methods).toEqual(['totp', 'recovery']);
-    expect(await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, admin.id))).toHaveLength(0);
+    expect(await db.select().from(refreshTokens).where(eq(refreshTokens.userId, admin.id))).toHaveLength(0);
 
     const session = await completeSecondFactor(portal.runtime, { challengeToken: challenge.challengeToken, code: await freshTestCodeFor(admin.email) }, uniqueIp());
     expect(verifyAccessToken(session.accessToken, portal.runtime.jwtSecret)).toMatchObject({ sub: admin.id, role: 'admin', mf: 'passed' });
-    const [row] = await portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, admin.id));
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, admin.id));
     expect(row!.secondFactor).toBe('passed');
     expect(await auditOf(admin.id, 'auth.sign-in')).toEqual([expect.objectContaining({ actorId: admin.id, after: { secondFactor: 'passed', method: 'totp' } })]);
   });
 
-  it('accepts the code of the step before or after the clock, refuses older ones and a code used already', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('accepts the code of the step before or after the clock, refuses older ones and a code used already', async ({ auditOf, challengeFor, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const secret = testTotpSecretFor(admin.email);
     // A clock of the test's choosing, in the middle of a step.
     const now = Math.floor(Date.now() / STEP) * STEP + 1_000 + 10 * STEP;
@@ -68,15 +62,15 @@ describe('a member of staff signs in with a code from their app', () => {
     expect(await auditOf(admin.id, 'auth.second-factor-failed')).toHaveLength(3);
   });
 
-  it('uses a challenge once, and refuses one signed for someone else or altered', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('uses a challenge once, and refuses one signed for someone else or altered', async ({ challengeFor, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const { challengeToken } = await challengeFor(admin.email);
     await completeSecondFactor(portal.runtime, { challengeToken, code: await freshTestCodeFor(admin.email) }, uniqueIp());
     await expect(
       completeSecondFactor(portal.runtime, { challengeToken, code: await freshTestCodeFor(admin.email) }, uniqueIp()),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: MESSAGES.secondFactor.challengeExpired });
     const [head, body, signature] = (await challengeFor(admin.email)).challengeToken.split('.');
-    const other = await createUser(portal.runtime.db, { role: 'admin' });
+    const other = await createUser(db, { role: 'admin' });
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: other.id })).toString('base64url')}.${signature}`;
     await expect(completeSecondFactor(portal.runtime, { challengeToken: forged, code: await freshTestCodeFor(other.email) }, uniqueIp())).rejects.toMatchObject({
@@ -84,8 +78,8 @@ describe('a member of staff signs in with a code from their app', () => {
     });
   });
 
-  it('throttles wrong codes per account and address; a right code takes its try back', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('throttles wrong codes per account and address; a right code takes its try back', async ({ challengeFor, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const ip = uniqueIp();
     const secret = testTotpSecretFor(admin.email);
     // A code that is none of the window's.
@@ -110,8 +104,8 @@ describe('a member of staff signs in with a code from their app', () => {
 });
 
 describe('enrolment at the next sign-in', () => {
-  it('forces a member of staff without a factor to set up an app, then shows ten recovery codes that each work once', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' }, { secondFactor: false });
+  it('forces a member of staff without a factor to set up an app, then shows ten recovery codes that each work once', async ({ auditOf, challengeFor, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' }, { secondFactor: false });
     const challenge = await challengeFor(admin.email, uniqueIp(), true);
     expect(challenge.methods).toEqual(['enrol']);
     const visitor = portal.caller(null, uniqueIp());
@@ -131,7 +125,7 @@ describe('enrolment at the next sign-in', () => {
     expect(new Set(enrolled.recoveryCodes).size).toBe(10);
     expect(verifyAccessToken(enrolled.accessToken, portal.runtime.jwtSecret)).toMatchObject({ mf: 'passed' });
     // Stored hashed: no code appears in the table.
-    const stored = await portal.runtime.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.id));
+    const stored = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.id));
     expect(stored.map((row) => row.codeHash)).not.toEqual(expect.arrayContaining([enrolled.recoveryCodes[0]]));
     expect(await auditOf(admin.id, 'auth.factor-enrolled')).toHaveLength(1);
 
@@ -147,8 +141,8 @@ describe('enrolment at the next sign-in', () => {
     expect(await portal.caller(sessionOf(admin)).security.overview()).toMatchObject({ recoveryCodesLeft: 9, required: true, factors: [{ kind: 'totp' }] });
   });
 
-  it('registers a passkey and then signs in with it (a software authenticator, ES256)', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' }, { secondFactor: false });
+  it('registers a passkey and then signs in with it (a software authenticator, ES256)', async ({ challengeFor, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' }, { secondFactor: false });
     const rp = relyingParty(portal.runtime);
     const authenticator = new SoftAuthenticator(rp.origin);
     const visitor = portal.caller(null, uniqueIp());
@@ -174,24 +168,23 @@ describe('enrolment at the next sign-in', () => {
       code: 'UNAUTHORIZED',
       message: MESSAGES.secondFactor.passkeyFailed,
     });
-    const [factor] = await portal.runtime.db.select().from(secondFactors).where(eq(secondFactors.userId, admin.id));
+    const [factor] = await db.select().from(secondFactors).where(eq(secondFactors.userId, admin.id));
     expect(factor).toMatchObject({ kind: 'passkey', label: 'Laptop', signCount: 1 });
   });
 });
 
 describe('the spec REST login', () => {
-  const post = (url: string, payload: object) => portal.app.inject({ method: 'POST', url, payload, remoteAddress: uniqueIp() });
 
-  it('answers a learner exactly as before', async () => {
-    const learner = await createUser(portal.runtime.db);
+  it('answers a learner exactly as before', async ({ db, post }) => {
+    const learner = await createUser(db);
     const res = await post('/api/user/login', { email: learner.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['accessToken', 'refreshToken', 'user']);
     expect(res.json().user).toEqual({ _id: learner.id, name: `${learner.firstName} ${learner.lastName}`, email: learner.email, role: 'learner' });
   });
 
-  it('answers staff 200 with secondFactorRequired and a challenge; the second call answers the login body', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('answers staff 200 with secondFactorRequired and a challenge; the second call answers the login body', async ({ db, portal, post }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const first = await post('/api/user/login', { email: admin.email, password: TEST_PASSWORD });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ secondFactorRequired: true, challengeToken: expect.any(String), methods: ['totp', 'recovery'] });
@@ -206,8 +199,8 @@ describe('the spec REST login', () => {
     expect(JSON.stringify(document.paths['/user/login'].post.responses['200'])).toContain('secondFactorRequired');
   });
 
-  it('asks a learner who turned a second factor on for it', async () => {
-    const learner = await createUser(portal.runtime.db);
+  it('asks a learner who turned a second factor on for it', async ({ auditOf, db, portal, post }) => {
+    const learner = await createUser(db);
     const caller = portal.caller(sessionOf(learner), uniqueIp());
     const app = await caller.security.startTotp();
     const { recoveryCodes: codes } = await caller.security.confirmTotp({ code: totpCodeAt(app.secret, Date.now()) });
@@ -225,10 +218,10 @@ describe('the spec REST login', () => {
 });
 
 describe('the academy setting and the owner’s reset', () => {
-  it('waives the factor for staff without one when the academy makes it optional', async () => {
-    const owner = await createUser(portal.runtime.db, { role: 'admin' });
+  it('waives the factor for staff without one when the academy makes it optional', async ({ auditOf, challengeFor, db, portal }) => {
+    const owner = await createUser(db, { role: 'admin' });
     const actor = { id: owner.id, name: 'Owner', staffRole: 'owner' as const, address: '127.0.0.1' };
-    const admin = await createUser(portal.runtime.db, { role: 'admin', staffRole: 'registrar' }, { secondFactor: false });
+    const admin = await createUser(db, { role: 'admin', staffRole: 'registrar' }, { secondFactor: false });
     await changeAcademySettings(portal.runtime, actor, { staffSecondFactorRequired: false });
     try {
       const session = await login(portal.runtime, { email: admin.email, password: TEST_PASSWORD }, uniqueIp());
@@ -242,23 +235,23 @@ describe('the academy setting and the owner’s reset', () => {
     }
   });
 
-  it('lets another owner reset a member’s factors (audited), never their own; the member enrols again', async () => {
-    const owner = await createUser(portal.runtime.db, { role: 'admin' });
-    const member = await createUser(portal.runtime.db, { role: 'admin', staffRole: 'registrar' });
+  it('lets another owner reset a member’s factors (audited), never their own; the member enrols again', async ({ auditOf, challengeFor, db, portal }) => {
+    const owner = await createUser(db, { role: 'admin' });
+    const member = await createUser(db, { role: 'admin', staffRole: 'registrar' });
     const ownerCaller = portal.caller(sessionOf(owner), uniqueIp());
     await expect(ownerCaller.security.resetMemberFactors({ userId: owner.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.secondFactor.notYourself });
     await expect(portal.caller(sessionOf(member)).security.resetMemberFactors({ userId: owner.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
     await ownerCaller.security.resetMemberFactors({ userId: member.id });
-    expect(await portal.runtime.db.select().from(secondFactors).where(eq(secondFactors.userId, member.id))).toHaveLength(0);
+    expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, member.id))).toHaveLength(0);
     expect(await auditOf(member.id, 'auth.factors-reset')).toEqual([
       expect.objectContaining({ actorId: owner.id, actorRole: 'owner', before: { factors: [expect.objectContaining({ kind: 'totp' })] }, after: { factors: [] } }),
     ]);
     expect(await challengeFor(member.email)).toMatchObject({ methods: ['enrol'] });
   });
 
-  it('keeps a member of staff from removing their last factor while the academy asks for one', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('keeps a member of staff from removing their last factor while the academy asks for one', async ({ auditOf, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     const caller = portal.caller(sessionOf(admin), uniqueIp());
     const [factor] = (await caller.security.overview()).factors;
     await expect(caller.security.removeFactor({ factorId: factor!.id })).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGES.secondFactor.lastFactor });

@@ -1,37 +1,33 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/mailbox.ts';
 import { countQueries } from '../../../testing/queries.ts';
 import { createPortalsSharingRedis, untilRefused } from '../../../testing/shared-portals.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createTestPortal } from '../../../testing/test-runtime.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createRedisRateLimitStore } from '../../lib/rate-limit.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { LOGIN_LIMITS, loginDelayMs, loginKeys } from './auth.service.ts';
 import { asSession, freshTestCodeFor, restSignIn } from '../../../testing/second-factor.ts';
+import { describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
-
-const login = (email: string, password: string, remoteAddress = uniqueIp()) =>
-  portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress });
-const refresh = (refreshToken: string) =>
-  portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken } });
-const tokensOf = (userId: string) =>
-  portal.runtime.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
-const me = (accessToken: string) =>
-  portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } });
+const it = test
+  .extend('login', { scope: 'file' }, ({ portal }) => (email: string, password: string, remoteAddress = uniqueIp()) =>
+    portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress }))
+  .extend('refresh', { scope: 'file' }, ({ portal }) => (refreshToken: string) =>
+    portal.app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: { refreshToken } }))
+  .extend('tokensOf', { scope: 'file' }, ({ db }) => (userId: string) =>
+    db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId)))
+  .extend('me', { scope: 'file' }, ({ portal }) => (accessToken: string) =>
+    portal.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${accessToken}` } }));
 
 describe('login', () => {
-  it('answers a wrong password and an unknown e-mail the same way', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('answers a wrong password and an unknown e-mail the same way', async ({ db, login, tokensOf }) => {
+    const user = await createUser(db);
     const wrongPassword = await login(user.email, 'not-the-password');
     const unknown = await login(uniqueEmail('nobody'), 'not-the-password');
     expect(wrongPassword.statusCode).toBe(401);
@@ -41,8 +37,8 @@ describe('login', () => {
     expect(await tokensOf(user.id)).toHaveLength(0);
   });
 
-  it('refuses an unverified account with the right password, saying how to go on', async () => {
-    const user = await createUser(portal.runtime.db, { verifiedAt: null });
+  it('refuses an unverified account with the right password, saying how to go on', async ({ db, login, portal, tokensOf }) => {
+    const user = await createUser(db, { verifiedAt: null });
     await expect(portal.caller(null, uniqueIp()).auth.login({ email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: MESSAGES.auth.emailNotVerified,
@@ -52,8 +48,8 @@ describe('login', () => {
     expect(await tokensOf(user.id)).toHaveLength(0);
   });
 
-  it('lets a verified learner in before approval, and says they are not approved yet', async () => {
-    const user = await createUser(portal.runtime.db, { email: uniqueEmail('Pending').toLowerCase() });
+  it('lets a verified learner in before approval, and says they are not approved yet', async ({ db, portal, tokensOf }) => {
+    const user = await createUser(db, { email: uniqueEmail('Pending').toLowerCase() });
     const session = asSession(await portal.caller(null, uniqueIp()).auth.login({ email: user.email.toUpperCase(), password: TEST_PASSWORD }));
     expect(session.user).toMatchObject({ id: user.id, role: 'learner', verified: true, approved: false });
     const [token] = await tokensOf(user.id);
@@ -62,8 +58,8 @@ describe('login', () => {
     expect(Math.round(lifetime / 86_400_000)).toBe(30);
   });
 
-  it('ignores a role smuggled into the payload: 400, nothing written', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('ignores a role smuggled into the payload: 400, nothing written', async ({ db, portal, tokensOf }) => {
+    const user = await createUser(db);
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -79,8 +75,8 @@ describe('login', () => {
 describe('login throttling', () => {
   const PAIR = LOGIN_LIMITS.perAddressAndAccount;
 
-  it('stops an address after a few wrong passwords for an account, while the owner logs in from another', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('stops an address after a few wrong passwords for an account, while the owner logs in from another', async ({ db, login, portal, tokensOf }) => {
+    const user = await createUser(db);
     const attacker = uniqueIp();
     for (let i = 0; i < PAIR.limit; i += 1) expect((await login(user.email, 'wrong-password', attacker)).statusCode).toBe(401);
     const refused = await login(user.email, TEST_PASSWORD, attacker);
@@ -98,15 +94,15 @@ describe('login throttling', () => {
     expect((await login(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(200);
   });
 
-  it('throttles an unknown e-mail the same way, so a 429 reveals nothing', async () => {
+  it('throttles an unknown e-mail the same way, so a 429 reveals nothing', async ({ login }) => {
     const email = uniqueEmail('ghost');
     const ip = uniqueIp();
     for (let i = 0; i < PAIR.limit; i += 1) expect((await login(email, 'guess-guess', ip)).statusCode).toBe(401);
     expect((await login(email, 'guess-guess', ip)).statusCode).toBe(429);
   });
 
-  it('counts failures, not logins: a successful login takes its try back', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('counts failures, not logins: a successful login takes its try back', async ({ db, login }) => {
+    const user = await createUser(db);
     const ip = uniqueIp();
     for (let i = 0; i < PAIR.limit * 3; i += 1) expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
     for (let i = 0; i < PAIR.limit - 1; i += 1) await login(user.email, 'wrong-password', ip);
@@ -115,10 +111,10 @@ describe('login throttling', () => {
     expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('throttles an address that fails too often, whatever the account', async () => {
+  it('throttles an address that fails too often, whatever the account', async ({ db, login, portal }) => {
     const ip = uniqueIp();
     for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i += 1) await portal.runtime.rateLimit.hit(loginKeys.ip(ip), LOGIN_LIMITS.perIp.windowMs);
-    const user = await createUser(portal.runtime.db);
+    const user = await createUser(db);
     await expect(portal.caller(null, ip).auth.login({ email: user.email, password: TEST_PASSWORD })).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
@@ -126,8 +122,8 @@ describe('login throttling', () => {
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('answers a storm of 50 concurrent wrong logins from one address with 401s and 429s, never 5xx', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('answers a storm of 50 concurrent wrong logins from one address with 401s and 429s, never 5xx', async ({ db, login }) => {
+    const user = await createUser(db);
     const ip = uniqueIp();
     const answers = await Promise.all(Array.from({ length: 50 }, () => login(user.email, 'wrong-password', ip)));
     const statuses = answers.map((answer) => answer.statusCode);
@@ -135,8 +131,8 @@ describe('login throttling', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(50 - PAIR.limit);
   });
 
-  it('slows the guesses of many addresses against one account, and the owner, who waits nothing, is answered first', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('slows the guesses of many addresses against one account, and the owner, who waits nothing, is answered first', async ({ db, login, portal }) => {
+    const user = await createUser(db);
     const attackers = Array.from({ length: 20 }, () => uniqueIp());
     await Promise.all(attackers.map((ip) => login(user.email, 'wrong-password', ip)));
     // Three rounds from twenty addresses, as the hammering goes on.
@@ -166,11 +162,11 @@ describe('login throttling', () => {
     expect(answered).toEqual(['owner', 'attacker']);
   });
 
-  it('keeps working, with its limits, when Redis is down', async () => {
+  it('keeps working, with its limits, when Redis is down', async ({ db, login, portal }) => {
     const original = portal.runtime.rateLimit;
     portal.runtime.rateLimit = createRedisRateLimitStore('redis://127.0.0.1:9', createLogger('silent'));
     try {
-      const user = await createUser(portal.runtime.db);
+      const user = await createUser(db);
       // Answered at all: with Redis down the checks come from this process's counters, without
       // waiting for a connection (lib/rate-limit.int.test.ts shows they do not wait; the bench
       // times a login with Redis stopped).
@@ -184,8 +180,8 @@ describe('login throttling', () => {
     }
   });
 
-  it('counts every login in one tRPC batch on its own', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('counts every login in one tRPC batch on its own', async ({ db, portal }) => {
+    const user = await createUser(db);
     const ip = uniqueIp();
     const tries = PAIR.limit + 2;
     const inputs = Object.fromEntries(Array.from({ length: tries }, (_, index) => [index, { email: user.email, password: 'wrong-password' }]));
@@ -203,9 +199,9 @@ describe('login throttling', () => {
 });
 
 describe('administrator login', () => {
-  it('lets an administrator in and refuses a learner with the right password', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
-    const learner = await createUser(portal.runtime.db);
+  it('lets an administrator in and refuses a learner with the right password', async ({ db, login, portal, tokensOf }) => {
+    const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
+    const learner = await createUser(db);
     // The administrator gives their second factor before the session starts.
     const challenge = await portal.caller(null, uniqueIp()).auth.adminLogin({ email: admin.email, password: TEST_PASSWORD });
     expect(challenge).toMatchObject({ secondFactorRequired: true, methods: ['totp', 'recovery'] });
@@ -229,8 +225,8 @@ describe('administrator login', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate on every use; the used one no longer works', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('rotate on every use; the used one no longer works', async ({ db, login, me, refresh, tokensOf }) => {
+    const user = await createUser(db);
     const first = (await login(user.email, TEST_PASSWORD)).json();
     const res = await refresh(first.refreshToken);
     expect(res.statusCode).toBe(200);
@@ -244,8 +240,8 @@ describe('refresh tokens', () => {
     expect(rows.filter((row) => row.usedAt !== null)).toHaveLength(1);
   });
 
-  it('revoke the whole session when a token whose successor was used comes back', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('revoke the whole session when a token whose successor was used comes back', async ({ db, login, portal, refresh, tokensOf }) => {
+    const user = await createUser(db);
     const first = (await login(user.email, TEST_PASSWORD)).json();
     const second = (await refresh(first.refreshToken)).json();
     // The client moves on to the new token...
@@ -261,8 +257,8 @@ describe('refresh tokens', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('keep a client written to the spec logged in: it sends the token from its login every time', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('keep a client written to the spec logged in: it sends the token from its login every time', async ({ db, login, portal, refresh }) => {
+    const user = await createUser(db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
     for (let i = 0; i < 10; i += 1) {
       const res = await refresh(refreshToken);
@@ -273,8 +269,8 @@ describe('refresh tokens', () => {
     }
   });
 
-  it('let two simultaneous refreshes of a token both through, in the same session', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('let two simultaneous refreshes of a token both through, in the same session', async ({ db, login, refresh, tokensOf }) => {
+    const user = await createUser(db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
     const results = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
     expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
@@ -282,22 +278,22 @@ describe('refresh tokens', () => {
     expect(new Set((await tokensOf(user.id)).map((row) => row.familyId)).size).toBe(1);
   });
 
-  it('last 30 days from the login, however often they are renewed', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('last 30 days from the login, however often they are renewed', async ({ db, login, refresh, tokensOf }) => {
+    const user = await createUser(db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
     const [first] = await tokensOf(user.id);
     const soon = new Date(Date.now() + 60_000);
-    await portal.runtime.db.update(refreshTokens).set({ expiresAt: soon }).where(eq(refreshTokens.id, first!.id));
+    await db.update(refreshTokens).set({ expiresAt: soon }).where(eq(refreshTokens.id, first!.id));
     const renewed = (await refresh(refreshToken)).json();
     const rows = await tokensOf(user.id);
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.expiresAt.getTime() === soon.getTime())).toBe(true);
-    await portal.runtime.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    await db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
     expect((await refresh(renewed.refreshToken)).statusCode).toBe(401);
   });
 
-  it('end the access tokens of a session at its logout, not minutes later', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('end the access tokens of a session at its logout, not minutes later', async ({ db, login, portal }) => {
+    const user = await createUser(db);
     const phone = (await login(user.email, TEST_PASSWORD)).json();
     const laptop = (await login(user.email, TEST_PASSWORD)).json();
     const authed = (accessToken: string) => portal.app.inject({ url: '/api/userProfile', headers: { authorization: `Bearer ${accessToken}` } });
@@ -307,10 +303,10 @@ describe('refresh tokens', () => {
     expect((await authed(laptop.accessToken)).statusCode).not.toBe(401);
   });
 
-  it('are checked in one statement, then kept: the next calls of the session ask the database nothing', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('are checked in one statement, then kept: the next calls of the session ask the database nothing', async ({ db, login, portal }) => {
+    const user = await createUser(db);
     const { accessToken } = (await login(user.email, TEST_PASSWORD)).json();
-    const queries = countQueries(portal.runtime.db);
+    const queries = countQueries(db);
     try {
       // The catalogue reads nothing when its cache is current: what remains is the session check.
       await portal.app.inject({ url: '/api/courses/active' });
@@ -333,8 +329,8 @@ describe('refresh tokens', () => {
     }
   });
 
-  it('stop working after logout, and only that session ends', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('stop working after logout, and only that session ends', async ({ db, login, portal, refresh }) => {
+    const user = await createUser(db);
     const phone = (await login(user.email, TEST_PASSWORD)).json();
     const laptop = (await login(user.email, TEST_PASSWORD)).json();
     const out = await portal.app.inject({ method: 'POST', url: '/api/user/logout', payload: { refreshToken: phone.refreshToken } });
@@ -346,10 +342,10 @@ describe('refresh tokens', () => {
     expect(again.json()).toEqual({ message: MESSAGES.auth.loggedOut });
   });
 
-  it('refuse an expired or unknown token', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('refuse an expired or unknown token', async ({ db, login, refresh }) => {
+    const user = await createUser(db);
     const { refreshToken } = (await login(user.email, TEST_PASSWORD)).json();
-    await portal.runtime.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    await db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
     expect((await refresh(refreshToken)).statusCode).toBe(401);
     expect((await refresh('A'.repeat(43))).statusCode).toBe(401);
   });
@@ -362,8 +358,8 @@ describe('access tokens', () => {
     return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
   }
 
-  it('are refused when edited, unsigned, expired, refresh-typed or a refresh token', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('are refused when edited, unsigned, expired, refresh-typed or a refresh token', async ({ db, login, me, portal }) => {
+    const user = await createUser(db);
     const session = (await login(user.email, TEST_PASSWORD)).json();
     expect((await me(session.accessToken)).statusCode).toBe(200);
 
@@ -385,9 +381,9 @@ describe('access tokens', () => {
     }
   });
 
-  it('carry only the user: an approval through the portal counts at the very next call', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
-    const learner = await createUser(portal.runtime.db);
+  it('carry only the user: an approval through the portal counts at the very next call', async ({ db, login, me, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
+    const learner = await createUser(db);
     const adminToken = (await restSignIn(portal.app, admin.email, TEST_PASSWORD, uniqueIp())).json().accessToken;
     const learnerToken = (await login(learner.email, TEST_PASSWORD)).json().accessToken;
     expect((await me(learnerToken)).json().result.data.approved).toBe(false);
@@ -400,7 +396,8 @@ describe('access tokens', () => {
     { seconds: '1', laterMs: 1_000, when: 'once the kept check has lived its time (SESSION_CHECK_SECONDS=1)' },
     { seconds: '0', laterMs: 0, when: 'at once with SESSION_CHECK_SECONDS=0' },
   ])('carry only the user: a change made straight in the database counts $when', async ({ seconds, laterMs }) => {
-    // The portal's clock is the test's: the kept check's time passes at once.
+    // A portal of its own with the check's lifetime under test, beside the file's; its clock is
+    // the test's, so the kept check's time passes at once.
     vi.useFakeTimers({ toFake: ['Date'] });
     const configured = await createTestPortal({ env: { SESSION_CHECK_SECONDS: seconds } });
     try {

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, utcDay } from '../../../shared/calendar.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { CERTIFICATE_STATES, type TAdminCertificateQuery, type TCertificateState } from '../../../shared/schemas/certificate.ts';
 import { createCertificateRow, createTestRow } from '../../../testing/certificate-rows.ts';
-import { createCourse, createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createProfileRow, createUser } from '../../../testing/factories.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { certificateReminders } from '../../db/schema.ts';
 import { adminCertificates } from './certificate-admin.service.ts';
+import { describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
-type TUser = Awaited<ReturnType<typeof createUser>>;
 type TCourse = Awaited<ReturnType<typeof createCourse>>;
 
 /** A CSV answer's lines, byte-order mark and the last line break taken off. */
@@ -42,49 +40,37 @@ function csvCells(line: string): string[] {
   return cells;
 }
 
-describe("the administrators' certificate list", () => {
-  let portal: TestPortal;
-  let admin: TUser;
-  let learner: TUser;
-  const db = () => portal.runtime.db;
-  const today = utcDay();
-  const as = (user: TUser) => portal.caller(sessionOf(user));
-  const bearer = (user: TUser) => ({ authorization: portal.authorization(user) });
-  const list = (query: Partial<TAdminCertificateQuery>) => as(admin).certificates.adminList(query);
-  const idsOf = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id).sort();
+const today = utcDay();
+const idsOf = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id).sort();
 
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin', approvedAt: new Date() }))
+  .extend('learner', { scope: 'file' }, ({ db }) => createUser(db, { approvedAt: new Date() }))
+  .extend('list', { scope: 'file' }, ({ admin, as }) => (query: Partial<TAdminCertificateQuery>) => as(admin).certificates.adminList(query))
   /** A course with a test; `certificateIn` gives a new learner of it a certificate with the given details. */
-  async function courseWithTest(overrides: Parameters<typeof createCourse>[1] = {}) {
-    const course = await createCourse(db(), overrides);
-    return { course, test: await createTestRow(db(), course.id) };
-  }
-  async function certificateIn(
+  .extend('courseWithTest', { scope: 'file' }, ({ db }) => async (overrides: Parameters<typeof createCourse>[1] = {}) => {
+    const course = await createCourse(db, overrides);
+    return { course, test: await createTestRow(db, course.id) };
+  })
+  .extend('certificateIn', { scope: 'file' }, ({ db }) => async (
     where: { course: TCourse; test: { id: string } },
     options: { user?: Parameters<typeof createUser>[1]; certificate?: Parameters<typeof createCertificateRow>[2] } = {},
-  ) {
-    const holder = await createUser(db(), { approvedAt: new Date(), ...options.user });
+  ) => {
+    const holder = await createUser(db, { approvedAt: new Date(), ...options.user });
     // Printed with the course's terms, as a pass issues it.
     const printed = { courseCode: where.course.code, approvalNumber: where.course.approvalNumber, ...options.certificate };
-    const certificate = await createCertificateRow(db(), { userId: holder.id, courseId: where.course.id, testId: where.test.id }, printed);
+    const certificate = await createCertificateRow(db, { userId: holder.id, courseId: where.course.id, testId: where.test.id }, printed);
     return { holder, certificate };
-  }
-
-  beforeAll(async () => {
-    portal = await createTestPortal();
-    admin = await createUser(db(), { role: 'admin', approvedAt: new Date() });
-    learner = await createUser(db(), { approvedAt: new Date() });
-  }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
   });
 
-  it("finds a certificate by the learner's name, e-mail, INDOS (printed or the profile's) or number, whatever the case", async () => {
+describe("the administrators' certificate list", () => {
+  it("finds a certificate by the learner's name, e-mail, INDOS (printed or the profile's) or number, whatever the case", async ({ certificateIn, courseWithTest, db, list }) => {
     const where = await courseWithTest();
     const token = randomUUID().slice(0, 8);
     const byAccount = await certificateIn(where, { user: { firstName: `Zephyrine${token}`, email: `crew-${token}@fleet.example` } });
     const byPrinted = await certificateIn(where, { certificate: { holderName: `Ishaan Qudsia${token}`, holderIndosNo: `07X${token.toUpperCase()}` } });
     const byProfile = await certificateIn(where);
-    await createProfileRow(db(), byProfile.holder.id, { indosNo: `08Y${token.toUpperCase()}`, name: `Rohan Varghese${token}` });
+    await createProfileRow(db, byProfile.holder.id, { indosNo: `08Y${token.toUpperCase()}`, name: `Rohan Varghese${token}` });
     const other = await certificateIn(where);
 
     const found = async (search: string) => idsOf(await list({ search }));
@@ -117,7 +103,7 @@ describe("the administrators' certificate list", () => {
     });
   });
 
-  it('filters by course, newest issue first, a page at a time', async () => {
+  it('filters by course, newest issue first, a page at a time', async ({ certificateIn, courseWithTest, list }) => {
     const first = await courseWithTest({ code: 'PST' });
     const second = await courseWithTest();
     const base = Date.now() - 60 * 60_000;
@@ -138,7 +124,7 @@ describe("the administrators' certificate list", () => {
     expect(await list({ courseId: first.course.id, pageSize: 2, page: 4 })).toMatchObject({ items: [], total: 5 });
   });
 
-  it('filters by each state as the state rule decides it, at the boundaries of the expiring window', async () => {
+  it('filters by each state as the state rule decides it, at the boundaries of the expiring window', async ({ certificateIn, courseWithTest, list, portal }) => {
     const where = await courseWithTest();
     const window = Math.max(...portal.runtime.env.CERTIFICATE_REMINDER_DAYS);
     const make = async (certificate: Parameters<typeof createCertificateRow>[2]) => (await certificateIn(where, { certificate })).certificate.id;
@@ -163,7 +149,7 @@ describe("the administrators' certificate list", () => {
     expect(superseded!.supersededBy).toEqual({ number: renewal.number, courseTitle: where.course.title });
   });
 
-  it('lists the certificates expiring within N days: live, last valid day from today to today + N', async () => {
+  it('lists the certificates expiring within N days: live, last valid day from today to today + N', async ({ certificateIn, courseWithTest, list }) => {
     const where = await courseWithTest();
     const make = async (certificate: Parameters<typeof createCertificateRow>[2]) => (await certificateIn(where, { certificate })).certificate.id;
     const inside = [await make({ validUntil: today }), await make({ validUntil: addDays(today, 30) }), await make({ validUntil: addDays(today, 12) })];
@@ -179,11 +165,11 @@ describe("the administrators' certificate list", () => {
     expect(idsOf(await list({ courseId: where.course.id, expiringWithinDays: 1, state: 'expiring' }))).toEqual([inside[0]]);
   });
 
-  it("shows each certificate's latest reminder", async () => {
+  it("shows each certificate's latest reminder", async ({ certificateIn, courseWithTest, db, list }) => {
     const where = await courseWithTest();
     const { certificate } = await certificateIn(where, { certificate: { validUntil: addDays(today, 20) } });
     const earlier = new Date(Date.now() - 60 * 24 * 60 * 60_000);
-    await db().insert(certificateReminders).values([
+    await db.insert(certificateReminders).values([
       { certificateId: certificate.id, daysBefore: 90, validUntil: addDays(today, 20), createdAt: earlier },
       { certificateId: certificate.id, daysBefore: 30, validUntil: addDays(today, 20) },
     ]);
@@ -192,7 +178,7 @@ describe("the administrators' certificate list", () => {
     expect(Date.parse(row!.lastReminder!.at)).toBeGreaterThan(earlier.getTime());
   });
 
-  it.runIf(inject('databaseUrl'))('reads a page in three queries, however many rows it holds or the search joins', async () => {
+  it.runIf(inject('databaseUrl'))('reads a page in three queries, however many rows it holds or the search joins', async ({ certificateIn, courseWithTest, portal }) => {
     const where = await courseWithTest();
     for (let index = 0; index < 30; index += 1) await certificateIn(where, { certificate: { validUntil: addDays(today, index) } });
     let queries = 0;
@@ -211,7 +197,7 @@ describe("the administrators' certificate list", () => {
     }
   });
 
-  it('writes the CSV of every match, formula-guarded, with a dated name', async () => {
+  it('writes the CSV of every match, formula-guarded, with a dated name', async ({ admin, bearer, certificateIn, courseWithTest, portal }) => {
     const where = await courseWithTest({ code: 'FPFF' });
     const named = await certificateIn(where, {
       certificate: { holderName: '=HYPERLINK("http://evil.example","Click")', holderIndosNo: '0012345', validUntil: addDays(today, 45), issuedAt: new Date(Date.now() - 60_000) },
@@ -262,7 +248,7 @@ describe("the administrators' certificate list", () => {
     expect(csvLines(expiring.body).slice(1).map((line) => csvCells(line)[0])).toEqual([named.certificate.number]);
   });
 
-  it('writes the CSV in batches: every one of more matches than a batch holds, each once', async () => {
+  it('writes the CSV in batches: every one of more matches than a batch holds, each once', async ({ admin, bearer, certificateIn, courseWithTest, portal }) => {
     const where = await courseWithTest();
     const made = new Set<string>();
     for (let index = 0; index < 520; index += 20) {
@@ -277,7 +263,7 @@ describe("the administrators' certificate list", () => {
     expect(new Set(numbers)).toEqual(made);
   }, 120_000);
 
-  it('refuses bad filters with 400 and writes no file', async () => {
+  it('refuses bad filters with 400 and writes no file', async ({ admin, bearer, list, portal }) => {
     for (const query of ['expiringWithinDays=0', 'expiringWithinDays=abc', 'expiringWithinDays=3651', 'state=lost', 'courseId=42', `search=${'a'.repeat(101)}`, 'search=a&search=b', 'colour=red']) {
       const res = await portal.app.inject({ url: `/api/certificates/list.csv?${query}`, headers: bearer(admin) });
       expect(res.statusCode, query).toBe(400);
@@ -289,7 +275,7 @@ describe("the administrators' certificate list", () => {
     await expect(list({ expiringWithinDays: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('answers a learner 403 and a visitor 401, from the procedures and every download', async () => {
+  it('answers a learner 403 and a visitor 401, from the procedures and every download', async ({ as, bearer, certificateIn, courseWithTest, learner, portal }) => {
     const where = await courseWithTest();
     await certificateIn(where);
     await expect(as(learner).certificates.adminList({})).rejects.toMatchObject({ code: 'FORBIDDEN' });

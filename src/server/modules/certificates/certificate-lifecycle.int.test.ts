@@ -5,14 +5,13 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, utcDay } from '../../../shared/calendar.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TCourseCertificateSettingsRequest } from '../../../shared/schemas/course.ts';
 import type { TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
 import { uniqueIp } from '../../../testing/mailbox.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { describe, expect, inject, test, type TPublishedTest, type TTestUser } from '../../../testing/portal-test.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { certificates, certificateVersions, courses, jobOutbox, profiles, testAttempts, tests, users } from '../../db/schema.ts';
@@ -24,7 +23,7 @@ const run = promisify(execFile);
 const C = MESSAGES.certificate;
 const A = MESSAGES.certificateAdmin;
 const CC = MESSAGES.courseCertificate;
-type TUser = Awaited<ReturnType<typeof createUser>>;
+type TUser = TTestUser;
 type TCertificateRow = typeof certificates.$inferSelect;
 
 const QUESTIONS: TTestForm['questions'] = [
@@ -51,96 +50,79 @@ async function rejection(work: Promise<unknown>): Promise<TRPCError> {
   return error as TRPCError;
 }
 
-let portal: TestPortal;
-let admin: TUser;
-const db = () => portal.runtime.db;
-const as = (user: TUser) => portal.caller(sessionOf(user));
-const visitor = () => portal.caller(null, uniqueIp());
+test.override({ portalOptions: { env: { PUBLIC_URL: 'https://academy.example' } } });
+
+const it = test
+  .extend('admin', { scope: 'file' }, ({ staff }) => staff)
+  .extend('visitor', { scope: 'file' }, ({ portal }) => () => portal.caller(null, uniqueIp()))
+  /** Sets a course's certificate settings as an administrator would, leaving unsaid ones unset. */
+  .extend('settle', { scope: 'file' }, ({ as, admin }) => (courseId: string, settings: Partial<Omit<TCourseCertificateSettingsRequest, 'courseId'>>) => {
+    return as(admin).courses.updateCertificateSettings({
+      courseId,
+      code: null,
+      approvalNumber: null,
+      validityMonths: null,
+      refresherCourseId: null,
+      testRequiresApprovedProfile: false,
+      ...settings,
+    });
+  })
+  .extend('enrolIn', { scope: 'file' }, ({ db }) => (learner: TUser, courseId: string) =>
+    createEnrolment(db, { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() }))
+  .extend('pass', { scope: 'file' }, ({ as }) => async (learner: TUser, where: TPublishedTest) => {
+    await as(learner).tests.take({ courseId: where.course.id });
+    const answers = where.test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer }));
+    const result = await as(learner).tests.submit({ testId: where.test.id, answers });
+    expect(result.passed).toBe(true);
+    return result.certificate!;
+  })
+  .extend('ready', { scope: 'file' }, ({ as }) => (learner: TUser, courseId: string) =>
+    waitUntil(async () => {
+      const certificate = await as(learner).certificates.forCourse({ courseId });
+      return certificate.status === 'ready' && certificate;
+    }))
+  .extend('rowOf', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(certificates).where(eq(certificates.id, id)))[0]!)
+  /** A ready certificate written straight into the database (a course, its test, a passing attempt), with the given columns. */
+  .extend('certificateRow', { scope: 'file' }, ({ db }) => async (learner: TUser, overrides: Partial<typeof certificates.$inferInsert> = {}): Promise<TCertificateRow & { courseTitle: string }> => {
+    const course = await createCourse(db);
+    const [test] = await db.insert(tests).values({ courseId: course.id, title: 'Assessment', passMark: 50 }).returning();
+    const [attempt] = await db
+      .insert(testAttempts)
+      .values({ userId: learner.id, testId: test!.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
+      .returning();
+    const [serial] = await db.select({ n: sql<string>`nextval('certificate_number_seq')::text` }).from(sql`(values (1)) as one`);
+    const [row] = await db
+      .insert(certificates)
+      .values({
+        userId: learner.id,
+        courseId: course.id,
+        attemptId: attempt!.id,
+        number: `MTA/2026/${serial!.n.padStart(6, '0')}`,
+        verificationCode: randomBytes(20).toString('base64url'),
+        holderName: `${learner.firstName} ${learner.lastName}`,
+        status: 'ready',
+        pdfFile: `${randomBytes(18).toString('hex')}.pdf`,
+        ...overrides,
+      })
+      .returning();
+    return { ...row!, courseTitle: course.title };
+  })
+  /** The page's text as poppler reads it, lines joined. */
+  .extend('pdfText', { scope: 'file' }, ({ portal }) => async (pdfUrl: string): Promise<string> => {
+    const copy = await portal.runtime.files.localCopy('certificates', pdfUrl.replace('/certificates/', ''));
+    try {
+      const { stdout } = await run('pdftotext', ['-layout', copy.path, '-']);
+      return stdout.replace(/\s+/g, ' ');
+    } finally {
+      await copy.release();
+    }
+  });
+
 const today = () => utcDay();
 
-beforeAll(async () => {
-  portal = await createTestPortal({ env: { PUBLIC_URL: 'https://academy.example' } });
-  admin = await createUser(db(), { role: 'admin', approvedAt: new Date() });
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-});
-
-/** Sets a course's certificate settings as an administrator would, leaving unsaid ones unset. */
-function settle(courseId: string, settings: Partial<Omit<TCourseCertificateSettingsRequest, 'courseId'>>) {
-  return as(admin).courses.updateCertificateSettings({
-    courseId,
-    code: null,
-    approvalNumber: null,
-    validityMonths: null,
-    refresherCourseId: null,
-    testRequiresApprovedProfile: false,
-    ...settings,
-  });
-}
-
-async function publishedTest(courseOverrides: Parameters<typeof createCourse>[1] = {}) {
-  const course = await createCourse(db(), courseOverrides);
-  const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
-  await as(admin).tests.publish({ testId: test.id });
-  return { course, test };
-}
-
-/** A learner (approved unless told) whose training in the course is submitted, so its test is theirs to take. */
-async function learnerIn(courseId: string, user: Parameters<typeof createUser>[1] = {}) {
-  const learner = await createUser(db(), { approvedAt: new Date(), ...user });
-  await enrolIn(learner, courseId);
-  return learner;
-}
-
-const enrolIn = (learner: TUser, courseId: string) =>
-  createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
-
-async function pass(learner: TUser, where: Awaited<ReturnType<typeof publishedTest>>) {
-  await as(learner).tests.take({ courseId: where.course.id });
-  const answers = where.test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer }));
-  const result = await as(learner).tests.submit({ testId: where.test.id, answers });
-  expect(result.passed).toBe(true);
-  return result.certificate!;
-}
-
-const ready = (learner: TUser, courseId: string) =>
-  waitUntil(async () => {
-    const certificate = await as(learner).certificates.forCourse({ courseId });
-    return certificate.status === 'ready' && certificate;
-  });
-
-const rowOf = async (id: string) => (await db().select().from(certificates).where(eq(certificates.id, id)))[0]!;
-
-/** A ready certificate written straight into the database (a course, its test, a passing attempt), with the given columns. */
-async function certificateRow(learner: TUser, overrides: Partial<typeof certificates.$inferInsert> = {}): Promise<TCertificateRow & { courseTitle: string }> {
-  const course = await createCourse(db());
-  const [test] = await db().insert(tests).values({ courseId: course.id, title: 'Assessment', passMark: 50 }).returning();
-  const [attempt] = await db()
-    .insert(testAttempts)
-    .values({ userId: learner.id, testId: test!.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
-    .returning();
-  const [serial] = await db().select({ n: sql<string>`nextval('certificate_number_seq')::text` }).from(sql`(values (1)) as one`);
-  const [row] = await db()
-    .insert(certificates)
-    .values({
-      userId: learner.id,
-      courseId: course.id,
-      attemptId: attempt!.id,
-      number: `MTA/2026/${serial!.n.padStart(6, '0')}`,
-      verificationCode: randomBytes(20).toString('base64url'),
-      holderName: `${learner.firstName} ${learner.lastName}`,
-      status: 'ready',
-      pdfFile: `${randomBytes(18).toString('hex')}.pdf`,
-      ...overrides,
-    })
-    .returning();
-  return { ...row!, courseTitle: course.title };
-}
-
 describe('states at their boundaries', () => {
-  it('reads valid, expiring and expired around the last valid day, and revoked and superseded before any date, the same for the learner and on the verify page', async () => {
-    const learner = await createUser(db(), { approvedAt: new Date(), firstName: 'Meera', lastName: 'Iyer' });
+  it('reads valid, expiring and expired around the last valid day, and revoked and superseded before any date, the same for the learner and on the verify page', async ({ portal, db, as, visitor, certificateRow }) => {
+    const learner = await createUser(db, { approvedAt: new Date(), firstName: 'Meera', lastName: 'Iyer' });
     const day = today();
     const renewal = await certificateRow(learner, { validUntil: addDays(day, 91) });
     const cases = [
@@ -175,18 +157,18 @@ describe('states at their boundaries', () => {
     expect(JSON.stringify(await visitor().certificates.verify({ number: revoked.number, code: revoked.verificationCode }))).not.toContain('Issued in error');
 
     // The window is the earliest reminder day of the setting.
-    const narrower = await myCertificates({ db: db(), logger: portal.runtime.logger, env: { ...portal.runtime.env, CERTIFICATE_REMINDER_DAYS: [30, 7] } }, sessionOf(learner));
+    const narrower = await myCertificates({ db, logger: portal.runtime.logger, env: { ...portal.runtime.env, CERTIFICATE_REMINDER_DAYS: [30, 7] } }, sessionOf(learner));
     const stateIn30 = (validUntil: string) => narrower.find((certificate) => certificate.validUntil === validUntil && !certificate.revoked && certificate.id !== superseded.row.id)?.state;
     expect(stateIn30(addDays(day, 90))).toBe('valid');
     expect(stateIn30(day)).toBe('expiring');
   });
 
-  it.runIf(inject('databaseUrl'))("reads a learner's certificates with their links and refreshers in one query, however many there are", async () => {
-    const learner = await createUser(db(), { approvedAt: new Date() });
-    const refresher = await createCourse(db());
+  it.runIf(inject('databaseUrl'))("reads a learner's certificates with their links and refreshers in one query, however many there are", async ({ portal, db, certificateRow }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
+    const refresher = await createCourse(db);
     for (let index = 0; index < 12; index += 1) {
       const row = await certificateRow(learner, { validUntil: addDays(today(), index * 10) });
-      await db().update(courses).set({ refresherCourseId: refresher.id }).where(eq(courses.id, row.courseId));
+      await db.update(courses).set({ refresherCourseId: refresher.id }).where(eq(courses.id, row.courseId));
     }
     let queries = 0;
     const client = postgres(inject('databaseUrl')!, { max: 1, onnotice: () => {} });
@@ -203,9 +185,9 @@ describe('states at their boundaries', () => {
 });
 
 describe('the refresher renews a certificate', () => {
-  it("a pass of the refresher supersedes the original, whose verification names the new number; the new one names the one it renews", async () => {
-    const original = await publishedTest();
-    const refresher = await publishedTest();
+  it("a pass of the refresher supersedes the original, whose verification names the new number; the new one names the one it renews", async ({ as, admin, learnerIn, publishedTest, visitor, settle, enrolIn, pass, ready, rowOf }) => {
+    const original = await publishedTest({ questions: QUESTIONS });
+    const refresher = await publishedTest({ questions: QUESTIONS });
     await settle(original.course.id, { code: 'PST', validityMonths: 60, refresherCourseId: refresher.course.id });
     await settle(refresher.course.id, { code: 'PST-R', validityMonths: 60 });
     const learner = await learnerIn(original.course.id);
@@ -241,22 +223,12 @@ describe('the refresher renews a certificate', () => {
 });
 
 describe('re-issue', () => {
-  /** The page's text as poppler reads it, lines joined. */
-  async function pdfText(pdfUrl: string): Promise<string> {
-    const copy = await portal.runtime.files.localCopy('certificates', pdfUrl.replace('/certificates/', ''));
-    try {
-      const { stdout } = await run('pdftotext', ['-layout', copy.path, '-']);
-      return stdout.replace(/\s+/g, ' ');
-    } finally {
-      await copy.release();
-    }
-  }
 
-  it('makes version 2 with the same number and the corrected name; the old code and PDF answer that version 2 replaced them', async () => {
-    const where = await publishedTest();
+  it('makes version 2 with the same number and the corrected name; the old code and PDF answer that version 2 replaced them', async ({ portal, db, as, admin, learnerIn, publishedTest, visitor, settle, pass, ready, rowOf, pdfText }) => {
+    const where = await publishedTest({ questions: QUESTIONS });
     await settle(where.course.id, { code: 'FPFF', approvalNumber: 'DGS/TC/2026/017', validityMonths: 60 });
     const learner = await learnerIn(where.course.id);
-    await createProfileRow(db(), learner.id, { name: 'Arjun Nair' });
+    await createProfileRow(db, learner.id, { name: 'Arjun Nair' });
     await pass(learner, where);
     const first = await ready(learner, where.course.id);
     const before = await rowOf(first.id);
@@ -277,7 +249,7 @@ describe('re-issue', () => {
     });
 
     // The name is corrected on the profile; the course's terms change too, which an issued certificate keeps.
-    await db().update(profiles).set({ name: 'Arjun Kumar Nair' }).where(eq(profiles.userId, learner.id));
+    await db.update(profiles).set({ name: 'Arjun Kumar Nair' }).where(eq(profiles.userId, learner.id));
     await settle(where.course.id, { code: 'FPFF2', approvalNumber: 'DGS/TC/2027/001', validityMonths: 12 });
     const learnerTried = await rejection(as(learner).certificates.reissue({ certificateId: first.id }));
     expect(learnerTried.code).toBe('FORBIDDEN');
@@ -313,7 +285,7 @@ describe('re-issue', () => {
     });
     expect(after.verificationCode).not.toBe(before.verificationCode);
     expect(after.reissuedAt).not.toBeNull();
-    const versions = await db().select().from(certificateVersions).where(eq(certificateVersions.certificateId, first.id));
+    const versions = await db.select().from(certificateVersions).where(eq(certificateVersions.certificateId, first.id));
     expect(versions).toMatchObject([
       { version: 1, verificationCode: before.verificationCode, pdfFile: before.pdfFile, holderName: 'Arjun Nair', madeAt: before.issuedAt, replacedBy: admin.id },
     ]);
@@ -346,7 +318,7 @@ describe('re-issue', () => {
       validUntil: before.validUntil,
       courseCode: 'FPFF',
     });
-    const renders = await db().select().from(jobOutbox).where(and(eq(jobOutbox.name, 'render-certificate'), like(jobOutbox.businessKey, `${first.id}%`)));
+    const renders = await db.select().from(jobOutbox).where(and(eq(jobOutbox.name, 'render-certificate'), like(jobOutbox.businessKey, `${first.id}%`)));
     expect(renders.map((job) => [job.businessKey, job.status]).sort()).toEqual([
       [first.id, 'done'],
       [`${first.id}:v2`, 'done'],
@@ -363,8 +335,8 @@ describe('re-issue', () => {
     await ready(learner, where.course.id);
   });
 
-  it('two re-issues at once make one new version; the other is refused', async () => {
-    const learner = await createUser(db(), { approvedAt: new Date() });
+  it('two re-issues at once make one new version; the other is refused', async ({ portal, db, as, admin, certificateRow }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     const certificate = await certificateRow(learner);
     const outcomes = await Promise.allSettled([
       as(admin).certificates.reissue({ certificateId: certificate.id }),
@@ -373,18 +345,18 @@ describe('re-issue', () => {
     const made = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.certificate.version] : []));
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as TRPCError).message] : []));
     expect([made, refused]).toEqual([[2], [A.cannotReissuePending]]);
-    expect(await db().select({ version: certificateVersions.version }).from(certificateVersions).where(eq(certificateVersions.certificateId, certificate.id))).toEqual([{ version: 1 }]);
+    expect(await db.select({ version: certificateVersions.version }).from(certificateVersions).where(eq(certificateVersions.certificateId, certificate.id))).toEqual([{ version: 1 }]);
     await portal.drainJobs();
   });
 
-  it('refuses a revoked, a superseded, an unrendered or an unknown certificate, and changes nothing', async () => {
-    const learner = await createUser(db(), { approvedAt: new Date() });
+  it('refuses a revoked, a superseded, an unrendered or an unknown certificate, and changes nothing', async ({ db, as, admin, rowOf, certificateRow }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     const renewal = await certificateRow(learner);
     const revoked = await certificateRow(learner, { revokedAt: new Date() });
     const superseded = await certificateRow(learner, { supersededAt: new Date(), supersededById: renewal.id });
     const pending = await certificateRow(learner, { status: 'pending', pdfFile: null });
     const failed = await certificateRow(learner, { status: 'failed' });
-    const outboxBefore = await db().select({ n: sql<number>`count(*)::int` }).from(jobOutbox);
+    const outboxBefore = await db.select({ n: sql<number>`count(*)::int` }).from(jobOutbox);
     for (const [row, message] of [
       [revoked, A.cannotReissueRevoked],
       [superseded, A.cannotReissueSuperseded],
@@ -399,15 +371,15 @@ describe('re-issue', () => {
     const unknown = await rejection(as(admin).certificates.reissue({ certificateId: '00000000-0000-4000-8000-000000000000' }));
     expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.notFound]);
     const ids = [revoked.id, superseded.id, pending.id, failed.id];
-    expect((await db().select().from(certificateVersions)).filter((version) => ids.includes(version.certificateId))).toEqual([]);
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(jobOutbox)).toEqual(outboxBefore);
+    expect((await db.select().from(certificateVersions)).filter((version) => ids.includes(version.certificateId))).toEqual([]);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(jobOutbox)).toEqual(outboxBefore);
   });
 });
 
 describe("a course's certificate settings", () => {
-  it('start unset, save what is valid, and refuse an unknown course, an unknown or self refresher and a validity out of range, changing nothing', async () => {
-    const course = await createCourse(db());
-    const other = await createCourse(db());
+  it('start unset, save what is valid, and refuse an unknown course, an unknown or self refresher and a validity out of range, changing nothing', async ({ portal, db, as, admin, settle }) => {
+    const course = await createCourse(db);
+    const other = await createCourse(db);
     expect(await as(admin).courses.certificateSettings({ courseId: course.id })).toEqual({
       code: null,
       approvalNumber: null,
@@ -418,7 +390,7 @@ describe("a course's certificate settings", () => {
     const saved = await settle(course.id, { code: ' fpff ', approvalNumber: 'DGS/TC/2026/017', validityMonths: 60, refresherCourseId: other.id, testRequiresApprovedProfile: true });
     const settings = { code: 'FPFF', approvalNumber: 'DGS/TC/2026/017', validityMonths: 60, refresher: { id: other.id, title: other.title }, testRequiresApprovedProfile: true };
     expect(saved).toEqual({ message: CC.saved, settings });
-    const [rowBefore] = await db().select().from(courses).where(eq(courses.id, course.id));
+    const [rowBefore] = await db.select().from(courses).where(eq(courses.id, course.id));
 
     const missing = '00000000-0000-4000-8000-000000000000';
     const refusals: Array<[Partial<TCourseCertificateSettingsRequest>, string, string]> = [
@@ -437,7 +409,7 @@ describe("a course's certificate settings", () => {
     expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', MESSAGES.courses.notFound]);
     const notThere = await rejection(as(admin).courses.certificateSettings({ courseId: missing }));
     expect(notThere.code).toBe('NOT_FOUND');
-    expect((await db().select().from(courses).where(eq(courses.id, course.id)))[0]).toEqual(rowBefore);
+    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toEqual(rowBefore);
     expect(await as(admin).courses.certificateSettings({ courseId: course.id })).toEqual(settings);
 
     // Over HTTP the answer is a 400 with the message, as the form shows it.
@@ -457,11 +429,11 @@ describe("a course's certificate settings", () => {
 });
 
 describe('a test that requires an approved profile', () => {
-  it('stays closed, saying why, until the account is approved and the profile holds INDOS, date of birth and passport', async () => {
-    const where = await publishedTest();
+  it('stays closed, saying why, until the account is approved and the profile holds INDOS, date of birth and passport', async ({ portal, db, as, admin, learnerIn, publishedTest, settle, pass, rowOf }) => {
+    const where = await publishedTest({ questions: QUESTIONS });
     await settle(where.course.id, { testRequiresApprovedProfile: true });
-    const learner = await learnerIn(where.course.id, { approvedAt: null });
-    const attempts = async () => db().select().from(testAttempts).where(eq(testAttempts.userId, learner.id));
+    const learner = await learnerIn(where.course.id, { user: { approvedAt: null } });
+    const attempts = async () => db.select().from(testAttempts).where(eq(testAttempts.userId, learner.id));
     const blocked = { reason: 'profileRequired', message: CC.profileRequired };
 
     const refusedNow = async (why: string) => {
@@ -471,15 +443,15 @@ describe('a test that requires an approved profile', () => {
       expect(await attempts(), why).toEqual([]);
     };
     await refusedNow('no profile, account not approved');
-    await createProfileRow(db(), learner.id, { passportNumber: '  ' });
+    await createProfileRow(db, learner.id, { passportNumber: '  ' });
     await refusedNow('no passport number');
-    await db().update(profiles).set({ passportNumber: 'Z1234567' }).where(eq(profiles.userId, learner.id));
+    await db.update(profiles).set({ passportNumber: 'Z1234567' }).where(eq(profiles.userId, learner.id));
     await refusedNow('complete profile, account not approved');
     const rest = await portal.app.inject({ url: `/api/test/${where.course.id}`, headers: { authorization: portal.authorization(learner) } });
     expect(rest.statusCode).toBe(403);
     expect(rest.json()).toEqual({ message: CC.profileRequired });
 
-    await db().update(users).set({ approvedAt: new Date(), approvedBy: admin.id }).where(eq(users.id, learner.id));
+    await db.update(users).set({ approvedAt: new Date(), approvedBy: admin.id }).where(eq(users.id, learner.id));
     const status = await as(learner).tests.status({ courseId: where.course.id });
     expect(status.state).toBe('open');
     expect(status).not.toHaveProperty('blocked');
@@ -489,9 +461,9 @@ describe('a test that requires an approved profile', () => {
     expect(await rowOf(certificate.id)).toMatchObject({ holderPassportNumber: 'Z1234567', holderDateOfBirth: '1990-04-12' });
   });
 
-  it('leaves a course without the setting open to a learner with no profile', async () => {
-    const where = await publishedTest();
-    const learner = await learnerIn(where.course.id, { approvedAt: null });
+  it('leaves a course without the setting open to a learner with no profile', async ({ as, learnerIn, publishedTest, pass }) => {
+    const where = await publishedTest({ questions: QUESTIONS });
+    const learner = await learnerIn(where.course.id, { user: { approvedAt: null } });
     const status = await as(learner).tests.status({ courseId: where.course.id });
     expect(status.state).toBe('open');
     expect(status).not.toHaveProperty('blocked');

@@ -1,14 +1,13 @@
 import { randomInt } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '../../../shared/calendar.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCertificateRow, createTestRow } from '../../../testing/certificate-rows.ts';
-import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createEnrolment, createProfileRow, createUser } from '../../../testing/factories.ts';
+import { describe, expect, test, type TTestUser } from '../../../testing/portal-test.ts';
 
-type TUser = Awaited<ReturnType<typeof createUser>>;
+type TUser = TTestUser;
 const A = MESSAGES.certificateAdmin;
 
 /** The DG Shipping batch upload's headers, in its order. */
@@ -78,32 +77,18 @@ async function readWorkbook(buffer: Buffer) {
   return { sheetNames: workbook.worksheets.map((worksheet) => worksheet.name), sheet, rows, cells };
 }
 
-describe("the regulator's batch", () => {
-  let portal: TestPortal;
-  let admin: TUser;
-  let learner: TUser;
-  const db = () => portal.runtime.db;
-  const as = (user: TUser) => portal.caller(sessionOf(user));
-  const bearer = (user: TUser) => ({ authorization: portal.authorization(user) });
-  const download = (kind: 'csv' | 'xlsx', query: string, user: TUser = admin) =>
-    portal.app.inject({ url: `/api/certificates/regulator-batch.${kind}?${query}`, headers: bearer(user) });
-
-  beforeAll(async () => {
-    portal = await createTestPortal();
-    admin = await createUser(db(), { role: 'admin', approvedAt: new Date() });
-    learner = await createUser(db(), { approvedAt: new Date() });
-  }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
-  });
-
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin', approvedAt: new Date() }))
+  .extend('learner', { scope: 'file' }, ({ db }) => createUser(db, { approvedAt: new Date() }))
+  .extend('download', { scope: 'file' }, ({ portal, admin, bearer }) => (kind: 'csv' | 'xlsx', query: string, user: TUser = admin) =>
+    portal.app.inject({ url: `/api/certificates/regulator-batch.${kind}?${query}`, headers: bearer(user) }))
   /**
    * A course's batch of three days ten days ago, with completions on its first and last instants,
    * two at the same instant, one revoked, one superseded since, and certificates just outside it.
    */
-  async function batchWorld() {
-    const course = await createCourse(db(), { code: 'FPFF', approvalNumber: 'DGS/TC/2026/017', certificateValidityMonths: 60 });
-    const test = await createTestRow(db(), course.id);
+  .extend('batchWorld', { scope: 'file' }, ({ db }) => async () => {
+    const course = await createCourse(db, { code: 'FPFF', approvalNumber: 'DGS/TC/2026/017', certificateValidityMonths: 60 });
+    const test = await createTestRow(db, course.id);
     const from = addDays(utcDay(), -10);
     const to = addDays(from, 2);
     const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
@@ -119,8 +104,8 @@ describe("the regulator's batch", () => {
       approvalNumber: 'DGS/TC/2026/017',
     };
     const issue = async (issuedAt: Date, overrides: Parameters<typeof createCertificateRow>[2] = {}) => {
-      const user = await createUser(db(), { approvedAt: new Date() });
-      return createCertificateRow(db(), { userId: user.id, courseId: course.id, testId: test.id }, { ...holder, issuedAt, validUntil: addDays(from, 5 * 365), ...overrides });
+      const user = await createUser(db, { approvedAt: new Date() });
+      return createCertificateRow(db, { userId: user.id, courseId: course.id, testId: test.id }, { ...holder, issuedAt, validUntil: addDays(from, 5 * 365), ...overrides });
     };
     // Two at one instant, numbered so that the later-made one sorts first.
     const serial = randomInt(100_000, 900_000);
@@ -137,15 +122,16 @@ describe("the regulator's batch", () => {
     await issue(at(addDays(from, -1), '23:59:59.999'));
     await issue(at(addDays(to, 1), '00:00:00.000'));
     // Another course's completion in the same days.
-    const other = await createCourse(db());
-    const otherUser = await createUser(db(), { approvedAt: new Date() });
-    await createCertificateRow(db(), { userId: otherUser.id, courseId: other.id, testId: (await createTestRow(db(), other.id)).id }, { issuedAt: at(from, '12:00:00.000') });
+    const other = await createCourse(db);
+    const otherUser = await createUser(db, { approvedAt: new Date() });
+    await createCertificateRow(db, { userId: otherUser.id, courseId: other.id, testId: (await createTestRow(db, other.id)).id }, { issuedAt: at(from, '12:00:00.000') });
 
     const inOrder = [first, gaps, earlier, later, superseded, unprinted, last];
     return { course, from, to, inOrder, first, gaps, unprinted, last, query: `courseId=${course.id}&from=${from}&to=${to}` };
-  }
+  });
 
-  it('lists the completions of the batch as printed, in order of issue then number, with what each row lacks', async () => {
+describe("the regulator's batch", () => {
+  it('lists the completions of the batch as printed, in order of issue then number, with what each row lacks', async ({ admin, as, batchWorld }) => {
     const world = await batchWorld();
     const batch = await as(admin).certificates.regulatorBatch({ courseId: world.course.id, from: world.from, to: world.to });
     expect(batch.course).toEqual({ id: world.course.id, title: world.course.title, code: 'FPFF', approvalNumber: 'DGS/TC/2026/017' });
@@ -178,7 +164,7 @@ describe("the regulator's batch", () => {
     expect(row(world.unprinted.id)).toMatchObject({ courseCode: 'FPFF', approvalNumber: 'DGS/TC/2026/017', validUntil: '', missing: [] });
   });
 
-  it('writes the XLSX with the upload’s headers in order, every cell text, read back by a real reader', async () => {
+  it('writes the XLSX with the upload’s headers in order, every cell text, read back by a real reader', async ({ admin, as, batchWorld, download }) => {
     const world = await batchWorld();
     const res = await download('xlsx', world.query);
     expect(res.statusCode).toBe(200);
@@ -217,7 +203,7 @@ describe("the regulator's batch", () => {
     expect(book.sheet.getColumn(1).width).toBeGreaterThanOrEqual(14);
   });
 
-  it('writes the same rows as CSV, formula-guarded, and the same file again on a second download', async () => {
+  it('writes the same rows as CSV, formula-guarded, and the same file again on a second download', async ({ batchWorld, download }) => {
     const world = await batchWorld();
     const res = await download('csv', world.query);
     expect(res.statusCode).toBe(200);
@@ -237,8 +223,8 @@ describe("the regulator's batch", () => {
     expect(bookAgain.rows).toEqual(book.rows);
   });
 
-  it("says what the course lacks, and gives an empty batch's file its header alone", async () => {
-    const course = await createCourse(db());
+  it("says what the course lacks, and gives an empty batch's file its header alone", async ({ admin, as, db, download }) => {
+    const course = await createCourse(db);
     const day = utcDay();
     const batch = await as(admin).certificates.regulatorBatch({ courseId: course.id, from: day, to: day });
     expect(batch).toMatchObject({ rows: [], courseMissing: ['courseCode', 'approvalNumber'] });
@@ -249,16 +235,16 @@ describe("the regulator's batch", () => {
     expect(book.rows).toEqual([HEADERS]);
   });
 
-  it('lists a completion issued through the pass, with the holder details of the approved profile', async () => {
-    const course = await createCourse(db(), { code: 'PST', approvalNumber: 'DGS/PST/0042', certificateValidityMonths: 60 });
+  it('lists a completion issued through the pass, with the holder details of the approved profile', async ({ admin, as, db, portal }) => {
+    const course = await createCourse(db, { code: 'PST', approvalNumber: 'DGS/PST/0042', certificateValidityMonths: 60 });
     const questions: TTestForm['questions'] = [
       { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
     ];
     const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions });
     await as(admin).tests.publish({ testId: test.id });
-    const seafarer = await createUser(db(), { approvedAt: new Date() });
-    const profile = await createProfileRow(db(), seafarer.id, { name: 'Meera Krishnan Iyer', indosNo: '09AB1234', dateOfBirth: '1988-02-29', passportNumber: 'Z0098765', cdcNumber: 'MUM 998877' });
-    await createEnrolment(db(), { userId: seafarer.id, courseId: course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    const seafarer = await createUser(db, { approvedAt: new Date() });
+    const profile = await createProfileRow(db, seafarer.id, { name: 'Meera Krishnan Iyer', indosNo: '09AB1234', dateOfBirth: '1988-02-29', passportNumber: 'Z0098765', cdcNumber: 'MUM 998877' });
+    await createEnrolment(db, { userId: seafarer.id, courseId: course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
     await as(seafarer).tests.take({ courseId: course.id });
     const result = await as(seafarer).tests.submit({ testId: test.id, answers: test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer })) });
     expect(result.passed).toBe(true);
@@ -285,8 +271,8 @@ describe("the regulator's batch", () => {
     expect(issued!.validUntil).not.toBeNull();
   });
 
-  it('refuses a range that ends before it starts, an unknown course and malformed days with 400, and writes no file', async () => {
-    const course = await createCourse(db());
+  it('refuses a range that ends before it starts, an unknown course and malformed days with 400, and writes no file', async ({ admin, as, db, download }) => {
+    const course = await createCourse(db);
     const day = utcDay();
     const cases: Array<[string, string]> = [
       [`courseId=${course.id}&from=${day}&to=${addDays(day, -1)}`, A.rangeOrder],
@@ -313,7 +299,7 @@ describe("the regulator's batch", () => {
     await expect(as(admin).certificates.regulatorBatch({ courseId: course.id, from: day, to: addDays(day, -1) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('answers a learner 403 and a visitor 401, with no file', async () => {
+  it('answers a learner 403 and a visitor 401, with no file', async ({ as, batchWorld, download, learner, portal }) => {
     const world = await batchWorld();
     await expect(as(learner).certificates.regulatorBatch({ courseId: world.course.id, from: world.from, to: world.to })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     for (const kind of ['csv', 'xlsx'] as const) {

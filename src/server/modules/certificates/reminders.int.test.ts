@@ -6,14 +6,14 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, utcDay } from '../../../shared/calendar.ts';
 import { JOBS } from '../../../shared/jobs.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
 import { mailsTo } from '../../../testing/mailbox.ts';
 import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, startWorker, type TestPortal } from '../../../testing/test-runtime.ts';
+import { afterAll, beforeAll, describe, expect, inject, test } from '../../../testing/portal-test.ts';
+import { createTestPortal, startWorker } from '../../../testing/test-runtime.ts';
 import type { Executor } from '../../db/client.ts';
 import { certificateReminders, certificates, jobOutbox, mails, testAttempts, tests, users } from '../../db/schema.ts';
 import { parseEnv } from '../../env.ts';
@@ -104,30 +104,20 @@ async function written(db: Executor, certificateIds: string[]) {
   return { reminders, mails: mailRows, outbox };
 }
 
+test.override({ portalOptions: { env: { PUBLIC_URL: `${PUBLIC_URL}/`, ACADEMY_NAME: ACADEMY }, smtp: true } });
+
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin', approvedAt: new Date(), firstName: 'Meera', lastName: 'Kulkarni' }))
+  .extend('sweep', { scope: 'file' }, ({ portal }) => (today: string, extra: { runBy?: TStaffActor; batchSize?: number } = {}) =>
+    sendDueReminders(reminderDepsOf(portal.runtime), { today, ...extra }));
+
 describe('certificate expiry reminders', () => {
-  let smtp: Smtp;
-  let portal: TestPortal;
-  let admin: TUser;
-  const db = () => portal.runtime.db;
-  const sweep = (today: string, extra: { runBy?: TStaffActor; batchSize?: number } = {}) =>
-    sendDueReminders(reminderDepsOf(portal.runtime), { today, ...extra });
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    portal = await createTestPortal({ env: { SMTP_URL: smtp.url, PUBLIC_URL: `${PUBLIC_URL}/`, ACADEMY_NAME: ACADEMY } });
-    admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date(), firstName: 'Meera', lastName: 'Kulkarni' });
-  }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
-  });
-
-  it('mails each stage once as the days pass (90, then 30, then 7), none on a second sweep of a day or after expiry', async () => {
+  it('mails each stage once as the days pass (90, then 30, then 7), none on a second sweep of a day or after expiry', async ({ portal, db, sweep, smtp }) => {
     const base = newBase();
-    const refresher = await courseWithTest(db(), { title: `PST Refresher ${randomUUID().slice(0, 6)}` });
-    const course = await courseWithTest(db(), { refresherCourseId: refresher.id });
+    const refresher = await courseWithTest(db, { title: `PST Refresher ${randomUUID().slice(0, 6)}` });
+    const course = await courseWithTest(db, { refresherCourseId: refresher.id });
     const validUntil = addDays(base, 100);
-    const { learner, certificate } = await certificateOf(db(), course, validUntil);
+    const { learner, certificate } = await certificateOf(db, course, validUntil);
     const queuedOn = async (daysLeft: number) => (await sweep(addDays(validUntil, -daysLeft))).queued;
 
     expect(await queuedOn(91)).toBe(0);
@@ -143,7 +133,7 @@ describe('certificate expiry reminders', () => {
     expect(await queuedOn(-1)).toBe(0);
     await portal.drainJobs();
 
-    const { reminders, mails: mailRows, outbox } = await written(db(), [certificate.id]);
+    const { reminders, mails: mailRows, outbox } = await written(db, [certificate.id]);
     expect(reminders.map((row) => row.daysBefore).sort((a, b) => b - a)).toEqual([90, 30, 7]);
     expect(reminders.every((row) => row.validUntil === validUntil && row.runBy === null && row.mailId !== null)).toBe(true);
     expect(mailRows).toHaveLength(3);
@@ -155,30 +145,30 @@ describe('certificate expiry reminders', () => {
     expect(received.map((mail) => mail.text.match(/: (\d+) days from today/)?.[1])).toEqual(['90', '30', '7']);
   });
 
-  it('follows the reminder days setting (CERTIFICATE_REMINDER_DAYS, here 60 and 14)', async () => {
+  it('follows the reminder days setting (CERTIFICATE_REMINDER_DAYS, here 60 and 14)', async ({ portal, db, smtp }) => {
     expect(portal.runtime.jobContext.certificateReminderDays).toEqual([90, 30, 7]);
     const base = newBase();
-    const course = await courseWithTest(db());
+    const course = await courseWithTest(db);
     const validUntil = addDays(base, 90);
-    const { certificate } = await certificateOf(db(), course, validUntil);
+    const { certificate } = await certificateOf(db, course, validUntil);
     const deps = { ...reminderDepsOf(portal.runtime), certificateReminderDays: [60, 14] };
     const queuedOn = async (daysLeft: number) => (await sendDueReminders(deps, { today: addDays(validUntil, -daysLeft) })).queued;
     expect([await queuedOn(90), await queuedOn(61), await queuedOn(60), await queuedOn(30), await queuedOn(14), await queuedOn(7)]).toEqual([0, 0, 1, 0, 1, 0]);
-    const { reminders } = await written(db(), [certificate.id]);
+    const { reminders } = await written(db, [certificate.id]);
     expect(reminders.map((row) => row.daysBefore).sort((a, b) => b - a)).toEqual([60, 14]);
     await portal.drainJobs();
-    const [, second] = await mailsTo(smtp, (await db().select({ email: users.email }).from(users).where(eq(users.id, certificate.userId)))[0]!.email, 2);
+    const [, second] = await mailsTo(smtp, (await db.select({ email: users.email }).from(users).where(eq(users.id, certificate.userId)))[0]!.email, 2);
     expect(second!.text.replace(/\s+/g, ' ')).toContain('We write 60 and 14 days before a certificate expires.');
   });
 
-  it('the mail: to the holder, the academy in the subject, course, number, last valid day, days left, the refresher link and how to stop', async () => {
+  it('the mail: to the holder, the academy in the subject, course, number, last valid day, days left, the refresher link and how to stop', async ({ portal, db, sweep, smtp }) => {
     const base = newBase();
-    const refresher = await courseWithTest(db(), { title: `FPFF Refresher ${randomUUID().slice(0, 6)}` });
-    const course = await courseWithTest(db(), { refresherCourseId: refresher.id });
-    const lone = await courseWithTest(db());
+    const refresher = await courseWithTest(db, { title: `FPFF Refresher ${randomUUID().slice(0, 6)}` });
+    const course = await courseWithTest(db, { refresherCourseId: refresher.id });
+    const lone = await courseWithTest(db);
     const validUntil = addDays(base, 30);
-    const renewable = await certificateOf(db(), course, validUntil);
-    const noRefresher = await certificateOf(db(), lone, validUntil);
+    const renewable = await certificateOf(db, course, validUntil);
+    const noRefresher = await certificateOf(db, lone, validUntil);
     expect((await sweep(base)).queued).toBe(2);
     await portal.drainJobs();
 
@@ -199,24 +189,24 @@ describe('certificate expiry reminders', () => {
     expect(otherText).toContain(`See your certificates and what each needs: ${PUBLIC_URL}/my-certificates`);
   });
 
-  it('reminds no revoked, superseded, expired or never-expiring certificate, no holder who turned reminders off or enrolled in the refresher', async () => {
+  it('reminds no revoked, superseded, expired or never-expiring certificate, no holder who turned reminders off or enrolled in the refresher', async ({ db, sweep }) => {
     const base = newBase();
-    const refresher = await courseWithTest(db());
-    const course = await courseWithTest(db(), { refresherCourseId: refresher.id });
+    const refresher = await courseWithTest(db);
+    const course = await courseWithTest(db, { refresherCourseId: refresher.id });
     const due = addDays(base, 30);
-    const control = await certificateOf(db(), course, due);
-    const refused = await certificateOf(db(), course, due);
-    await createEnrolment(db(), { userId: refused.learner.id, courseId: refresher.id, status: 'rejected', decidedAt: new Date() });
+    const control = await certificateOf(db, course, due);
+    const refused = await certificateOf(db, course, due);
+    await createEnrolment(db, { userId: refused.learner.id, courseId: refresher.id, status: 'rejected', decidedAt: new Date() });
     const skipped = [
-      await certificateOf(db(), course, due, { revoked: true }),
-      await certificateOf(db(), course, due, { superseded: true }),
-      await certificateOf(db(), course, addDays(base, -1)),
-      await certificateOf(db(), course, null),
-      await certificateOf(db(), course, due, { user: { certificateReminders: false } }),
+      await certificateOf(db, course, due, { revoked: true }),
+      await certificateOf(db, course, due, { superseded: true }),
+      await certificateOf(db, course, addDays(base, -1)),
+      await certificateOf(db, course, null),
+      await certificateOf(db, course, due, { user: { certificateReminders: false } }),
     ];
     for (const status of ['pending', 'approved'] as const) {
-      const enrolled = await certificateOf(db(), course, due);
-      await createEnrolment(db(), { userId: enrolled.learner.id, courseId: refresher.id, status });
+      const enrolled = await certificateOf(db, course, due);
+      await createEnrolment(db, { userId: enrolled.learner.id, courseId: refresher.id, status });
       skipped.push(enrolled);
     }
 
@@ -225,24 +215,24 @@ describe('certificate expiry reminders', () => {
     // Live certificates in the window, whatever their holders chose: the control, the refused one, the opted-out and the two enrolled.
     expect(result.examined).toBe(5);
     const all = [control, refused, ...skipped].map((one) => one.certificate.id);
-    const { reminders, mails: mailRows } = await written(db(), all);
+    const { reminders, mails: mailRows } = await written(db, all);
     expect(reminders.map((row) => row.certificateId).sort()).toEqual([control.certificate.id, refused.certificate.id].sort());
     expect(reminders.every((row) => row.daysBefore === 30)).toBe(true);
     expect(mailRows.map((mail) => mail.to).sort()).toEqual([control.learner.email, refused.learner.email].sort());
-    const skippedMail = await db()
+    const skippedMail = await db
       .select({ id: mails.id })
       .from(mails)
       .where(inArray(mails.to, skipped.map((one) => one.learner.email)));
     expect(skippedMail).toEqual([]);
   });
 
-  it('concurrent sweeps (in one runtime and in a second one on the same database) mail each stage exactly once', async () => {
+  it('concurrent sweeps (in one runtime and in a second one on the same database) mail each stage exactly once', async ({ portal, db, sweep, smtp }) => {
     const base = newBase();
-    const course = await courseWithTest(db());
+    const course = await courseWithTest(db);
     // Days left on `base`: due at 90, 30 and 7 (and the stage a missed day leaves due), and not yet due.
     const daysLeft = [90, 89, 60, 30, 29, 10, 7, 3, 0, 91, 120];
     const made: Array<Awaited<ReturnType<typeof certificateOf>>> = [];
-    for (let index = 0; index < 33; index += 1) made.push(await certificateOf(db(), course, addDays(base, daysLeft[index % daysLeft.length]!)));
+    for (let index = 0; index < 33; index += 1) made.push(await certificateOf(db, course, addDays(base, daysLeft[index % daysLeft.length]!)));
     const dueCount = made.filter((one) => one.certificate.validUntil! <= addDays(base, 90)).length;
     expect(dueCount).toBe(27);
 
@@ -262,12 +252,12 @@ describe('certificate expiry reminders', () => {
     }
 
     const ids = made.map((one) => one.certificate.id);
-    const { reminders, mails: mailRows, outbox } = await written(db(), ids);
+    const { reminders, mails: mailRows, outbox } = await written(db, ids);
     expect(reminders).toHaveLength(dueCount);
     expect(new Set(reminders.map((row) => row.certificateId)).size).toBe(dueCount);
     expect(mailRows).toHaveLength(dueCount);
     expect(outbox).toHaveLength(dueCount);
-    const allMails = await db()
+    const allMails = await db
       .select({ id: mails.id })
       .from(mails)
       .where(inArray(mails.to, made.map((one) => one.learner.email)));
@@ -280,15 +270,15 @@ describe('certificate expiry reminders', () => {
     }
   });
 
-  it('an administrator runs it now: today’s due stage is recorded as run by them, and their history lists it', async () => {
-    const course = await courseWithTest(db());
-    const { learner, certificate } = await certificateOf(db(), course, addDays(utcDay(), 30));
+  it('an administrator runs it now: today’s due stage is recorded as run by them, and their history lists it', async ({ portal, db, admin }) => {
+    const course = await courseWithTest(db);
+    const { learner, certificate } = await certificateOf(db, course, addDays(utcDay(), 30));
     const result = await portal.caller(sessionOf(admin)).certificates.runRemindersNow();
     expect(result.queued).toBeGreaterThanOrEqual(1);
     expect(result.daysBefore).toEqual([90, 30, 7]);
     await portal.drainJobs();
 
-    const { reminders } = await written(db(), [certificate.id]);
+    const { reminders } = await written(db, [certificate.id]);
     expect(reminders).toEqual([expect.objectContaining({ daysBefore: 30, runBy: admin.id })]);
     const history = await portal.caller(sessionOf(admin)).certificates.reminders({ certificateId: certificate.id });
     expect(history).toEqual([
@@ -304,13 +294,13 @@ describe('certificate expiry reminders', () => {
 
     // Again: nothing more for it.
     await portal.caller(sessionOf(admin)).certificates.runRemindersNow();
-    expect((await written(db(), [certificate.id])).reminders).toHaveLength(1);
+    expect((await written(db, [certificate.id])).reminders).toHaveLength(1);
   });
 
-  it("the schedule's history says 'schedule', newest first; an unknown certificate is 404", async () => {
+  it("the schedule's history says 'schedule', newest first; an unknown certificate is 404", async ({ portal, db, admin, sweep }) => {
     const base = newBase();
-    const course = await courseWithTest(db());
-    const { certificate } = await certificateOf(db(), course, addDays(base, 90));
+    const course = await courseWithTest(db);
+    const { certificate } = await certificateOf(db, course, addDays(base, 90));
     await sweep(base);
     await sweep(addDays(base, 60));
     const history = await portal.caller(sessionOf(admin)).certificates.reminders({ certificateId: certificate.id });
@@ -322,20 +312,20 @@ describe('certificate expiry reminders', () => {
     expect(missing).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.certificate.notFound });
   });
 
-  it('a learner cannot run the reminders nor read a history (403, nothing written), and turns only their own reminders off', async () => {
+  it('a learner cannot run the reminders nor read a history (403, nothing written), and turns only their own reminders off', async ({ portal, db, sweep }) => {
     const base = newBase();
-    const course = await courseWithTest(db());
-    const { learner, certificate } = await certificateOf(db(), course, addDays(base, 7));
-    const neighbour = await createUser(db(), { approvedAt: new Date() });
+    const course = await courseWithTest(db);
+    const { learner, certificate } = await certificateOf(db, course, addDays(base, 7));
+    const neighbour = await createUser(db, { approvedAt: new Date() });
     const asLearner = portal.caller(sessionOf(learner));
-    const mailsBefore = (await db().select({ id: mails.id }).from(mails)).length;
+    const mailsBefore = (await db.select({ id: mails.id }).from(mails)).length;
 
     expect(await rejection(asLearner.certificates.runRemindersNow())).toMatchObject({ code: 'FORBIDDEN' });
     expect(await rejection(asLearner.certificates.reminders({ certificateId: certificate.id }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await rejection(portal.caller().certificates.reminderPreference())).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await rejection(portal.caller().certificates.setReminderPreference({ remindersOn: false }))).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await written(db(), [certificate.id])).reminders).toEqual([]);
-    expect((await db().select({ id: mails.id }).from(mails)).length).toBe(mailsBefore);
+    expect((await written(db, [certificate.id])).reminders).toEqual([]);
+    expect((await db.select({ id: mails.id }).from(mails)).length).toBe(mailsBefore);
 
     expect(await asLearner.certificates.reminderPreference()).toEqual({ remindersOn: true });
     // Bad input, or naming someone else: 400, and nothing changes.
@@ -343,18 +333,18 @@ describe('certificate expiry reminders', () => {
     expect(bad.code).toBe('BAD_REQUEST');
     const other = await rejection(asLearner.certificates.setReminderPreference({ remindersOn: false, userId: neighbour.id } as never));
     expect(other.code).toBe('BAD_REQUEST');
-    const choice = async (id: string) => (await db().select({ on: users.certificateReminders }).from(users).where(eq(users.id, id)))[0]!.on;
+    const choice = async (id: string) => (await db.select({ on: users.certificateReminders }).from(users).where(eq(users.id, id)))[0]!.on;
     expect([await choice(learner.id), await choice(neighbour.id)]).toEqual([true, true]);
 
     expect(await asLearner.certificates.setReminderPreference({ remindersOn: false })).toEqual({ remindersOn: false });
     expect([await choice(learner.id), await choice(neighbour.id)]).toEqual([false, true]);
     expect(await asLearner.certificates.reminderPreference()).toEqual({ remindersOn: false });
     expect((await sweep(base)).queued).toBe(0);
-    expect((await written(db(), [certificate.id])).reminders).toEqual([]);
+    expect((await written(db, [certificate.id])).reminders).toEqual([]);
 
     expect(await asLearner.certificates.setReminderPreference({ remindersOn: true })).toEqual({ remindersOn: true });
     expect((await sweep(base)).queued).toBe(1);
-    expect((await written(db(), [certificate.id])).reminders).toEqual([expect.objectContaining({ daysBefore: 7 })]);
+    expect((await written(db, [certificate.id])).reminders).toEqual([expect.objectContaining({ daysBefore: 7 })]);
   });
 });
 
@@ -364,14 +354,14 @@ describe('certificate expiry reminders', () => {
  * start again. Each stage goes out once, through the outbox, to the SMTP server.
  */
 describe.runIf(redisUrl && databaseUrl)('certificate expiry reminders with workers on Redis', () => {
-  let smtp: Smtp;
+  let mailServer: Smtp;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reminders-redis-'));
   const prefix = `test-reminders-${randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
+    mailServer = await startSmtpServer();
   });
   afterAll(async () => {
-    await smtp?.close();
+    await mailServer?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -383,7 +373,7 @@ describe.runIf(redisUrl && databaseUrl)('certificate expiry reminders with worke
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
-      SMTP_URL: smtp.url,
+      SMTP_URL: mailServer.url,
     });
     return createRuntime(env, createLogger(env.LOG_LEVEL), { inMemoryDatabase: true, queuePrefix: prefix });
   }
@@ -434,7 +424,7 @@ describe.runIf(redisUrl && databaseUrl)('certificate expiry reminders with worke
       let workers = await Promise.all([startWorkerProcess(base), startWorkerProcess(base)]);
       await waitUntil('both sweeps at start', async () => runs.length >= 2);
       let state = await delivered();
-      for (const one of made) await mailsTo(smtp, one.learner.email, 1);
+      for (const one of made) await mailsTo(mailServer, one.learner.email, 1);
       expect(runs.reduce((sum, queued) => sum + queued, 0)).toBe(5);
       expect(state.mails).toHaveLength(5);
       expect(state.mails.every((mail) => mail.sentAt !== null)).toBe(true);
@@ -458,7 +448,7 @@ describe.runIf(redisUrl && databaseUrl)('certificate expiry reminders with worke
       expect(runs.slice(before)).toEqual(runs.slice(before).map(() => 0));
       expect(state.reminders).toHaveLength(5);
       expect(state.mails).toHaveLength(5);
-      const toThem = smtp.received.filter((mail) => made.some((one) => mail.to.includes(one.learner.email)));
+      const toThem = mailServer.received.filter((mail) => made.some((one) => mail.to.includes(one.learner.email)));
       expect(toThem).toHaveLength(5);
       expect(new Set(toThem.map((mail) => mail.to[0])).size).toBe(5);
     } finally {

@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createProfileRow, createUser } from '../../../testing/factories.ts';
 import { mailsTo } from '../../../testing/mailbox.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { certificates, testAttempts, tests } from '../../db/schema.ts';
 import { renderCertificate } from './render-certificate.job.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
 const run = promisify(execFile);
 const PUBLIC_URL = 'https://academy.example';
@@ -17,43 +15,31 @@ const HOLDER = 'श्रीमती अन्नपूर्णा लक्�
  * The render job prints what the certificate's row holds (the holder and course terms as they were
  * when this version was made), not the profile as it is now.
  */
-describe('the certificate render job', () => {
-  let portal: TestPortal;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const db = () => portal.runtime.db;
+// The mail as the learner receives it: a delivered mail's body is cleared from its row.
+test.override({ portalOptions: { env: { PUBLIC_URL }, smtp: true } });
 
-  beforeAll(async () => {
-    // The mail as the learner receives it: a delivered mail's body is cleared from its row.
-    smtp = await startSmtpServer();
-    portal = await createTestPortal({ env: { PUBLIC_URL, SMTP_URL: smtp.url } });
-  }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
-  });
-
+const it = test
   /** A pending certificate of a course, with the given holder snapshot and terms, whose profile says something else. */
-  async function pendingCertificate(values: Partial<typeof certificates.$inferInsert>) {
-    const course = await createCourse(db(), { title: 'Fire Prevention and Fire Fighting' });
-    const learner = await createUser(db(), { approvedAt: new Date(), firstName: 'Annapurna' });
-    await createProfileRow(db(), learner.id, { name: 'Changed Since Issue', indosNo: 'LIVE0001', passportNumber: 'L0000001', dateOfBirth: '1970-01-01' });
-    const [test] = await db().insert(tests).values({ courseId: course.id, title: course.title, passMark: 50, isPublished: true }).returning();
-    const [attempt] = await db()
+  .extend('pendingCertificate', { scope: 'file' }, ({ db }) => async (values: Partial<typeof certificates.$inferInsert>) => {
+    const course = await createCourse(db, { title: 'Fire Prevention and Fire Fighting' });
+    const learner = await createUser(db, { approvedAt: new Date(), firstName: 'Annapurna' });
+    await createProfileRow(db, learner.id, { name: 'Changed Since Issue', indosNo: 'LIVE0001', passportNumber: 'L0000001', dateOfBirth: '1970-01-01' });
+    const [test] = await db.insert(tests).values({ courseId: course.id, title: course.title, passMark: 50, isPublished: true }).returning();
+    const [attempt] = await db
       .insert(testAttempts)
       .values({ userId: learner.id, testId: test!.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
       .returning();
-    const [serial] = await db()
+    const [serial] = await db
       .execute<{ n: string }>(sql`select nextval('certificate_number_seq')::text as n`)
       .then((rows) => (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ n: string }> }).rows));
     const number = `MTA/2026/${serial!.n.padStart(6, '0')}`;
-    const [certificate] = await db()
+    const [certificate] = await db
       .insert(certificates)
       .values({ userId: learner.id, courseId: course.id, attemptId: attempt!.id, number, verificationCode: `code${serial!.n}x${learner.id.slice(0, 8)}`, holderName: HOLDER, ...values })
       .returning();
     return { learner, course, certificate: certificate! };
-  }
-
-  async function printed(pdfFile: string): Promise<string> {
+  })
+  .extend('printed', { scope: 'file' }, ({ portal }) => async (pdfFile: string): Promise<string> => {
     const copy = await portal.runtime.files.localCopy('certificates', pdfFile);
     try {
       const [{ stdout: text }, { stdout: fonts }] = await Promise.all([run('pdftotext', [copy.path, '-']), run('pdffonts', [copy.path])]);
@@ -62,9 +48,10 @@ describe('the certificate render job', () => {
     } finally {
       await copy.release();
     }
-  }
+  });
 
-  it("prints the row's holder snapshot and course terms, the version and Valid until, and mails that it was re-issued", async () => {
+describe('the certificate render job', () => {
+  it("prints the row's holder snapshot and course terms, the version and Valid until, and mails that it was re-issued", async ({ db, pendingCertificate, portal, printed, smtp }) => {
     const { learner, certificate } = await pendingCertificate({
       holderIndosNo: '19AB1234',
       holderDateOfBirth: '1988-02-29',
@@ -78,7 +65,7 @@ describe('the certificate render job', () => {
     });
     await renderCertificate({ certificateId: certificate.id }, portal.runtime.jobContext, { isLast: false });
 
-    const [row] = await db().select().from(certificates).where(eq(certificates.id, certificate.id));
+    const [row] = await db.select().from(certificates).where(eq(certificates.id, certificate.id));
     expect(row!.status).toBe('ready');
     const text = await printed(row!.pdfFile!);
     for (const word of ['श्रीमती', 'लक्ष्मीनारायण', 'वेंकटरमण', 'सुब्रह्मण्यम्']) expect(text).toContain(word);
@@ -96,11 +83,11 @@ describe('the certificate render job', () => {
     expect(mail!.text).not.toContain('Congratulations');
   });
 
-  it('leaves out what the first version does not have: no version, no validity, no course terms', async () => {
+  it('leaves out what the first version does not have: no version, no validity, no course terms', async ({ db, pendingCertificate, portal, printed, smtp }) => {
     const { learner, certificate } = await pendingCertificate({ holderName: 'Priya Menon' });
     await renderCertificate({ certificateId: certificate.id }, portal.runtime.jobContext, { isLast: false });
 
-    const [row] = await db().select().from(certificates).where(eq(certificates.id, certificate.id));
+    const [row] = await db.select().from(certificates).where(eq(certificates.id, certificate.id));
     const text = await printed(row!.pdfFile!);
     expect(text).toContain('Priya Menon');
     for (const absent of ['Version', 'INDOS', 'Passport', 'Date of birth', 'Course code', 'Approval No.', 'Changed Since Issue']) expect(text).not.toContain(absent);

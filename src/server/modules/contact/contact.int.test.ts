@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { mailsTo, uniqueIp } from '../../../testing/mailbox.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { mails } from '../../db/schema.ts';
 import { CONTACT_LIMIT, contactKey } from './contact.service.ts';
+import { describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
 const ACADEMY = 'desk@academy.example';
 const viaRedis = Boolean(inject('redisUrl'));
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let portal: TestPortal;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  portal = await createTestPortal({ redis: viaRedis, env: { SMTP_URL: smtp.url, ACADEMY_EMAIL: ACADEMY } });
-});
-afterAll(async () => {
-  await portal.close();
-  await smtp.close();
-});
-
-const mailCount = async () => (await portal.runtime.db.select({ id: mails.id }).from(mails)).length;
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ravi Menon',
   email: 'Ravi.Menon@Example.com',
@@ -29,8 +15,13 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+test.override({ portalOptions: { redis: viaRedis, env: { ACADEMY_EMAIL: ACADEMY }, smtp: true } });
+
+const it = test
+  .extend('mailCount', { scope: 'file' }, ({ db }) => async () => (await db.select({ id: mails.id }).from(mails)).length);
+
 describe(`the contact form (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'}, real SMTP)`, () => {
-  it('delivers the message to the academy and confirms (tRPC)', async () => {
+  it('delivers the message to the academy and confirms (tRPC)', async ({ portal, smtp }) => {
     const result = await portal.caller(null, uniqueIp()).contact.send(message());
     expect(result).toEqual({ message: MESSAGES.contact.sent });
     const [mail] = await mailsTo(smtp, ACADEMY);
@@ -40,7 +31,7 @@ describe(`the contact form (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'},
     expect(mail!.text).toContain('When does the next\nBasic Safety batch start?');
   });
 
-  it('answers POST /api/contact, the phone being optional', async () => {
+  it('answers POST /api/contact, the phone being optional', async ({ portal, smtp }) => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -53,7 +44,7 @@ describe(`the contact form (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'},
     expect(received.some((mail) => mail.subject.includes('Asha Pillai') && mail.text.includes('Phone: not given'))).toBe(true);
   });
 
-  it('refuses bad input with a clear message and queues nothing', async () => {
+  it('refuses bad input with a clear message and queues nothing', async ({ mailCount, portal }) => {
     const before = await mailCount();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '' }, MESSAGES.contact.nameRequired],
@@ -83,7 +74,7 @@ describe(`the contact form (${viaRedis ? 'BullMQ on Redis' : 'in-process jobs'},
     expect(await mailCount()).toBe(before);
   });
 
-  it('throttles each address: 429 with Retry-After, nothing queued, other addresses unaffected', async () => {
+  it('throttles each address: 429 with Retry-After, nothing queued, other addresses unaffected', async ({ mailCount, portal }) => {
     const ip = uniqueIp();
     for (let i = 0; i < CONTACT_LIMIT.limit; i += 1) await portal.runtime.rateLimit.hit(contactKey(ip), CONTACT_LIMIT.windowMs);
     const before = await mailCount();

@@ -1,38 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { COURSE_IMAGE_MAX_BYTES } from '../../../shared/schemas/course.ts';
 import { createCourse, createUser, sessionOf } from '../../../testing/factories.ts';
 import { imageInfo, imageOf } from '../../../testing/images.ts';
 import { form, HTML, PDF, type TFormPart } from '../../../testing/multipart.ts';
 import { readStored, storedNames } from '../../../testing/storage.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { courses } from '../../db/schema.ts';
 import { CATALOGUE_RECHECK_MS, invalidateCatalogue } from './catalogue.service.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
 const C = MESSAGES.courses;
-
-let portal: TestPortal;
-let admin: Awaited<ReturnType<typeof createUser>>;
-let learner: Awaited<ReturnType<typeof createUser>>;
-let photo: Buffer;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin' });
-  learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
-  photo = await imageOf('jpeg', 1600, 1200);
-});
-afterAll(() => portal.close());
-
-const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
-  authorization: portal.authorization(user),
-});
-/** Every file in the course image area, temporary ones included. */
-const storedImages = () => storedNames(portal.runtime.files, 'courseImg');
-const courseCount = async () => (await portal.runtime.db.select({ n: count() }).from(courses))[0]!.n;
-const courseRow = async (id: string) => (await portal.runtime.db.select().from(courses).where(eq(courses.id, id)))[0];
 
 const fields = (overrides: Record<string, string | undefined> = {}): TFormPart[] =>
   Object.entries({
@@ -49,21 +28,33 @@ const fields = (overrides: Record<string, string | undefined> = {}): TFormPart[]
 
 const imagePart = (file: Buffer, filename = 'cover.jpg', type = 'image/jpeg'): TFormPart => ({ name: 'courseImg', file, filename, type });
 
-async function postCourse(parts: TFormPart[], user: { id: string; role: 'admin' | 'learner' } | null = admin) {
-  return portal.app.inject({
-    method: 'POST',
-    url: '/api/courses',
-    ...form(parts),
-    headers: { ...form(parts).headers, ...(user ? bearer(user) : {}) },
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin' }))
+  .extend('learner', { scope: 'file' }, ({ db }) => createUser(db, { approvedAt: new Date() }))
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads what a fixture needs from its first parameter's pattern
+  .extend('photo', { scope: 'file' }, ({}) => imageOf('jpeg', 1600, 1200))
+  /** Every file in the course image area, temporary ones included. */
+  .extend('storedImages', { scope: 'file' }, ({ portal }) => () => storedNames(portal.runtime.files, 'courseImg'))
+  .extend('courseCount', { scope: 'file' }, ({ db }) => async () => (await db.select({ n: count() }).from(courses))[0]!.n)
+  .extend('courseRow', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(courses).where(eq(courses.id, id)))[0])
+  .extend('postCourse', { scope: 'file' }, ({ bearer, portal, admin }) => async (parts: TFormPart[], user: { id: string; role: 'admin' | 'learner' } | null = admin) => {
+    return portal.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      ...form(parts),
+      headers: { ...form(parts).headers, ...(user ? bearer(user) : {}) },
+    });
+  })
+  .extend('putCourse', { scope: 'file' }, ({ bearer, portal, admin }) => async (id: string, parts: TFormPart[]) => {
+    return portal.app.inject({ method: 'PUT', url: `/api/courses/${id}`, ...form(parts), headers: { ...form(parts).headers, ...bearer(admin) } });
+  })
+  .extend('newCourse', { scope: 'file' }, ({ photo, postCourse }) => async () => {
+    const res = await postCourse([...fields({ title: 'Fire Fighting' }), imagePart(photo)]);
+    return res.json().data as { _id: string; courseImg: { filename: string } };
   });
-}
-
-async function putCourse(id: string, parts: TFormPart[]) {
-  return portal.app.inject({ method: 'PUT', url: `/api/courses/${id}`, ...form(parts), headers: { ...form(parts).headers, ...bearer(admin) } });
-}
 
 describe('creating a course (POST /api/courses, multipart)', () => {
-  it('stores the course and its image once, resized to the cards’ size as WebP, with its size', async () => {
+  it('stores the course and its image once, resized to the cards’ size as WebP, with its size', async ({ courseRow, photo, portal, postCourse, storedImages }) => {
     const before = (await storedImages());
     const res = await postCourse([...fields(), imagePart(photo, 'ship.png', 'image/png')]);
     expect(res.statusCode).toBe(201);
@@ -99,7 +90,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(served.headers['content-type']).toBe('image/webp');
   });
 
-  it('accepts PNG, GIF and WebP as well, whatever the file is called', async () => {
+  it('accepts PNG, GIF and WebP as well, whatever the file is called', async ({ postCourse }) => {
     for (const format of ['png', 'gif', 'webp'] as const) {
       const res = await postCourse([...fields({ title: `Course in ${format}` }), imagePart(await imageOf(format, 900, 600), 'x.jpg')]);
       expect(res.statusCode, format).toBe(201);
@@ -107,7 +98,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     }
   });
 
-  it('never enlarges a small image: it is cropped to the same shape at its own scale', async () => {
+  it('never enlarges a small image: it is cropped to the same shape at its own scale', async ({ portal, postCourse }) => {
     const res = await postCourse([...fields(), imagePart(await imageOf('png', 300, 300))]);
     expect(res.statusCode).toBe(201);
     const { filename, width, height } = res.json().data.courseImg;
@@ -115,7 +106,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(await imageInfo(await readStored(portal.runtime.files, 'courseImg', filename))).toMatchObject({ width: 300, height: 150 });
   });
 
-  it('requires an image', async () => {
+  it('requires an image', async ({ courseCount, postCourse, storedImages }) => {
     const before = { files: (await storedImages()), rows: await courseCount() };
     for (const parts of [fields(), [...fields(), { name: 'courseImg', file: Buffer.alloc(0), filename: '' }]]) {
       const res = await postCourse(parts);
@@ -126,7 +117,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(await courseCount()).toBe(before.rows);
   });
 
-  it('refuses HTML renamed .png, a PDF and bytes that only start like an image with 415, keeping nothing', async () => {
+  it('refuses HTML renamed .png, a PDF and bytes that only start like an image with 415, keeping nothing', async ({ courseCount, postCourse, storedImages }) => {
     const before = { files: (await storedImages()), rows: await courseCount() };
     const fakePng = Buffer.concat([(await imageOf('png', 10, 10)).subarray(0, 16), Buffer.from('garbage'.repeat(50))]);
     for (const file of [HTML, PDF, fakePng]) {
@@ -140,7 +131,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(await courseCount()).toBe(before.rows);
   });
 
-  it('refuses an image over the size limit with 413, keeping nothing', async () => {
+  it('refuses an image over the size limit with 413, keeping nothing', async ({ photo, postCourse, storedImages }) => {
     const before = (await storedImages());
     const big = Buffer.concat([photo, Buffer.alloc(COURSE_IMAGE_MAX_BYTES)]);
     const res = await postCourse([...fields(), imagePart(big)]);
@@ -149,7 +140,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect((await storedImages())).toEqual(before);
   });
 
-  it('refuses bad fields with the form’s message, and keeps neither the image nor a row', async () => {
+  it('refuses bad fields with the form’s message, and keeps neither the image nor a row', async ({ courseCount, photo, postCourse, storedImages }) => {
     const cases: Array<[Record<string, string | undefined>, string]> = [
       [{ title: undefined }, C.titleRequired],
       [{ title: '   ' }, C.titleRequired],
@@ -186,7 +177,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(await courseCount()).toBe(before.rows);
   });
 
-  it('is for administrators only, and a refused caller’s upload is never stored', async () => {
+  it('is for administrators only, and a refused caller’s upload is never stored', async ({ courseCount, learner, photo, postCourse, storedImages }) => {
     const before = { files: (await storedImages()), rows: await courseCount() };
     const visitor = await postCourse([...fields(), imagePart(photo)], null);
     expect(visitor.statusCode).toBe(401);
@@ -197,7 +188,7 @@ describe('creating a course (POST /api/courses, multipart)', () => {
     expect(await courseCount()).toBe(before.rows);
   });
 
-  it('refuses a body that is not multipart, and a second image', async () => {
+  it('refuses a body that is not multipart, and a second image', async ({ admin, bearer, photo, portal, postCourse, storedImages }) => {
     const json = await portal.app.inject({ method: 'POST', url: '/api/courses', headers: bearer(admin), payload: { title: 'x' } });
     expect(json.statusCode).toBe(415);
     const before = (await storedImages());
@@ -208,12 +199,8 @@ describe('creating a course (POST /api/courses, multipart)', () => {
 });
 
 describe('editing a course', () => {
-  async function newCourse() {
-    const res = await postCourse([...fields({ title: 'Fire Fighting' }), imagePart(photo)]);
-    return res.json().data as { _id: string; courseImg: { filename: string } };
-  }
 
-  it('replaces the image and removes the old one after the change', async () => {
+  it('replaces the image and removes the old one after the change', async ({ courseRow, putCourse, storedImages, newCourse }) => {
     const course = await newCourse();
     const res = await putCourse(course._id, [
       ...fields({ title: 'Advanced Fire Fighting', price: '5200.50', subject: '["Tactics"]' }),
@@ -230,7 +217,7 @@ describe('editing a course', () => {
     expect(await courseRow(course._id)).toMatchObject({ title: 'Advanced Fire Fighting', imageFile: replaced });
   });
 
-  it('keeps the image when none comes (REST, or tRPC courses.update)', async () => {
+  it('keeps the image when none comes (REST, or tRPC courses.update)', async ({ admin, portal, putCourse, storedImages, newCourse }) => {
     const course = await newCourse();
     const res = await putCourse(course._id, [...fields({ title: 'Renamed' }), { name: 'courseImg', value: course.courseImg.filename }]);
     expect(res.statusCode).toBe(200);
@@ -250,7 +237,7 @@ describe('editing a course', () => {
     expect((await storedImages())).toContain(course.courseImg.filename);
   });
 
-  it('refuses an unknown course (404) or bad fields (400), keeping the old image and dropping the new one', async () => {
+  it('refuses an unknown course (404) or bad fields (400), keeping the old image and dropping the new one', async ({ admin, courseRow, learner, photo, portal, putCourse, storedImages, newCourse }) => {
     const course = await newCourse();
     const before = (await storedImages());
     const missing = await putCourse('00000000-0000-4000-8000-000000000000', [...fields(), imagePart(photo)]);
@@ -289,8 +276,8 @@ describe('editing a course', () => {
 });
 
 describe('activating and deactivating', () => {
-  it('switches a course through REST (POST Deactive, PUT activate), and says so when nothing changes', async () => {
-    const course = await createCourse(portal.runtime.db);
+  it('switches a course through REST (POST Deactive, PUT activate), and says so when nothing changes', async ({ admin, bearer, courseRow, db, portal }) => {
+    const course = await createCourse(db);
     const off = await portal.app.inject({ method: 'POST', url: `/api/courses/Deactive/${course.id}`, headers: bearer(admin) });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ message: C.deactivated, data: { _id: course.id, isActive: false } });
@@ -306,8 +293,8 @@ describe('activating and deactivating', () => {
     expect((await courseRow(course.id))!.isActive).toBe(true);
   });
 
-  it('works through tRPC, for administrators only, and 404s an unknown course', async () => {
-    const course = await createCourse(portal.runtime.db);
+  it('works through tRPC, for administrators only, and 404s an unknown course', async ({ admin, bearer, courseRow, db, learner, portal }) => {
+    const course = await createCourse(db);
     const caller = portal.caller(sessionOf(admin));
     expect(await caller.courses.deactivate({ courseId: course.id })).toMatchObject({ message: C.deactivated, course: { isActive: false } });
     await expect(caller.courses.deactivate({ courseId: course.id })).rejects.toMatchObject({ code: 'CONFLICT', message: C.alreadyInactive });
@@ -324,9 +311,9 @@ describe('activating and deactivating', () => {
 });
 
 describe('the catalogue', () => {
-  it('shows active courses only, newest first, to visitors (tRPC and both REST spellings)', async () => {
-    const shown = await createCourse(portal.runtime.db, { createdAt: new Date(Date.now() + 3600_000) });
-    const hidden = await createCourse(portal.runtime.db, { isActive: false });
+  it('shows active courses only, newest first, to visitors (tRPC and both REST spellings)', async ({ db, portal }) => {
+    const shown = await createCourse(db, { createdAt: new Date(Date.now() + 3600_000) });
+    const hidden = await createCourse(db, { isActive: false });
     invalidateCatalogue(portal.runtime); // the courses were written straight to the database
     const list = await portal.caller().courses.catalogue();
     expect(list[0]!.id).toBe(shown.id);
@@ -348,7 +335,7 @@ describe('the catalogue', () => {
     }
   });
 
-  it('answers 304 to a client holding the current version, and a new version after any change', async () => {
+  it('answers 304 to a client holding the current version, and a new version after any change', async ({ admin, db, portal }) => {
     const first = await portal.app.inject('/api/courses/active');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"courses-/);
@@ -360,7 +347,7 @@ describe('the catalogue', () => {
     expect(again.headers.etag).toBe(etag);
 
     // A deactivation here shows at once.
-    const course = await createCourse(portal.runtime.db);
+    const course = await createCourse(db);
     await portal.caller(sessionOf(admin)).courses.activate({ courseId: course.id }).catch(() => undefined);
     await portal.caller(sessionOf(admin)).courses.deactivate({ courseId: course.id });
     const changed = await portal.app.inject({ url: '/api/courses/active', headers: { 'if-none-match': etag } });
@@ -369,7 +356,7 @@ describe('the catalogue', () => {
     expect(changed.json().data.map((c: { _id: string }) => c._id)).not.toContain(course.id);
   });
 
-  it('is sent compressed to clients that accept it (brotli, gzip), the same JSON as plain', async () => {
+  it('is sent compressed to clients that accept it (brotli, gzip), the same JSON as plain', async ({ portal }) => {
     const plain = await portal.app.inject({ url: '/api/courses/active', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
@@ -384,7 +371,7 @@ describe('the catalogue', () => {
     expect(refused.body).toBe(plain.body);
   });
 
-  it('sees a change written elsewhere (another instance) within a second', async () => {
+  it('sees a change written elsewhere (another instance) within a second', async ({ portal }) => {
     // The portal's clock is the test's: the second passes at once.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -399,8 +386,8 @@ describe('the catalogue', () => {
     }
   });
 
-  it('lists every course for administrators (REST { data } and tRPC), and gets one', async () => {
-    const inactive = await createCourse(portal.runtime.db, { isActive: false });
+  it('lists every course for administrators (REST { data } and tRPC), and gets one', async ({ admin, bearer, db, learner, portal }) => {
+    const inactive = await createCourse(db, { isActive: false });
     const res = await portal.app.inject({ url: '/api/courses', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((c: { _id: string }) => c._id)).toContain(inactive.id);

@@ -2,72 +2,66 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createEnrolment, createUser } from '../../../testing/factories.ts';
 import { enrolments, mails, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
 import { invalidateCatalogue } from '../courses/catalogue.service.ts';
+import { describe, expect, test, type TTestUser } from '../../../testing/portal-test.ts';
 
 const E = MESSAGES.enrolment;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-let portal: TestPortal;
-let admin: Awaited<ReturnType<typeof createUser>>;
+type TUser = TTestUser;
 
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin' });
-});
-afterAll(() => portal.close());
-
-type TUser = Awaited<ReturnType<typeof createUser>>;
-const approvedLearner = (overrides: Parameters<typeof createUser>[1] = {}) =>
-  createUser(portal.runtime.db, { approvedAt: new Date(), ...overrides });
-const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
-  authorization: portal.authorization(user),
-});
-const as = (user: TUser) => portal.caller(sessionOf(user));
-const rowsOf = (userId: string, courseId: string) =>
-  portal.runtime.db
-    .select()
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
-
-/** A course with `videos` training videos, of which the learner completed the first `done`. */
-async function courseWithTraining(learner: TUser, videos: number, done: number) {
-  const { db } = portal.runtime;
-  const course = await createCourse(db);
-  const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `${course.title} training` }).returning();
-  const made = await db
-    .insert(trainingVideos)
-    .values(
-      Array.from({ length: videos }, (_, i) => ({
-        setId: set!.id,
-        serial: i + 1,
-        originalName: `Part ${i + 1}.mp4`,
-        sourceFile: `${randomUUID()}.mp4`,
-        status: 'ready' as const,
-        durationSeconds: 120,
-      })),
-    )
-    .returning();
-  const sorted = made.sort((a, b) => a.serial - b.serial);
-  for (const video of sorted.slice(0, done)) {
-    await db.insert(watchProgress).values({ userId: learner.id, videoId: video.id, watchedSeconds: 120, completedAt: new Date() });
-  }
-  // Someone else's progress never counts for this learner.
-  const other = await approvedLearner();
-  for (const video of sorted) {
-    await db.insert(watchProgress).values({ userId: other.id, videoId: video.id, watchedSeconds: 120, completedAt: new Date() });
-  }
-  return course;
-}
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin' }))
+  .extend('approvedLearner', { scope: 'file' }, ({ db }) => (overrides: Parameters<typeof createUser>[1] = {}) =>
+    createUser(db, { approvedAt: new Date(), ...overrides }))
+  .extend('rowsOf', { scope: 'file' }, ({ db }) => (userId: string, courseId: string) =>
+    db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId))))
+  /** A course with `videos` training videos, of which the learner completed the first `done`. */
+  .extend('courseWithTraining', { scope: 'file' }, ({ db, approvedLearner }) => async (learner: TUser, videos: number, done: number) => {
+    const course = await createCourse(db);
+    const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `${course.title} training` }).returning();
+    const made = await db
+      .insert(trainingVideos)
+      .values(
+        Array.from({ length: videos }, (_, i) => ({
+          setId: set!.id,
+          serial: i + 1,
+          originalName: `Part ${i + 1}.mp4`,
+          sourceFile: `${randomUUID()}.mp4`,
+          status: 'ready' as const,
+          durationSeconds: 120,
+        })),
+      )
+      .returning();
+    const sorted = made.sort((a, b) => a.serial - b.serial);
+    for (const video of sorted.slice(0, done)) {
+      await db.insert(watchProgress).values({ userId: learner.id, videoId: video.id, watchedSeconds: 120, completedAt: new Date() });
+    }
+    // Someone else's progress never counts for this learner.
+    const other = await approvedLearner();
+    for (const video of sorted) {
+      await db.insert(watchProgress).values({ userId: other.id, videoId: video.id, watchedSeconds: 120, completedAt: new Date() });
+    }
+    return course;
+  })
+  .extend('pendingRequest', { scope: 'file' }, ({ approvedLearner, db }) => async () => {
+    const learner = await approvedLearner();
+    const course = await createCourse(db);
+    const enrolment = await createEnrolment(db, { userId: learner.id, courseId: course.id });
+    return { learner, course, enrolment };
+  })
+  .extend('row', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(enrolments).where(eq(enrolments.id, id)))[0]!);
 
 describe('requesting enrolment', () => {
-  it('records a pending request for an approved learner and an active course (tRPC)', async () => {
+  it('records a pending request for an approved learner and an active course (tRPC)', async ({ approvedLearner, as, db, rowsOf }) => {
     const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
+    const course = await createCourse(db);
     const result = await as(learner).enrolments.request({ courseId: course.id });
     expect(result.message).toBe(E.submitted);
     expect(result.enrolment).toMatchObject({ courseId: course.id, status: 'pending', decidedAt: null });
@@ -75,18 +69,18 @@ describe('requesting enrolment', () => {
     expect(row).toMatchObject({ id: result.enrolment.id, status: 'pending', decidedAt: null, decidedBy: null });
   });
 
-  it('answers POST /api/userCourses with 201 and the request', async () => {
+  it('answers POST /api/userCourses with 201 and the request', async ({ approvedLearner, bearer, db, portal, rowsOf }) => {
     const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
+    const course = await createCourse(db);
     const res = await portal.app.inject({ method: 'POST', url: '/api/userCourses', headers: bearer(learner), payload: { courseId: course.id } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: E.submitted, data: { courseId: course.id, status: 'pending' } });
     expect(await rowsOf(learner.id, course.id)).toHaveLength(1);
   });
 
-  it('refuses accounts awaiting approval, administrators and visitors, writing nothing', async () => {
-    const course = await createCourse(portal.runtime.db);
-    const waiting = await createUser(portal.runtime.db);
+  it('refuses accounts awaiting approval, administrators and visitors, writing nothing', async ({ admin, as, bearer, db, portal, rowsOf }) => {
+    const course = await createCourse(db);
+    const waiting = await createUser(db);
     await expect(as(waiting).enrolments.request({ courseId: course.id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: E.accountNotApproved,
@@ -102,9 +96,9 @@ describe('requesting enrolment', () => {
     expect(await rowsOf(admin.id, course.id)).toHaveLength(0);
   });
 
-  it('refuses inactive (409) and unknown (404) courses, and bad bodies (400)', async () => {
+  it('refuses inactive (409) and unknown (404) courses, and bad bodies (400)', async ({ approvedLearner, as, bearer, db, portal, rowsOf }) => {
     const learner = await approvedLearner();
-    const closed = await createCourse(portal.runtime.db, { isActive: false });
+    const closed = await createCourse(db, { isActive: false });
     await expect(as(learner).enrolments.request({ courseId: closed.id })).rejects.toMatchObject({ code: 'CONFLICT', message: E.courseClosed });
     await expect(as(learner).enrolments.request({ courseId: MISSING })).rejects.toMatchObject({
       code: 'NOT_FOUND',
@@ -126,9 +120,9 @@ describe('requesting enrolment', () => {
     expect(garbage.statusCode).toBe(400);
   });
 
-  it('changes nothing when asked again while pending or approved, and says so (409)', async () => {
+  it('changes nothing when asked again while pending or approved, and says so (409)', async ({ admin, approvedLearner, as, bearer, db, portal, rowsOf }) => {
     const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
+    const course = await createCourse(db);
     await as(learner).enrolments.request({ courseId: course.id });
     const [before] = await rowsOf(learner.id, course.id);
     await expect(as(learner).enrolments.request({ courseId: course.id })).rejects.toMatchObject({ code: 'CONFLICT', message: E.alreadyPending });
@@ -142,10 +136,10 @@ describe('requesting enrolment', () => {
     expect((await rowsOf(learner.id, course.id))[0]!.status).toBe('approved');
   });
 
-  it('lets a rejected learner ask again: the same row goes back to pending as a new request', async () => {
+  it('lets a rejected learner ask again: the same row goes back to pending as a new request', async ({ admin, approvedLearner, as, db, rowsOf }) => {
     const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
-    const enrolment = await createEnrolment(portal.runtime.db, {
+    const course = await createCourse(db);
+    const enrolment = await createEnrolment(db, {
       userId: learner.id,
       courseId: course.id,
       status: 'rejected',
@@ -160,9 +154,9 @@ describe('requesting enrolment', () => {
     expect(row!.requestedAt.getTime()).toBeGreaterThan(enrolment.requestedAt.getTime());
   });
 
-  it('keeps one request when several arrive at once', async () => {
+  it('keeps one request when several arrive at once', async ({ approvedLearner, bearer, db, portal, rowsOf }) => {
     const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
+    const course = await createCourse(db);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         portal.app.inject({ method: 'POST', url: '/api/userCourses', headers: bearer(learner), payload: { courseId: course.id } }),
@@ -174,16 +168,16 @@ describe('requesting enrolment', () => {
 });
 
 describe('the learner’s views', () => {
-  it('dashboard: active courses with the learner’s own enrolment in each, nothing of others', async () => {
+  it('dashboard: active courses with the learner’s own enrolment in each, nothing of others', async ({ approvedLearner, as, db, portal }) => {
     const learner = await approvedLearner();
     const other = await approvedLearner();
-    const pending = await createCourse(portal.runtime.db);
-    const approved = await createCourse(portal.runtime.db);
-    const untouched = await createCourse(portal.runtime.db);
-    const hidden = await createCourse(portal.runtime.db, { isActive: false });
-    await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: pending.id });
-    await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: approved.id, status: 'approved' });
-    await createEnrolment(portal.runtime.db, { userId: other.id, courseId: untouched.id, status: 'approved' });
+    const pending = await createCourse(db);
+    const approved = await createCourse(db);
+    const untouched = await createCourse(db);
+    const hidden = await createCourse(db, { isActive: false });
+    await createEnrolment(db, { userId: learner.id, courseId: pending.id });
+    await createEnrolment(db, { userId: learner.id, courseId: approved.id, status: 'approved' });
+    await createEnrolment(db, { userId: other.id, courseId: untouched.id, status: 'approved' });
 
     invalidateCatalogue(portal.runtime); // the courses were written straight to the database
     const list = await as(learner).enrolments.dashboard();
@@ -195,12 +189,12 @@ describe('the learner’s views', () => {
     await expect(portal.caller().enrolments.dashboard()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('own enrolments: course details, status and real progress (REST with courseId populated)', async () => {
+  it('own enrolments: course details, status and real progress (REST with courseId populated)', async ({ approvedLearner, as, bearer, courseWithTraining, db, portal }) => {
     const learner = await approvedLearner();
     const trained = await courseWithTraining(learner, 4, 3);
-    const bare = await createCourse(portal.runtime.db);
-    await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: trained.id, status: 'approved' });
-    await createEnrolment(portal.runtime.db, {
+    const bare = await createCourse(db);
+    await createEnrolment(db, { userId: learner.id, courseId: trained.id, status: 'approved' });
+    await createEnrolment(db, {
       userId: learner.id,
       courseId: bare.id,
       requestedAt: new Date(Date.now() + 60_000),
@@ -232,14 +226,14 @@ describe('the learner’s views', () => {
     expect((await portal.app.inject({ url: '/api/userCourses/user' })).statusCode).toBe(401);
   });
 
-  it('course home: for an approved learner, with the training parts in order, locks and progress', async () => {
+  it('course home: for an approved learner, with the training parts in order, locks and progress', async ({ approvedLearner, as, courseWithTraining, db }) => {
     const learner = await approvedLearner();
     const course = await courseWithTraining(learner, 3, 1);
-    const enrolment = await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: course.id, status: 'approved' });
+    const enrolment = await createEnrolment(db, { userId: learner.id, courseId: course.id, status: 'approved' });
     const home = await as(learner).enrolments.courseHome({ courseId: course.id });
     expect(home.course).toMatchObject({ id: course.id, subjects: course.subjects });
     // The set Submit Training names, and whether it was submitted.
-    const [set] = await portal.runtime.db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id));
+    const [set] = await db.select().from(trainingVideoSets).where(eq(trainingVideoSets.courseId, course.id));
     expect(home.training).toMatchObject({ setId: set!.id, submittedAt: null });
     expect(home.enrolment.status).toBe('approved');
     expect(home.progress).toEqual({ completedVideos: 1, totalVideos: 3, percent: 33 });
@@ -249,27 +243,27 @@ describe('the learner’s views', () => {
       [3, false, true],
     ]);
 
-    const empty = await createCourse(portal.runtime.db);
-    await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: empty.id, status: 'approved' });
+    const empty = await createCourse(db);
+    await createEnrolment(db, { userId: learner.id, courseId: empty.id, status: 'approved' });
     const none = await as(learner).enrolments.courseHome({ courseId: empty.id });
     expect(none.training).toBeNull();
     expect(none.progress.percent).toBe(0);
 
     const submittedAt = new Date('2026-11-20T08:00:00.000Z');
-    await portal.runtime.db.update(enrolments).set({ trainingSubmittedAt: submittedAt }).where(eq(enrolments.id, enrolment.id));
+    await db.update(enrolments).set({ trainingSubmittedAt: submittedAt }).where(eq(enrolments.id, enrolment.id));
     expect((await as(learner).enrolments.courseHome({ courseId: course.id })).training?.submittedAt).toBe(submittedAt.toISOString());
   });
 
-  it('course home: 404 when not approved, not enrolled, someone else’s or unknown', async () => {
+  it('course home: 404 when not approved, not enrolled, someone else’s or unknown', async ({ approvedLearner, as, db }) => {
     const learner = await approvedLearner();
     const other = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
+    const course = await createCourse(db);
     for (const status of ['pending', 'rejected'] as const) {
-      const mine = await createCourse(portal.runtime.db);
-      await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: mine.id, status });
+      const mine = await createCourse(db);
+      await createEnrolment(db, { userId: learner.id, courseId: mine.id, status });
       await expect(as(learner).enrolments.courseHome({ courseId: mine.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
-    await createEnrolment(portal.runtime.db, { userId: other.id, courseId: course.id, status: 'approved' });
+    await createEnrolment(db, { userId: other.id, courseId: course.id, status: 'approved' });
     for (const courseId of [course.id, MISSING]) {
       await expect(as(learner).enrolments.courseHome({ courseId })).rejects.toMatchObject({
         code: 'NOT_FOUND',
@@ -279,11 +273,11 @@ describe('the learner’s views', () => {
     await expect(as(learner).enrolments.courseHome({ courseId: 'x' as string })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('deactivating a course hides it and stops requests, but approved learners keep their access', async () => {
+  it('deactivating a course hides it and stops requests, but approved learners keep their access', async ({ admin, approvedLearner, as, db, portal, rowsOf }) => {
     const kept = await approvedLearner();
     const late = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
-    await createEnrolment(portal.runtime.db, { userId: kept.id, courseId: course.id, status: 'approved' });
+    const course = await createCourse(db);
+    await createEnrolment(db, { userId: kept.id, courseId: course.id, status: 'approved' });
     await as(admin).courses.deactivate({ courseId: course.id });
 
     expect((await as(late).enrolments.dashboard()).map((c) => c.id)).not.toContain(course.id);
@@ -298,15 +292,15 @@ describe('the learner’s views', () => {
 });
 
 describe('the administrators’ requests', () => {
-  it('list only pending requests, newest first, with learner and course (tRPC and REST)', async () => {
+  it('list only pending requests, newest first, with learner and course (tRPC and REST)', async ({ admin, approvedLearner, as, bearer, db, portal }) => {
     const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
-    const newest = await createEnrolment(portal.runtime.db, {
+    const course = await createCourse(db);
+    const newest = await createEnrolment(db, {
       userId: learner.id,
       courseId: course.id,
       requestedAt: new Date(Date.now() + 3600_000),
     });
-    const decided = await createEnrolment(portal.runtime.db, {
+    const decided = await createEnrolment(db, {
       userId: (await approvedLearner()).id,
       courseId: course.id,
       status: 'approved',
@@ -358,14 +352,14 @@ describe('the administrators’ requests', () => {
     expect(res.json().data).toHaveLength(page.total);
   });
 
-  it('search over learner name, e-mail and course title, in any case, with wildcards taken literally', async () => {
+  it('search over learner name, e-mail and course title, in any case, with wildcards taken literally', async ({ admin, approvedLearner, as, bearer, db, portal }) => {
     const tag = randomUUID().slice(0, 6);
     const learner = await approvedLearner({ firstName: 'Meera', lastName: `Iyer${tag}`, email: `meera.${tag}@fleet.example` });
     const other = await approvedLearner({ email: `other.${tag}@fleet.example` });
-    const course = await createCourse(portal.runtime.db, { title: `Helicopter Landing ${tag}` });
-    const elsewhere = await createCourse(portal.runtime.db);
-    const a = await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: elsewhere.id });
-    const b = await createEnrolment(portal.runtime.db, { userId: other.id, courseId: course.id });
+    const course = await createCourse(db, { title: `Helicopter Landing ${tag}` });
+    const elsewhere = await createCourse(db);
+    const a = await createEnrolment(db, { userId: learner.id, courseId: elsewhere.id });
+    const b = await createEnrolment(db, { userId: other.id, courseId: course.id });
     const search = async (text: string) => (await as(admin).enrolments.search({ search: text })).items.map((i) => i.id).sort();
 
     expect(await search(`IYER${tag}`)).toEqual([a.id]);
@@ -384,11 +378,11 @@ describe('the administrators’ requests', () => {
     expect(rest.json()).toMatchObject({ total: 1, data: [{ _id: a.id }] });
   });
 
-  it('come in pages with a total', async () => {
+  it('come in pages with a total', async ({ admin, approvedLearner, as, bearer, db, portal }) => {
     const tag = randomUUID().slice(0, 6);
-    const course = await createCourse(portal.runtime.db, { title: `Paged ${tag}` });
+    const course = await createCourse(db, { title: `Paged ${tag}` });
     for (let i = 0; i < 5; i += 1) {
-      await createEnrolment(portal.runtime.db, { userId: (await approvedLearner()).id, courseId: course.id });
+      await createEnrolment(db, { userId: (await approvedLearner()).id, courseId: course.id });
     }
     const first = await as(admin).enrolments.search({ search: tag, page: 1, pageSize: 2 });
     const third = await as(admin).enrolments.search({ search: tag, page: 3, pageSize: 2 });
@@ -403,7 +397,7 @@ describe('the administrators’ requests', () => {
     expect(rest.json().data).toHaveLength(2);
   });
 
-  it('refuse bad queries with 400 and anyone but administrators', async () => {
+  it('refuse bad queries with 400 and anyone but administrators', async ({ admin, approvedLearner, as, bearer, portal }) => {
     for (const query of ['page=0', 'pageSize=1000', 'page=x', `search=${'a'.repeat(101)}`, 'status=approved', 'search=a&search=b']) {
       const res = await portal.app.inject({ url: `/api/userCourses/inactive?${query}`, headers: bearer(admin) });
       expect(res.statusCode, query).toBe(400);
@@ -416,15 +410,8 @@ describe('the administrators’ requests', () => {
 });
 
 describe('accepting and rejecting', () => {
-  async function pendingRequest() {
-    const learner = await approvedLearner();
-    const course = await createCourse(portal.runtime.db);
-    const enrolment = await createEnrolment(portal.runtime.db, { userId: learner.id, courseId: course.id });
-    return { learner, course, enrolment };
-  }
-  const row = async (id: string) => (await portal.runtime.db.select().from(enrolments).where(eq(enrolments.id, id)))[0]!;
 
-  it('pending → approved → rejected, recording who and when; each repeat says so (409)', async () => {
+  it('pending → approved → rejected, recording who and when; each repeat says so (409)', async ({ admin, as, db, portal, pendingRequest, row }) => {
     const { learner, course, enrolment } = await pendingRequest();
     invalidateCatalogue(portal.runtime);
     const accepted = await as(admin).enrolments.accept({ enrolmentId: enrolment.id });
@@ -451,7 +438,7 @@ describe('accepting and rejecting', () => {
     expect((await row(enrolment.id)).status).toBe('approved');
     await portal.drainJobs();
     // One mail per decision, to the learner, sent once.
-    const sent = await portal.runtime.db.select().from(mails).where(eq(mails.to, learner.email));
+    const sent = await db.select().from(mails).where(eq(mails.to, learner.email));
     expect(sent.map((mail) => mail.subject.replace(/^.*: /, '')).sort()).toEqual([
       'your enrolment was accepted',
       'your enrolment was accepted',
@@ -464,21 +451,21 @@ describe('accepting and rejecting', () => {
     expect(delivered.filter((mail) => mail.includes(learner.email) && mail.includes(`was not accepted`))).toHaveLength(1);
   });
 
-  it('a refused decision sends no mail', async () => {
+  it('a refused decision sends no mail', async ({ admin, as, db, portal, pendingRequest }) => {
     const { learner, enrolment } = await pendingRequest();
     await as(admin).enrolments.accept({ enrolmentId: enrolment.id });
     await expect(as(admin).enrolments.accept({ enrolmentId: enrolment.id })).rejects.toMatchObject({ code: 'CONFLICT' });
     await portal.drainJobs();
-    expect(await portal.runtime.db.select().from(mails).where(eq(mails.to, learner.email))).toHaveLength(1);
+    expect(await db.select().from(mails).where(eq(mails.to, learner.email))).toHaveLength(1);
   });
 
-  it('a pending request can be rejected straight away', async () => {
+  it('a pending request can be rejected straight away', async ({ admin, as, pendingRequest, row }) => {
     const { enrolment } = await pendingRequest();
     await as(admin).enrolments.reject({ enrolmentId: enrolment.id });
     expect((await row(enrolment.id)).status).toBe('rejected');
   });
 
-  it('through REST: PUT activate and deactivate with the spec’s messages', async () => {
+  it('through REST: PUT activate and deactivate with the spec’s messages', async ({ admin, bearer, portal, pendingRequest, row }) => {
     const { learner, enrolment } = await pendingRequest();
     const accept = await portal.app.inject({ method: 'PUT', url: `/api/userCourses/activate/${enrolment.id}`, headers: bearer(admin) });
     expect(accept.statusCode).toBe(200);
@@ -499,7 +486,7 @@ describe('accepting and rejecting', () => {
     expect((await row(enrolment.id)).status).toBe('rejected');
   });
 
-  it('is for administrators only', async () => {
+  it('is for administrators only', async ({ as, portal, pendingRequest, row }) => {
     const { learner, enrolment } = await pendingRequest();
     await expect(as(learner).enrolments.accept({ enrolmentId: enrolment.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(portal.caller().enrolments.reject({ enrolmentId: enrolment.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

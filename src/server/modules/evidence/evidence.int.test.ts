@@ -1,23 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createEnrolment, createUser } from '../../../testing/factories.ts';
 import { trainingVideos, trainingVideoSets } from '../../db/schema.ts';
+import { afterEach, describe, expect, test, vi } from '../../../testing/portal-test.ts';
 
-type TUser = Awaited<ReturnType<typeof createUser>>;
 
-let portal: TestPortal;
-let admin: TUser;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
-}, 60_000);
-afterAll(() => portal.close());
 afterEach(() => vi.useRealTimers());
-
-const db = () => portal.runtime.db;
-const as = (user: TUser) => portal.caller(sessionOf(user));
 
 /** The server's clock, moved by the test: only `Date` is faked. */
 function clock() {
@@ -26,36 +13,38 @@ function clock() {
   return { advance: (seconds: number) => vi.setSystemTime(new Date(Date.now() + seconds * 1000)) };
 }
 
-/** A course with one ready part of `seconds` and a published test of two questions, no wait between attempts. */
-async function course(seconds: number) {
-  const created = await createCourse(db());
-  const [set] = await db().insert(trainingVideoSets).values({ courseId: created.id, title: created.title }).returning();
-  const [video] = await db()
-    .insert(trainingVideos)
-    .values({ setId: set!.id, serial: 1, originalName: 'Fire drill', sourceFile: `${crypto.randomUUID()}.mp4`, status: 'ready', durationSeconds: seconds, renditions: [] })
-    .returning();
-  const { test } = await as(admin).tests.create({
-    courseId: created.id,
-    title: created.title,
-    passMark: 100,
-    waitMinutes: 0,
-    questions: [
-      { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
-      { questionText: 'How long must a lifejacket light burn?', options: ['2 hours', '4 hours', '8 hours', '12 hours'], correctAnswer: '8 hours' },
-    ],
-  });
-  await as(admin).tests.publish({ testId: test.id });
-  return { course: created, setId: set!.id, videoId: video!.id };
-}
-
 const RIGHT: Record<string, string> = { 'Which extinguisher suits an electrical fire?': 'CO2', 'How long must a lifejacket light burn?': '8 hours' };
 
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin', approvedAt: new Date() }))
+  /** A course with one ready part of `seconds` and a published test of two questions, no wait between attempts. */
+  .extend('course', { scope: 'file' }, ({ admin, db, as }) => async (seconds: number) => {
+    const created = await createCourse(db);
+    const [set] = await db.insert(trainingVideoSets).values({ courseId: created.id, title: created.title }).returning();
+    const [video] = await db
+      .insert(trainingVideos)
+      .values({ setId: set!.id, serial: 1, originalName: 'Fire drill', sourceFile: `${crypto.randomUUID()}.mp4`, status: 'ready', durationSeconds: seconds, renditions: [] })
+      .returning();
+    const { test } = await as(admin).tests.create({
+      courseId: created.id,
+      title: created.title,
+      passMark: 100,
+      waitMinutes: 0,
+      questions: [
+        { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
+        { questionText: 'How long must a lifejacket light burn?', options: ['2 hours', '4 hours', '8 hours', '12 hours'], correctAnswer: '8 hours' },
+      ],
+    });
+    await as(admin).tests.publish({ testId: test.id });
+    return { course: created, setId: set!.id, videoId: video!.id };
+  });
+
 describe('the evidence behind a certificate', () => {
-  it('shows each part watched with its times, each refused report with its reason, and every attempt with its questions and answers', async () => {
+  it('shows each part watched with its times, each refused report with its reason, and every attempt with its questions and answers', async ({ admin, as, course, db, portal }) => {
     const time = clock();
     const { course: theCourse, setId, videoId } = await course(30);
-    const learner = await createUser(db(), { approvedAt: new Date() });
-    await createEnrolment(db(), { userId: learner.id, courseId: theCourse.id, status: 'approved', decidedAt: new Date() });
+    const learner = await createUser(db, { approvedAt: new Date() });
+    await createEnrolment(db, { userId: learner.id, courseId: theCourse.id, status: 'approved', decidedAt: new Date() });
     const me = as(learner);
 
     // A burst that runs ahead of the clock, then honest watching.
@@ -131,7 +120,7 @@ describe('the evidence behind a certificate', () => {
     expect(asLearner.statusCode).toBe(403);
   });
 
-  it('answers a missing certificate and a wrong range clearly', async () => {
+  it('answers a missing certificate and a wrong range clearly', async ({ admin, as, portal }) => {
     await expect(as(admin).evidence.certificate({ certificateId: crypto.randomUUID() })).rejects.toMatchObject({ message: MESSAGES.evidence.notFound });
     const backwards = await portal.app.inject({
       url: `/api/certificates/evidence.csv?courseId=${crypto.randomUUID()}&from=2026-11-26&to=2026-11-01`,

@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createEnrolment, createUser } from '../../../testing/factories.ts';
+import { describe, expect, test, type TTestUser } from '../../../testing/portal-test.ts';
 import { testAttempts } from '../../db/schema.ts';
 import { monthStartInIndia } from './overview.service.ts';
 
@@ -14,79 +10,52 @@ import { monthStartInIndia } from './overview.service.ts';
  * database beside the run's (other files add users and courses in parallel); on PGlite every file
  * already has its own.
  */
-let portal: TestPortal;
-let dropDatabase: (() => Promise<void>) | undefined;
+test.override({ portalOptions: { ownDatabase: true } });
 
-async function ownDatabaseUrl(): Promise<string | undefined> {
-  const base = inject('databaseUrl');
-  if (!base) return undefined;
-  const name = `portal_overview_${randomBytes(5).toString('hex')}`;
-  const server = postgres(base, { max: 1, onnotice: () => {} });
-  await server.unsafe(`create database ${name}`);
-  dropDatabase = async () => {
-    await server.unsafe(`drop database if exists ${name} with (force)`);
-    await server.end();
-  };
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const it = test
+  .extend('testFor', { scope: 'file' }, ({ as }) => async (admin: TUser, courseId: string, title: string, publish: boolean) => {
+    const { test } = await as(admin).tests.create({ courseId, title, passMark: 50, questions: QUESTIONS });
+    if (publish) await as(admin).tests.publish({ testId: test.id });
+    return test;
+  })
+  /** An approved learner who finished the course's training, opens its test and answers `right` questions right. */
+  .extend('attempt', { scope: 'file' }, ({ db, as }) => async (test: TAdminTest, courseId: string, right: number) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
+    await createEnrolment(db, { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    await as(learner).tests.take({ courseId });
+    const result = await as(learner).tests.submit({
+      testId: test.id,
+      answers: test.questions.map((question, index) => ({
+        questionId: question.id,
+        selectedAnswer: index < right ? question.correctAnswer : question.options.find((option) => option !== question.correctAnswer)!,
+      })),
+    });
+    return result;
+  });
 
-beforeAll(async () => {
-  const url = await ownDatabaseUrl();
-  portal = await createTestPortal(url ? { env: { DATABASE_URL: url } } : {});
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-  await dropDatabase?.();
-});
-
-type TUser = Awaited<ReturnType<typeof createUser>>;
-const db = () => portal.runtime.db;
-const as = (user: TUser) => portal.caller(sessionOf(user));
+type TUser = TTestUser;
 
 const QUESTIONS: TTestForm['questions'] = [
   { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
   { questionText: 'Short blasts of the general alarm?', options: ['Three', 'Five', 'Seven', 'Nine'], correctAnswer: 'Seven' },
 ];
 
-async function testFor(admin: TUser, courseId: string, title: string, publish: boolean) {
-  const { test } = await as(admin).tests.create({ courseId, title, passMark: 50, questions: QUESTIONS });
-  if (publish) await as(admin).tests.publish({ testId: test.id });
-  return test;
-}
-
-/** An approved learner who finished the course's training, opens its test and answers `right` questions right. */
-async function attempt(test: TAdminTest, courseId: string, right: number) {
-  const learner = await createUser(db(), { approvedAt: new Date() });
-  await createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
-  await as(learner).tests.take({ courseId });
-  const result = await as(learner).tests.submit({
-    testId: test.id,
-    answers: test.questions.map((question, index) => ({
-      questionId: question.id,
-      selectedAnswer: index < right ? question.correctAnswer : question.options.find((option) => option !== question.correctAnswer)!,
-    })),
-  });
-  return result;
-}
-
 describe('overview.figures', () => {
-  it('counts what waits for the administrators and how the tests go, each course with its pass rate', async () => {
-    const admin = await createUser(db(), { role: 'admin', approvedAt: new Date() });
+  it('counts what waits for the administrators and how the tests go, each course with its pass rate', async ({ db, as, testFor, attempt }) => {
+    const admin = await createUser(db, { role: 'admin', approvedAt: new Date() });
     const empty = await as(admin).overview.figures();
     expect(empty).toMatchObject({ pendingUsers: 0, pendingEnrolments: 0, activeCourses: 0, publishedTests: 0, attemptsThisMonth: 0, passRates: [] });
 
     // Two learners wait for approval; one who never verified the e-mail does not count yet.
-    const waiting = await createUser(db());
-    await createUser(db());
-    await createUser(db(), { verifiedAt: null });
-    const navigation = await createCourse(db(), { title: 'Bridge Navigation' });
-    const safety = await createCourse(db(), { title: 'Advanced Fire Fighting' });
-    const retired = await createCourse(db(), { title: 'Retired Course', isActive: false });
+    const waiting = await createUser(db);
+    await createUser(db);
+    await createUser(db, { verifiedAt: null });
+    const navigation = await createCourse(db, { title: 'Bridge Navigation' });
+    const safety = await createCourse(db, { title: 'Advanced Fire Fighting' });
+    const retired = await createCourse(db, { title: 'Retired Course', isActive: false });
     // One pending request; a rejected one is not waiting.
-    await createEnrolment(db(), { userId: waiting.id, courseId: navigation.id });
-    await createEnrolment(db(), { userId: waiting.id, courseId: retired.id, status: 'rejected', decidedAt: new Date() });
+    await createEnrolment(db, { userId: waiting.id, courseId: navigation.id });
+    await createEnrolment(db, { userId: waiting.id, courseId: retired.id, status: 'rejected', decidedAt: new Date() });
 
     const navigationTest = await testFor(admin, navigation.id, navigation.title, true);
     const safetyTest = await testFor(admin, safety.id, safety.title, true);
@@ -99,10 +68,10 @@ describe('overview.figures', () => {
     await attempt(safetyTest, safety.id, 0);
     // One passing attempt was submitted before this month began: it counts for the pass rate only.
     const before = new Date(new Date(empty.monthStartedAt).getTime() - 60_000);
-    await db().update(testAttempts).set({ submittedAt: before, startedAt: before }).where(eq(testAttempts.id, lastMonth.attemptId));
+    await db.update(testAttempts).set({ submittedAt: before, startedAt: before }).where(eq(testAttempts.id, lastMonth.attemptId));
     // An attempt opened but not submitted counts nowhere.
-    const opener = await createUser(db(), { approvedAt: new Date() });
-    await createEnrolment(db(), { userId: opener.id, courseId: safety.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    const opener = await createUser(db, { approvedAt: new Date() });
+    await createEnrolment(db, { userId: opener.id, courseId: safety.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
     await as(opener).tests.take({ courseId: safety.id });
 
     const figures = await as(admin).overview.figures();
@@ -121,8 +90,8 @@ describe('overview.figures', () => {
     });
   });
 
-  it('is for administrators only', async () => {
-    const learner = await createUser(db(), { approvedAt: new Date() });
+  it('is for administrators only', async ({ portal, db, as }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     await expect(as(learner).overview.figures()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(portal.caller(null).overview.figures()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });

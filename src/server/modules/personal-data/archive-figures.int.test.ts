@@ -1,9 +1,8 @@
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCertificateRow, createTestRow } from '../../../testing/certificate-rows.ts';
 import { createCourse, createProfileWithFiles, createUser } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { renderCertificate } from '../certificates/render-certificate.job.ts';
+import { expect, it } from '../../../testing/portal-test.ts';
 
 /*
  * The figure for the learner's data archive: a learner with a profile (three documents) and 20
@@ -14,12 +13,9 @@ import { renderCertificate } from '../certificates/render-certificate.job.ts';
 const CERTIFICATES = 20;
 const ROUNDS = 5;
 
-let portal: TestPortal;
 let authorization: string;
 
-beforeAll(async () => {
-  portal = await createTestPortal();
-  const db = portal.runtime.db;
+it.beforeAll(async ({ portal, db }) => {
   const learner = await createUser(db, { approvedAt: new Date() });
   await createProfileWithFiles(db, portal.runtime.files, learner.id);
   for (let index = 0; index < CERTIFICATES; index += 1) {
@@ -30,9 +26,8 @@ beforeAll(async () => {
   }
   authorization = portal.authorization(learner);
 }, 180_000);
-afterAll(() => portal.close());
 
-it(`measures the archive of a learner with ${CERTIFICATES} certificates`, async () => {
+it(`measures the archive of a learner with ${CERTIFICATES} certificates`, async ({ portal }) => {
   const times: number[] = [];
   let bytes = 0;
   let files = 0;

@@ -4,12 +4,9 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { eq, or } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createProfileWithFiles, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { readBack } from '../../../testing/pdf-read-back.ts';
-import { seedWorld, type TWorld } from '../../../testing/portal-world.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import {
   auditEntries,
   certificates,
@@ -27,38 +24,35 @@ import {
 import { checkAuditChain } from '../audit/audit.service.ts';
 import { queueMail } from '../../lib/mail/mail.service.ts';
 import { purgeEndedRetention } from './personal-data.service.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-let world: TWorld;
 let learnerProfile: typeof profiles.$inferSelect;
 let otherProfile: typeof profiles.$inferSelect;
 
-/** The audit entries that name the user, as actor or as the learner concerned (other files write entries of their own). */
-const entriesBy = (userId: string) =>
-  portal.runtime.db
-    .select()
-    .from(auditEntries)
-    .where(or(eq(auditEntries.actorId, userId), eq(auditEntries.learnerId, userId)))
-    .orderBy(auditEntries.seq);
 const text = (files: Record<string, Uint8Array>, name: string) => Buffer.from(files[name]!).toString('utf8');
 const json = <T = unknown>(files: Record<string, Uint8Array>, name: string) => JSON.parse(text(files, name)) as T;
 
-async function download(caller: 'learner' | 'otherLearner' | 'owner') {
-  return portal.app.inject({ method: 'GET', url: '/api/me/data.zip', headers: world.headers(caller) });
-}
 
-beforeAll(async () => {
-  portal = await createTestPortal();
-  world = await seedWorld(portal);
-  const db = portal.runtime.db;
+const it = test
+  /** The audit entries that name the user, as actor or as the learner concerned (other files write entries of their own). */
+  .extend('entriesBy', { scope: 'file' }, ({ db }) => (userId: string) =>
+    db
+      .select()
+      .from(auditEntries)
+      .where(or(eq(auditEntries.actorId, userId), eq(auditEntries.learnerId, userId)))
+      .orderBy(auditEntries.seq))
+  .extend('download', { scope: 'file' }, ({ world, portal }) => async (caller: 'learner' | 'otherLearner' | 'owner') => {
+    return portal.app.inject({ method: 'GET', url: '/api/me/data.zip', headers: world.headers(caller) });
+  });
+
+it.beforeAll(async ({ portal, world, db }) => {
   [learnerProfile] = await db.select().from(profiles).where(eq(profiles.userId, world.users.learner.id)) as [typeof profiles.$inferSelect];
   otherProfile = await createProfileWithFiles(db, portal.runtime.files, world.users.otherLearner.id, { name: 'Other Seafarer', indosNo: '99ZZ9999' });
   await world.make.offlineDownload();
 }, 120_000);
-afterAll(() => portal.close());
 
 describe('the learner’s data archive', () => {
-  it('holds every part of the caller’s data, their documents’ and certificate’s bytes, and nothing of anyone else', async () => {
+  it('holds every part of the caller’s data, their documents’ and certificate’s bytes, and nothing of anyone else', async ({ download, portal, world }) => {
     const answer = await download('learner');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/zip');
@@ -123,15 +117,14 @@ describe('the learner’s data archive', () => {
     expect(Object.values(files).some((bytes) => Buffer.from(bytes).equals(otherPicture))).toBe(false);
   });
 
-  it('is recorded in the audit trail as the learner’s own act, and the next archive lists that entry', async () => {
-    const db = portal.runtime.db;
+  it('is recorded in the audit trail as the learner’s own act, and the next archive lists that entry', async ({ db, download, world }) => {
     const entries = await db.select().from(auditEntries).where(eq(auditEntries.action, 'data.export'));
     expect(entries.some((entry) => entry.actorId === world.users.learner.id && entry.learnerId === world.users.learner.id)).toBe(true);
     const files = unzipSync((await download('learner')).rawPayload);
     expect(json<{ action: string }[]>(files, 'audit-entries.json').map((entry) => entry.action)).toContain('data.export');
   });
 
-  it('gives another learner only their own data', async () => {
+  it('gives another learner only their own data', async ({ download, world }) => {
     const files = unzipSync((await download('otherLearner')).rawPayload);
     expect(json<{ email: string }>(files, 'account.json').email).toBe(world.users.otherLearner.email);
     expect(json(files, 'certificates.json')).toEqual([]);
@@ -140,7 +133,7 @@ describe('the learner’s data archive', () => {
     expect(everything).not.toContain(world.certificate.number);
   });
 
-  it('refuses a staff account, and writes nothing', async () => {
+  it('refuses a staff account, and writes nothing', async ({ download, entriesBy, portal, world }) => {
     const before = await entriesBy(world.users.owner.id);
     const answer = await download('owner');
     expect(answer.statusCode).toBe(403);
@@ -151,8 +144,7 @@ describe('the learner’s data archive', () => {
 });
 
 describe('erasure', () => {
-  it('with a wrong password changes nothing', async () => {
-    const db = portal.runtime.db;
+  it('with a wrong password changes nothing', async ({ db, entriesBy, portal, world }) => {
     const before = await entriesBy(world.users.learner.id);
     await expect(portal.caller(sessionOf(world.users.learner)).personalData.erase({ password: 'not my password' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -165,20 +157,19 @@ describe('erasure', () => {
     expect(await entriesBy(world.users.learner.id)).toEqual(before);
   });
 
-  it('is refused after five wrong passwords, even with the right one, and changes nothing', async () => {
-    const learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
+  it('is refused after five wrong passwords, even with the right one, and changes nothing', async ({ db, entriesBy, portal }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     const erase = (password: string) => portal.caller(sessionOf(learner)).personalData.erase({ password });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       await expect(erase('not my password')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
     await expect(erase(TEST_PASSWORD)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.personalData.tooManyTries(15) });
-    const [user] = await portal.runtime.db.select().from(users).where(eq(users.id, learner.id));
+    const [user] = await db.select().from(users).where(eq(users.id, learner.id));
     expect(user!.erasedAt).toBeNull();
     expect(await entriesBy(learner.id)).toEqual([]);
   });
 
-  it('closes the account, removes the rest and keeps the certificate with the records behind it until the retention date', async () => {
-    const db = portal.runtime.db;
+  it('closes the account, removes the rest and keeps the certificate with the records behind it until the retention date', async ({ db, portal, world }) => {
     const learner = world.users.learner;
     // A signed-in session, to see it end.
     const login = await portal.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: learner.email, password: TEST_PASSWORD } });
@@ -258,8 +249,7 @@ describe('erasure', () => {
     await expect(portal.caller(sessionOf(learner)).personalData.erase({ password: TEST_PASSWORD })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  it('keeps the records until their retention ends, then the scheduled purge removes them and their files', async () => {
-    const db = portal.runtime.db;
+  it('keeps the records until their retention ends, then the scheduled purge removes them and their files', async ({ db, portal, world }) => {
     const learnerId = world.users.learner.id;
     const [kept] = await db.select().from(certificates).where(eq(certificates.id, world.certificate.id));
     const [account] = await db.select().from(users).where(eq(users.id, learnerId));

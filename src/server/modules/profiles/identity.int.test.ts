@@ -1,31 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_VERIFIED_MARKER } from '../../../shared/identity.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { createCourse, createEnrolment, createUser, indosNumber, sessionOf } from '../../../testing/factories.ts';
+import { createEnrolment, createUser, indosNumber } from '../../../testing/factories.ts';
 import { form, JPEG, PDF, PNG, type TFormPart } from '../../../testing/multipart.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { describe, expect, test, type TPublishedTest, type TTestUser } from '../../../testing/portal-test.ts';
 import { auditEntries, certificates, profileIdentityVersions, profiles } from '../../db/schema.ts';
 
-type TUser = Awaited<ReturnType<typeof createUser>>;
+type TUser = TTestUser;
 const I = MESSAGES.identity;
-
-let portal: TestPortal;
-let registrar: TUser;
-let owner: TUser;
-const db = () => portal.runtime.db;
-const as = (user: TUser) => portal.caller(sessionOf(user));
-const bearer = (user: TUser) => ({ authorization: portal.authorization(user) });
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  registrar = await createUser(db(), { role: 'admin', staffRole: 'registrar', approvedAt: new Date(), firstName: 'Leela', lastName: 'Pillai' });
-  owner = await createUser(db(), { role: 'admin', staffRole: 'owner', approvedAt: new Date() });
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-});
 
 const FILES: TFormPart[] = [
   { name: 'profilePicture', file: PNG, filename: 'me.png', type: 'image/png' },
@@ -55,22 +38,16 @@ function fields(overrides: Record<string, string> = {}) {
   };
 }
 
+const QUESTION = { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' };
+
+/** A course whose test may require an approved profile, with its code and approval number for the export. */
+const gated = (testRequiresApprovedProfile: boolean) => ({
+  course: { testRequiresApprovedProfile, code: 'FPFF', approvalNumber: 'DGS/TC/2026/017' },
+  questions: [QUESTION],
+});
+
 function multipart(values: Record<string, string>, files: TFormPart[] = FILES) {
   return form([...Object.entries(values).map(([name, value]) => ({ name, value })), ...files]);
-}
-
-async function save(user: TUser, method: 'POST' | 'PUT', values: Record<string, string>, files: TFormPart[] = method === 'POST' ? FILES : []) {
-  const body = multipart(values, files);
-  return portal.app.inject({ method, url: method === 'POST' ? '/api/userProfile' : '/api/userProfile/update', headers: { ...body.headers, ...bearer(user) }, payload: body.payload });
-}
-
-/** A learner with a profile sent through the REST route, its values. */
-async function learnerWithProfile(overrides: Record<string, string> = {}) {
-  const learner = await createUser(db(), { approvedAt: new Date() });
-  const values = fields(overrides);
-  const created = await save(learner, 'POST', values);
-  expect(created.statusCode, created.body).toBe(201);
-  return { learner, values };
 }
 
 async function rejection(work: Promise<unknown>): Promise<TRPCError> {
@@ -82,14 +59,39 @@ async function rejection(work: Promise<unknown>): Promise<TRPCError> {
   return error as TRPCError;
 }
 
-const auditOf = async (learnerId: string) =>
-  (await db().select().from(auditEntries).where(eq(auditEntries.learnerId, learnerId)).orderBy(asc(auditEntries.at))).filter((entry) => entry.action.startsWith('identity.'));
-const historyOf = async (userId: string) =>
-  db().select().from(profileIdentityVersions).where(eq(profileIdentityVersions.userId, userId)).orderBy(asc(profileIdentityVersions.version), asc(profileIdentityVersions.createdAt));
-const profileRow = async (userId: string) => (await db().select().from(profiles).where(eq(profiles.userId, userId)))[0]!;
+const it = test
+  .extend('owner', { scope: 'file' }, ({ staff }) => staff)
+  .extend('registrar', { scope: 'file' }, ({ db }) =>
+    createUser(db, { role: 'admin', staffRole: 'registrar', approvedAt: new Date(), firstName: 'Leela', lastName: 'Pillai' }),
+  )
+  .extend('save', { scope: 'file' }, ({ portal, bearer }) => async (user: TUser, method: 'POST' | 'PUT', values: Record<string, string>, files: TFormPart[] = method === 'POST' ? FILES : []) => {
+    const body = multipart(values, files);
+    return portal.app.inject({ method, url: method === 'POST' ? '/api/userProfile' : '/api/userProfile/update', headers: { ...body.headers, ...bearer(user) }, payload: body.payload });
+  })
+  /** A learner with a profile sent through the REST route, its values. */
+  .extend('learnerWithProfile', { scope: 'file' }, ({ db, save }) => async (overrides: Record<string, string> = {}) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
+    const values = fields(overrides);
+    const created = await save(learner, 'POST', values);
+    expect(created.statusCode, created.body).toBe(201);
+    return { learner, values };
+  })
+  .extend('auditOf', { scope: 'file' }, ({ db }) => async (learnerId: string) =>
+    (await db.select().from(auditEntries).where(eq(auditEntries.learnerId, learnerId)).orderBy(asc(auditEntries.at))).filter((entry) => entry.action.startsWith('identity.')))
+  .extend('historyOf', { scope: 'file' }, ({ db }) => async (userId: string) =>
+    db.select().from(profileIdentityVersions).where(eq(profileIdentityVersions.userId, userId)).orderBy(asc(profileIdentityVersions.version), asc(profileIdentityVersions.createdAt)))
+  .extend('profileRow', { scope: 'file' }, ({ db }) => async (userId: string) => (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0]!)
+  .extend('pass', { scope: 'file' }, ({ db, as }) => async (learner: TUser, where: TPublishedTest) => {
+    await createEnrolment(db, { userId: learner.id, courseId: where.course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    await as(learner).tests.take({ courseId: where.course.id });
+    const result = await as(learner).tests.submit({ testId: where.test.id, answers: where.test.questions.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer })) });
+    expect(result.passed).toBe(true);
+    return result.certificate!;
+  })
+  .extend('certificateRow', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(certificates).where(eq(certificates.id, id)))[0]!);
 
 describe('the identity check', () => {
-  it('sends a new profile for a check, verifies the version seen, and sends a changed identity back with its history', async () => {
+  it('sends a new profile for a check, verifies the version seen, and sends a changed identity back with its history', async ({ as, registrar, save, learnerWithProfile, auditOf, historyOf, profileRow }) => {
     const { learner, values } = await learnerWithProfile();
     const mine = await as(learner).profiles.mine();
     expect(mine!.identity).toEqual({ state: 'awaiting_check', version: 1, checkedAt: null, returnReason: null });
@@ -139,7 +141,7 @@ describe('the identity check', () => {
     expect(view.history.map((row) => row.version)).toEqual([3, 2, 1]);
   });
 
-  it('returns a profile with a reason the learner reads, and any save sends it again', async () => {
+  it('returns a profile with a reason the learner reads, and any save sends it again', async ({ as, registrar, save, learnerWithProfile, auditOf }) => {
     const { learner, values } = await learnerWithProfile();
     const empty = await rejection(as(registrar).identity.return({ userId: learner.id, version: 1, reason: '   ' }));
     expect([empty.code, empty.message]).toEqual(['BAD_REQUEST', expect.stringContaining(I.reasonRequired)]);
@@ -156,14 +158,14 @@ describe('the identity check', () => {
     expect((await auditOf(learner.id)).map((entry) => entry.action)).toEqual(['identity.submit', 'identity.return', 'identity.submit']);
   });
 
-  it('refuses a wrong INDOS format with the field named, on creation and on change, changing nothing', async () => {
-    const learner = await createUser(db(), { approvedAt: new Date() });
+  it('refuses a wrong INDOS format with the field named, on creation and on change, changing nothing', async ({ db, save, learnerWithProfile, profileRow }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     for (const wrong of ['5ZL1234', '05Z01234', '05ZL123', 'ZL051234', '05ZL12345']) {
       const refused = await save(learner, 'POST', fields({ indosNo: wrong }));
       expect(refused.statusCode, wrong).toBe(400);
       expect(refused.json().errors ?? refused.json().fields ?? refused.json()).toMatchObject({ indosNo: MESSAGES.profile.indosFormat });
     }
-    expect(await db().select().from(profiles).where(eq(profiles.userId, learner.id))).toEqual([]);
+    expect(await db.select().from(profiles).where(eq(profiles.userId, learner.id))).toEqual([]);
     // Spaces, hyphens and lower case are accepted and stored in the usual form.
     const { learner: other, values } = await learnerWithProfile({ indosNo: '05 zl-1234' });
     expect((await profileRow(other.id)).indosNo).toBe('05ZL1234');
@@ -172,7 +174,7 @@ describe('the identity check', () => {
     expect((await profileRow(other.id)).indosNo).toBe('05ZL1234');
   });
 
-  it('flags the same INDOS or passport on two accounts to staff only, and verifies it only when acknowledged', async () => {
+  it('flags the same INDOS or passport on two accounts to staff only, and verifies it only when acknowledged', async ({ as, registrar, learnerWithProfile, auditOf, profileRow }) => {
     const shared = indosNumber();
     const { learner: first } = await learnerWithProfile({ indosNo: shared });
     const { learner: second, values } = await learnerWithProfile({ indosNo: `${shared.slice(0, 2)} ${shared.slice(2)}` });
@@ -195,7 +197,7 @@ describe('the identity check', () => {
     expect((await profileRow(second.id)).identityState).toBe('verified');
   });
 
-  it('lets one of two checks at once win; the other is refused, and only the winner is recorded', async () => {
+  it('lets one of two checks at once win; the other is refused, and only the winner is recorded', async ({ as, owner, registrar, save, learnerWithProfile, auditOf, historyOf, profileRow }) => {
     const { learner } = await learnerWithProfile();
     const outcomes = await Promise.allSettled([
       as(registrar).identity.verify({ userId: learner.id, version: 1 }),
@@ -222,10 +224,10 @@ describe('the identity check', () => {
     else expect([row.identityState, row.identityVersion, (check.reason as TRPCError).code]).toEqual(['awaiting_check', 2, 'CONFLICT']);
   });
 
-  it('answers 403 to staff whose role may not check, and to learners', async () => {
+  it('answers 403 to staff whose role may not check, and to learners', async ({ db, as, learnerWithProfile, auditOf }) => {
     const { learner } = await learnerWithProfile();
-    const instructor = await createUser(db(), { role: 'admin', staffRole: 'instructor', approvedAt: new Date() });
-    const auditor = await createUser(db(), { role: 'admin', staffRole: 'auditor', approvedAt: new Date() });
+    const instructor = await createUser(db, { role: 'admin', staffRole: 'instructor', approvedAt: new Date() });
+    const auditor = await createUser(db, { role: 'admin', staffRole: 'auditor', approvedAt: new Date() });
     for (const who of [instructor, auditor, learner]) {
       const refused = await rejection(as(who).identity.verify({ userId: learner.id, version: 1 }));
       expect(refused.code).toBe('FORBIDDEN');
@@ -238,35 +240,18 @@ describe('the identity check', () => {
 });
 
 describe('certificates, the test gate and the export', () => {
-  const QUESTION = { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' };
-
-  async function publishedTest(requiresApprovedProfile: boolean) {
-    const course = await createCourse(db(), { testRequiresApprovedProfile: requiresApprovedProfile, code: 'FPFF', approvalNumber: 'DGS/TC/2026/017' });
-    const { test } = await as(owner).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: [QUESTION] });
-    await as(owner).tests.publish({ testId: test.id });
-    return { course, test };
-  }
-  async function pass(learner: TUser, where: Awaited<ReturnType<typeof publishedTest>>) {
-    await createEnrolment(db(), { userId: learner.id, courseId: where.course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
-    await as(learner).tests.take({ courseId: where.course.id });
-    const result = await as(learner).tests.submit({ testId: where.test.id, answers: where.test.questions.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer })) });
-    expect(result.passed).toBe(true);
-    return result.certificate!;
-  }
-  const certificateRow = async (id: string) => (await db().select().from(certificates).where(eq(certificates.id, id)))[0]!;
-
-  it('opens a test that requires an approved profile only once the identity is verified', async () => {
-    const where = await publishedTest(true);
+  it('opens a test that requires an approved profile only once the identity is verified', async ({ db, as, registrar, publishedTest, learnerWithProfile }) => {
+    const where = await publishedTest(gated(true));
     const { learner } = await learnerWithProfile();
-    await createEnrolment(db(), { userId: learner.id, courseId: where.course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
+    await createEnrolment(db, { userId: learner.id, courseId: where.course.id, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
     expect(await as(learner).tests.status({ courseId: where.course.id })).toMatchObject({ blocked: { reason: 'profileRequired', message: MESSAGES.courseCertificate.profileRequired } });
     expect((await rejection(as(learner).tests.take({ courseId: where.course.id }))).code).toBe('FORBIDDEN');
     await as(registrar).identity.verify({ userId: learner.id, version: 1 });
     expect(await as(learner).tests.status({ courseId: where.course.id })).not.toHaveProperty('blocked');
   });
 
-  it('prints only verified values with their verifier; a later change alters nothing issued; a re-issue takes the new verified values', async () => {
-    const where = await publishedTest(false);
+  it('prints only verified values with their verifier; a later change alters nothing issued; a re-issue takes the new verified values', async ({ portal, as, owner, registrar, publishedTest, save, learnerWithProfile, pass, certificateRow }) => {
+    const where = await publishedTest(gated(false));
     const { learner, values } = await learnerWithProfile();
     await as(registrar).identity.verify({ userId: learner.id, version: 1 });
     const issued = await pass(learner, where);
@@ -288,8 +273,8 @@ describe('certificates, the test gate and the export', () => {
     expect(await certificateRow(issued.id)).toMatchObject({ version: 3, holderName: 'Arjun Krishnan Nair', holderIndosNo: newIndos, holderVerifiedByName: 'Leela Pillai' });
   });
 
-  it('exports unverified holders as missing, marked NOT VERIFIED, with the verifier columns', async () => {
-    const where = await publishedTest(false);
+  it('exports unverified holders as missing, marked NOT VERIFIED, with the verifier columns', async ({ portal, as, bearer, owner, registrar, publishedTest, learnerWithProfile, pass }) => {
+    const where = await publishedTest(gated(false));
     const { learner: unchecked } = await learnerWithProfile({ name: 'Ravi Menon' });
     const { learner: checked, values } = await learnerWithProfile({ name: 'Meera Iyer' });
     await as(registrar).identity.verify({ userId: checked.id, version: 1 });

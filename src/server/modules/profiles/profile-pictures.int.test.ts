@@ -7,6 +7,7 @@ import { readStored, STORAGE_DRIVERS } from '../../../testing/storage.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { profiles } from '../../db/schema.ts';
 
+// A portal of its own per storage driver (the file's shared portal has one driver).
 describe.each(STORAGE_DRIVERS)('profile files on the %s storage', (driver) => {
   let portal: TestPortal;
   beforeAll(async () => {

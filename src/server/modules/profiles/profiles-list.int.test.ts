@@ -1,45 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
 
-type TUser = Awaited<ReturnType<typeof createUser>>;
-const bearer = (user: TUser) => ({
-  authorization: portal.authorization(user),
-});
-
-/** Three profiles whose searchable values share a prefix of their own. */
-async function seed() {
-  const { db } = portal.runtime;
-  const tag = randomUUID().slice(0, 6);
-  const a = await createUser(db, { email: `mariner-${tag}@example.com`, createdAt: new Date() });
-  const b = await createUser(db);
-  const c = await createUser(db);
-  const pa = await createProfileRow(db, a.id, { name: `Kavya ${tag}`, createdAt: new Date(Date.now() + 1000) });
-  const pb = await createProfileRow(db, b.id, {
-    name: `kavya ${tag} Menon`,
-    indosNo: `IN${tag}X`.toUpperCase(),
-    createdAt: new Date(Date.now() + 2000),
+const it = test
+  /** Three profiles whose searchable values share a prefix of their own. */
+  .extend('seedProfiles', { scope: 'file' }, ({ db }) => async () => {
+    const tag = randomUUID().slice(0, 6);
+    const a = await createUser(db, { email: `mariner-${tag}@example.com`, createdAt: new Date() });
+    const b = await createUser(db);
+    const c = await createUser(db);
+    const pa = await createProfileRow(db, a.id, { name: `Kavya ${tag}`, createdAt: new Date(Date.now() + 1000) });
+    const pb = await createProfileRow(db, b.id, {
+      name: `kavya ${tag} Menon`,
+      indosNo: `IN${tag}X`.toUpperCase(),
+      createdAt: new Date(Date.now() + 2000),
+    });
+    const pc = await createProfileRow(db, c.id, {
+      passportNumber: `PP${tag}`.toUpperCase(),
+      cdcNumber: `CD${tag}`.toUpperCase(),
+      createdAt: new Date(Date.now() + 3000),
+    });
+    return { tag, a, b, c, pa, pb, pc };
   });
-  const pc = await createProfileRow(db, c.id, {
-    passportNumber: `PP${tag}`.toUpperCase(),
-    cdcNumber: `CD${tag}`.toUpperCase(),
-    createdAt: new Date(Date.now() + 3000),
-  });
-  return { tag, a, b, c, pa, pb, pc };
-}
 
 describe('the administrators\' profile list', () => {
-  it('searches the name (anywhere), and the start of the e-mail, INDOS, passport and CDC numbers, ignoring case', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
-    const { tag, a, pa, pb, pc } = await seed();
+  it('searches the name (anywhere), and the start of the e-mail, INDOS, passport and CDC numbers, ignoring case', async ({ db, portal, seedProfiles }) => {
+    const admin = await createUser(db, { role: 'admin' });
+    const { tag, a, pa, pb, pc } = await seedProfiles();
     const caller = portal.caller(sessionOf(admin));
     const ids = async (search: string) => (await caller.profiles.list({ search, pageSize: 100 })).items.map((p) => p.id);
 
@@ -66,8 +55,7 @@ describe('the administrators\' profile list', () => {
     expect(first).toHaveProperty('documentsExpiring');
   });
 
-  it('comes in pages with a total', async () => {
-    const { db } = portal.runtime;
+  it('comes in pages with a total', async ({ db, portal }) => {
     const admin = await createUser(db, { role: 'admin' });
     const tag = randomUUID().slice(0, 6);
     for (let i = 0; i < 5; i += 1) {
@@ -85,9 +73,9 @@ describe('the administrators\' profile list', () => {
     expect(all.pageSize).toBe(20);
   });
 
-  it('answers the documented REST shape with ?search, ?page and ?limit', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
-    const { tag, pa, pb } = await seed();
+  it('answers the documented REST shape with ?search, ?page and ?limit', async ({ bearer, db, portal, seedProfiles }) => {
+    const admin = await createUser(db, { role: 'admin' });
+    const { tag, pa, pb } = await seedProfiles();
     const res = await portal.app.inject({
       url: `/api/userProfile/getAllUserProfiles?search=${encodeURIComponent(`Kavya ${tag}`)}&page=2&limit=1`,
       headers: bearer(admin),
@@ -105,8 +93,8 @@ describe('the administrators\' profile list', () => {
     expect(plain.json().data.map((p: { _id: string }) => p._id)).toContain(pb.id);
   });
 
-  it('refuses bad paging and over-long searches', async () => {
-    const admin = await createUser(portal.runtime.db, { role: 'admin' });
+  it('refuses bad paging and over-long searches', async ({ bearer, db, portal }) => {
+    const admin = await createUser(db, { role: 'admin' });
     for (const query of ['page=0', 'limit=1000', 'page=abc', `search=${'a'.repeat(101)}`, 'sort=name']) {
       const res = await portal.app.inject({ url: `/api/userProfile/getAllUserProfiles?${query}`, headers: bearer(admin) });
       expect(res.statusCode, query).toBe(400);
@@ -120,8 +108,8 @@ describe('the administrators\' profile list', () => {
     expect(trpc.json().error.message).toBe(MESSAGES.validation.pageSize);
   });
 
-  it('is for administrators only', async () => {
-    const learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
+  it('is for administrators only', async ({ bearer, db, portal }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     expect((await portal.app.inject({ url: '/api/userProfile/getAllUserProfiles' })).statusCode).toBe(401);
     const res = await portal.app.inject({ url: '/api/userProfile/getAllUserProfiles', headers: bearer(learner) });
     expect(res.statusCode).toBe(403);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { toSpecProfile } from '../../../shared/spec-fields.ts';
 import { createUser, sessionOf } from '../../../testing/factories.ts';
@@ -10,17 +9,9 @@ import { createTestPortal, type TestPortal } from '../../../testing/test-runtime
 import { profiles, users } from '../../db/schema.ts';
 import { fileUrl } from '../../lib/files/file-urls.ts';
 import type { TFileArea } from '../../lib/files/storage.ts';
+import { afterAll, beforeAll, describe, expect, test, type TTestUser } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
-
-type TUser = Awaited<ReturnType<typeof createUser>>;
-const bearer = (user: TUser) => ({
-  authorization: portal.authorization(user),
-});
+type TUser = TTestUser;
 
 const FIELDS = {
   name: 'Arjun Nair',
@@ -54,35 +45,35 @@ function profileForm(fields: Record<string, string | undefined> = {}, files: TFo
   return form([...parts, ...files]);
 }
 
-const stored = async (area: TFileArea) => (await storedNames(portal.runtime.files, area)).filter((name) => !name.startsWith('.'));
-const allStored = async () => ({
-  pictures: await stored('profile_pictures'),
-  documents: await stored('id_documents'),
-  signatures: await stored('signatures'),
-});
 /** Pictures are stored re-encoded: the same picture (format and size), not the same bytes. */
 const pictureOf = (bytes: Buffer) => imageInfo(bytes);
-const rowOf = async (userId: string) => (await portal.runtime.db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
 
-async function create(user: TUser, fields: Record<string, string | undefined> = {}, files: TFormPart[] = FILES) {
-  const body = profileForm(fields, files);
-  return portal.app.inject({ method: 'POST', url: '/api/userProfile', headers: { ...bearer(user), ...body.headers }, payload: body.payload });
-}
-async function update(user: TUser, fields: Record<string, string | undefined> = {}, files: TFormPart[] = []) {
-  const body = profileForm({ consent: undefined, ...fields }, files);
-  return portal.app.inject({ method: 'PUT', url: '/api/userProfile/update', headers: { ...bearer(user), ...body.headers }, payload: body.payload });
-}
-
-async function learnerWithProfile() {
-  const user = await createUser(portal.runtime.db);
-  const res = await create(user);
-  expect(res.statusCode, res.body).toBe(201);
-  return { user, profile: res.json().data };
-}
+const it = test
+  .extend('stored', { scope: 'file' }, ({ portal }) => async (area: TFileArea) => (await storedNames(portal.runtime.files, area)).filter((name) => !name.startsWith('.')))
+  .extend('allStored', { scope: 'file' }, ({ stored }) => async () => ({
+    pictures: await stored('profile_pictures'),
+    documents: await stored('id_documents'),
+    signatures: await stored('signatures'),
+  }))
+  .extend('rowOf', { scope: 'file' }, ({ db }) => async (userId: string) => (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0])
+  .extend('create', { scope: 'file' }, ({ portal, bearer }) => async (user: TUser, fields: Record<string, string | undefined> = {}, files: TFormPart[] = FILES) => {
+    const body = profileForm(fields, files);
+    return portal.app.inject({ method: 'POST', url: '/api/userProfile', headers: { ...bearer(user), ...body.headers }, payload: body.payload });
+  })
+  .extend('update', { scope: 'file' }, ({ portal, bearer }) => async (user: TUser, fields: Record<string, string | undefined> = {}, files: TFormPart[] = []) => {
+    const body = profileForm({ consent: undefined, ...fields }, files);
+    return portal.app.inject({ method: 'PUT', url: '/api/userProfile/update', headers: { ...bearer(user), ...body.headers }, payload: body.payload });
+  })
+  .extend('learnerWithProfile', { scope: 'file' }, ({ create, db }) => async () => {
+    const user = await createUser(db);
+    const res = await create(user);
+    expect(res.statusCode, res.body).toBe(201);
+    return { user, profile: res.json().data };
+  });
 
 describe('creating a profile (POST /api/userProfile)', () => {
-  it('stores the fields and the three files, typed from their bytes, for the caller', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('stores the fields and the three files, typed from their bytes, for the caller', async ({ create, db, portal, rowOf }) => {
+    const user = await createUser(db);
     const res = await create(user);
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -119,15 +110,14 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect(body.data.profilePicture.filename).toBe(row.profilePictureFile);
   });
 
-  it('accepts an ID type by its label as older clients send it', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('accepts an ID type by its label as older clients send it', async ({ create, db, rowOf }) => {
+    const user = await createUser(db);
     const res = await create(user, { IDType: 'Aadhar' });
     expect(res.statusCode, res.body).toBe(201);
     expect((await rowOf(user.id))!.idType).toBe('aadhaar');
   });
 
-  it('ignores a smuggled role, approval or user id', async () => {
-    const { db } = portal.runtime;
+  it('ignores a smuggled role, approval or user id', async ({ create, db, rowOf }) => {
     const user = await createUser(db);
     const victim = await createUser(db);
     const res = await create(user, {
@@ -146,7 +136,7 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect((await rowOf(user.id))!.consentAcceptedAt!.getFullYear()).toBeGreaterThan(2020);
   });
 
-  it('refuses a second profile with 409 before reading its files', async () => {
+  it('refuses a second profile with 409 before reading its files', async ({ allStored, create, learnerWithProfile, rowOf }) => {
     const { user, profile } = await learnerWithProfile();
     const before = (await allStored());
     const res = await create(user, { name: 'Someone Else' });
@@ -156,8 +146,8 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect((await rowOf(user.id))!.name).toBe(profile.name);
   });
 
-  it('names each missing or wrong field and keeps no file', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('names each missing or wrong field and keeps no file', async ({ allStored, create, db, rowOf }) => {
+    const user = await createUser(db);
     const before = (await allStored());
     const cases: Array<[Record<string, string | undefined>, string, string]> = [
       [{ name: '' }, 'name', 'Name is required'],
@@ -196,9 +186,9 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect((await allStored())).toEqual(before);
   });
 
-  it('takes exactly the spec fields, without consent, and records that no consent was captured', async () => {
+  it('takes exactly the spec fields, without consent, and records that no consent was captured', async ({ create, db, rowOf }) => {
     for (const consent of [undefined, 'false']) {
-      const user = await createUser(portal.runtime.db);
+      const user = await createUser(db);
       const res = await create(user, { consent });
       expect(res.statusCode, String(consent)).toBe(201);
       expect(res.json().data.consentAcceptedAt).toBeNull();
@@ -206,8 +196,8 @@ describe('creating a profile (POST /api/userProfile)', () => {
     }
   });
 
-  it('refuses files whose bytes are not an accepted type with 415, writing nothing', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('refuses files whose bytes are not an accepted type with 415, writing nothing', async ({ allStored, create, db, rowOf }) => {
+    const user = await createUser(db);
     const before = (await allStored());
     const cases: Array<[TFormPart, string]> = [
       [{ name: 'profilePicture', file: HTML, filename: 'me.png', type: 'image/png' }, MESSAGES.validation.mustBeImage],
@@ -227,8 +217,8 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect((await allStored())).toEqual(before);
   });
 
-  it('takes a file of nearly 5 MB, streamed', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('takes a file of nearly 5 MB, streamed', async ({ create, db, portal, rowOf }) => {
+    const user = await createUser(db);
     const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 - PDF.length - 10, 0x20)]);
     const res = await create(user, {}, [FILES[0]!, { name: 'IdDocument', file: big, filename: 'scan.pdf' }, FILES[2]!]);
     expect(res.statusCode, res.body).toBe(201);
@@ -236,7 +226,7 @@ describe('creating a profile (POST /api/userProfile)', () => {
     expect(await portal.runtime.files.size('id_documents', row.idDocumentFile)).toBe(big.length);
   });
 
-  it('needs a session', async () => {
+  it('needs a session', async ({ portal }) => {
     const res = await portal.app.inject({ method: 'POST', url: '/api/userProfile', ...profileForm() });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: MESSAGES.common.unauthorized });
@@ -244,6 +234,7 @@ describe('creating a profile (POST /api/userProfile)', () => {
 });
 
 describe('the size limit', () => {
+  // A portal of its own with a small limit beside the file's: the limit is read when a portal starts.
   let small: TestPortal;
   beforeAll(async () => {
     small = await createTestPortal({ env: { PROFILE_FILE_MAX_BYTES: '4096' } });
@@ -269,8 +260,8 @@ describe('the size limit', () => {
 });
 
 describe("reading one's profile", () => {
-  it('answers 404 before there is one, and the profile with working signed file URLs after', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('answers 404 before there is one, and the profile with working signed file URLs after', async ({ bearer, create, db, portal }) => {
+    const user = await createUser(db);
     const none = await portal.app.inject({ url: '/api/userProfile', headers: bearer(user) });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ message: MESSAGES.profile.notFound });
@@ -302,14 +293,14 @@ describe("reading one's profile", () => {
     expect(await pictureOf((await portal.app.inject(profile.signature.url)).rawPayload)).toEqual(await pictureOf(JPEG));
   });
 
-  it('refuses a visitor', async () => {
+  it('refuses a visitor', async ({ portal }) => {
     expect((await portal.app.inject({ url: '/api/userProfile' })).statusCode).toBe(401);
     await expect(portal.caller().profiles.mine()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
 describe('private files', () => {
-  it('open only through an unaltered, unexpired signature', async () => {
+  it('open only through an unaltered, unexpired signature', async ({ learnerWithProfile, portal }) => {
     const { profile } = await learnerWithProfile();
     const name = profile.IdDocument.filename as string;
     const url = profile.IdDocument.url as string;
@@ -326,8 +317,7 @@ describe('private files', () => {
     expect(expired.json()).toEqual({ message: MESSAGES.files.linkExpired });
   });
 
-  it('are not issued to another learner: their id answers like a missing one', async () => {
-    const { db } = portal.runtime;
+  it('are not issued to another learner: their id answers like a missing one', async ({ bearer, db, learnerWithProfile, portal }) => {
     const { user: owner } = await learnerWithProfile();
     const other = await createUser(db);
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -348,8 +338,7 @@ describe('private files', () => {
     await expect(caller.profiles.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('are issued to administrators, and work', async () => {
-    const { db } = portal.runtime;
+  it('are issued to administrators, and work', async ({ bearer, db, learnerWithProfile, portal }) => {
     const { user: owner } = await learnerWithProfile();
     const admin = await createUser(db, { role: 'admin' });
     const profile = await portal.caller(sessionOf(admin)).profiles.byUser({ userId: owner.id });
@@ -363,7 +352,7 @@ describe('private files', () => {
 });
 
 describe('editing a profile (PUT /api/userProfile/update)', () => {
-  it('changes the fields and keeps the files when none are sent', async () => {
+  it('changes the fields and keeps the files when none are sent', async ({ learnerWithProfile, rowOf, update }) => {
     const { user } = await learnerWithProfile();
     const before = (await rowOf(user.id))!;
     const res = await update(user, { name: 'Arjun K. Nair', city: 'Kochi', role: 'admin', userId: '00000000-0000-4000-8000-000000000000' });
@@ -381,7 +370,7 @@ describe('editing a profile (PUT /api/userProfile/update)', () => {
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
   });
 
-  it('replaces a file sent and removes the old one after the change commits', async () => {
+  it('replaces a file sent and removes the old one after the change commits', async ({ learnerWithProfile, portal, rowOf, stored, update }) => {
     const { user } = await learnerWithProfile();
     const before = (await rowOf(user.id))!;
     const res = await update(user, {}, [{ name: 'profilePicture', file: JPEG, filename: 'new.jpg' }]);
@@ -396,7 +385,7 @@ describe('editing a profile (PUT /api/userProfile/update)', () => {
     expect(await pictureOf((await portal.app.inject(res.json().data.profilePicture.url)).rawPayload)).toEqual(await pictureOf(JPEG));
   });
 
-  it('refused fields or files change nothing and keep no new file', async () => {
+  it('refused fields or files change nothing and keep no new file', async ({ allStored, learnerWithProfile, rowOf, update }) => {
     const { user } = await learnerWithProfile();
     const before = (await rowOf(user.id))!;
     const files = (await allStored());
@@ -412,8 +401,8 @@ describe('editing a profile (PUT /api/userProfile/update)', () => {
     expect((await allStored())).toEqual(files);
   });
 
-  it('answers 404 without a profile and 401 without a session', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('answers 404 without a profile and 401 without a session', async ({ db, portal, rowOf, update }) => {
+    const user = await createUser(db);
     const res = await update(user, {}, [{ name: 'signature', file: PNG, filename: 's.png' }]);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: MESSAGES.profile.notFound });
@@ -430,13 +419,13 @@ describe('document expiry', () => {
     return date.toISOString().slice(0, 10);
   };
 
-  it('flags a passport or CDC that is expired or expires within 6 months', async () => {
-    const user = await createUser(portal.runtime.db);
+  it('flags a passport or CDC that is expired or expires within 6 months', async ({ create, db }) => {
+    const user = await createUser(db);
     const res = await create(user, { passportExpiryDate: inMonths(3), CDCexpiryDate: inMonths(-1) });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ passportExpiryStatus: 'expiring', CDCexpiryStatus: 'expired', documentsExpiring: true });
 
-    const fine = await createUser(portal.runtime.db);
+    const fine = await createUser(db);
     const ok = await create(fine, { passportExpiryDate: inMonths(7), CDCexpiryDate: inMonths(24) });
     expect(ok.json().data).toMatchObject({ passportExpiryStatus: 'valid', CDCexpiryStatus: 'valid', documentsExpiring: false });
   });

@@ -1,21 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_CONFIG_MARKER } from '../../../shared/site-config.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { describe, expect, it, test } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-
-beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Vitest reads what a fixture needs from its first parameter's pattern
+test.override('portalOptions', { scope: 'file' }, ({}) => {
   const clientDir = path.join(process.env.TMPDIR ?? '/tmp', `client-site-${process.pid}-${Date.now()}`);
   mkdirSync(clientDir, { recursive: true });
   writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><script>${SITE_CONFIG_MARKER}</script>`);
-  portal = await createTestPortal({ clientDir, env: { PUBLIC_URL: 'https://academy.example/' } });
+  return { clientDir, env: { PUBLIC_URL: 'https://academy.example/' } };
 });
-afterAll(() => portal.close());
 
 describe('what crawlers read', () => {
-  it('/robots.txt is plain text that keeps the private areas out and names the sitemap', async () => {
+  it('/robots.txt is plain text that keeps the private areas out and names the sitemap', async ({ portal }) => {
     const res = await portal.app.inject({ url: '/robots.txt', headers: { accept: 'text/html,*/*' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -27,7 +24,7 @@ describe('what crawlers read', () => {
     expect(res.body).not.toContain('<');
   });
 
-  it('/sitemap.xml lists the public pages at PUBLIC_URL', async () => {
+  it('/sitemap.xml lists the public pages at PUBLIC_URL', async ({ portal }) => {
     const res = await portal.app.inject({ url: '/sitemap.xml', headers: { accept: 'text/html,*/*' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');

@@ -1,33 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
-import { createCourse, createEnrolment, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { afterEach, describe, expect, test, vi, type TTestUser } from '../../../testing/portal-test.ts';
 import { certificates, enrolments, testAttemptAnswers, testAttempts, tests, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
 import { academyClock } from './attempt-policy.ts';
 
 const T = MESSAGES.tests;
-type TUser = Awaited<ReturnType<typeof createUser>>;
+type TUser = TTestUser;
 type TPolicy = Partial<Pick<TTestForm, 'questionsPerAttempt' | 'attemptsAllowed' | 'waitMinutes'>>;
 
-let portal: TestPortal;
-let admin: TUser;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
-}, 60_000);
-afterAll(async () => {
-  await portal.close();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const db = () => portal.runtime.db;
-const as = (user: TUser) => portal.caller(sessionOf(user));
-const bearer = (user: TUser) => ({ authorization: portal.authorization(user) });
 
 /** The server's clock, moved by the test: only `Date` is faked, timers and the database keep running. */
 function freezeClock(at = new Date('2026-11-26T08:30:00Z')) {
@@ -49,35 +34,6 @@ function bank(size: number): TTestForm['questions'] {
   }));
 }
 
-async function publishedTest(questions: TTestForm['questions'], policy: TPolicy = {}, passMark = 75) {
-  const course = await createCourse(db());
-  const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark, questions, ...policy });
-  await as(admin).tests.publish({ testId: test.id });
-  return { course, test };
-}
-
-/** A learner enrolled in the course who watched its one part and submitted the training. */
-async function learnerIn(courseId: string) {
-  const learner = await createUser(db(), { approvedAt: new Date() });
-  const watchedAt = new Date(Date.now() - 60 * 60_000);
-  await createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: watchedAt, trainingSubmittedAt: watchedAt });
-  const [set] = await db().insert(trainingVideoSets).values({ courseId, title: 'Fire safety' }).onConflictDoNothing().returning();
-  if (set) {
-    await db()
-      .insert(trainingVideos)
-      .values({ setId: set.id, serial: 1, originalName: 'part-1.mp4', sourceFile: `${learner.id}.mp4`, status: 'ready', durationSeconds: 60 });
-  }
-  const [video] = await db()
-    .select({ id: trainingVideos.id })
-    .from(trainingVideos)
-    .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
-    .where(eq(trainingVideoSets.courseId, courseId));
-  await db()
-    .insert(watchProgress)
-    .values({ userId: learner.id, videoId: video!.id, watchedIntervals: [[0, 60]], watchedSeconds: 60, observedSeconds: 61, lastPosition: 60, completedAt: watchedAt });
-  return learner;
-}
-
 /** Answers to the questions an attempt asked: the first `right` of them right, the others wrong. */
 function answersFor(test: TAdminTest, asked: Array<{ id: string }>, right: number) {
   const key = new Map(test.questions.map((question) => [question.id, question]));
@@ -87,31 +43,65 @@ function answersFor(test: TAdminTest, asked: Array<{ id: string }>, right: numbe
   });
 }
 
-async function takeAndSubmit(learner: TUser, courseId: string, test: TAdminTest, right: number) {
-  const session = await as(learner).tests.take({ courseId });
-  return as(learner).tests.submit({ testId: test.id, answers: answersFor(test, session.test.questions, right) });
-}
-
-const attemptsOf = (userId: string, courseId: string) =>
-  db()
-    .select()
-    .from(testAttempts)
-    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.courseId, courseId)))
-    .orderBy(asc(testAttempts.startedAt));
-const enrolmentOf = async (userId: string, courseId: string) =>
-  (await db().select().from(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId))))[0]!;
-const certificatesOf = (userId: string, courseId: string) =>
-  db()
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+const it = test
+  .extend('admin', { scope: 'file' }, ({ staff }) => staff)
+  .extend('policyTest', { scope: 'file' }, ({ publishedTest }) => (questions: TTestForm['questions'], policy: TPolicy = {}, passMark = 75) =>
+    publishedTest({ questions, policy, passMark }),
+  )
+  /** A learner enrolled in the course who watched its one part and submitted the training. */
+  .extend('trainedLearnerIn', { scope: 'file' }, ({ db }) => async (courseId: string) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
+    const watchedAt = new Date(Date.now() - 60 * 60_000);
+    await createEnrolment(db, { userId: learner.id, courseId, status: 'approved', decidedAt: watchedAt, trainingSubmittedAt: watchedAt });
+    const [set] = await db.insert(trainingVideoSets).values({ courseId, title: 'Fire safety' }).onConflictDoNothing().returning();
+    if (set) {
+      await db
+        .insert(trainingVideos)
+        .values({ setId: set.id, serial: 1, originalName: 'part-1.mp4', sourceFile: `${learner.id}.mp4`, status: 'ready', durationSeconds: 60 });
+    }
+    const [video] = await db
+      .select({ id: trainingVideos.id })
+      .from(trainingVideos)
+      .innerJoin(trainingVideoSets, eq(trainingVideoSets.id, trainingVideos.setId))
+      .where(eq(trainingVideoSets.courseId, courseId));
+    await db
+      .insert(watchProgress)
+      .values({ userId: learner.id, videoId: video!.id, watchedIntervals: [[0, 60]], watchedSeconds: 60, observedSeconds: 61, lastPosition: 60, completedAt: watchedAt });
+    return learner;
+  })
+  .extend('takeAndSubmit', { scope: 'file' }, ({ as }) => async (learner: TUser, courseId: string, test: TAdminTest, right: number) => {
+    const session = await as(learner).tests.take({ courseId });
+    return as(learner).tests.submit({ testId: test.id, answers: answersFor(test, session.test.questions, right) });
+  })
+  /** tests.updatePolicy over HTTP, as the browser calls it: the answer's status, message and field errors. */
+  .extend('updatePolicyOverHttp', { scope: 'file' }, ({ portal, bearer }) => async (user: TUser, input: Record<string, unknown>) => {
+    const res = await portal.app.inject({ method: 'POST', url: '/trpc/tests.updatePolicy', headers: bearer(user), payload: input });
+    const body = res.json();
+    return { status: res.statusCode, message: body.error?.message as string | undefined, fields: body.error?.data?.fields as Record<string, string> | null | undefined };
+  })
+  .extend('attemptsOf', { scope: 'file' }, ({ db }) => (userId: string, courseId: string) =>
+    db
+      .select()
+      .from(testAttempts)
+      .where(and(eq(testAttempts.userId, userId), eq(testAttempts.courseId, courseId)))
+      .orderBy(asc(testAttempts.startedAt)),
+  )
+  .extend('enrolmentOf', { scope: 'file' }, ({ db }) => async (userId: string, courseId: string) =>
+    (await db.select().from(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId))))[0]!,
+  )
+  .extend('certificatesOf', { scope: 'file' }, ({ db }) => (userId: string, courseId: string) =>
+    db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId))),
+  );
 
 describe('an attacker who changes one answer at a time', () => {
-  it('is stopped by the wait and the attempts limit over the spec’s REST calls, and never gets a certificate', async () => {
+  it('is stopped by the wait and the attempts limit over the spec’s REST calls, and never gets a certificate', async ({ portal, trainedLearnerIn, policyTest, attemptsOf, certificatesOf }) => {
     const clock = freezeClock();
     // Pass mark 100 %: from answers all wrong, changing one at a time needs at least five attempts.
-    const { course, test } = await publishedTest(bank(4), {}, 100);
-    const attacker = await learnerIn(course.id);
+    const { course, test } = await policyTest(bank(4), {}, 100);
+    const attacker = await trainedLearnerIn(course.id);
     const key = new Map(test.questions.map((question) => [question.id, question]));
     const chosen = new Map(test.questions.map((question) => [question.id, question.options.find((option) => option !== question.correctAnswer)!]));
 
@@ -162,9 +152,9 @@ describe('an attacker who changes one answer at a time', () => {
 });
 
 describe('drawing the questions', () => {
-  it('draws N of a bank of M for each attempt, serves and scores exactly those, and refuses an answer to one not drawn', async () => {
-    const { course, test } = await publishedTest(bank(10), { questionsPerAttempt: 4, waitMinutes: 0 });
-    const learner = await learnerIn(course.id);
+  it('draws N of a bank of M for each attempt, serves and scores exactly those, and refuses an answer to one not drawn', async ({ portal, as, bearer, trainedLearnerIn, policyTest, attemptsOf }) => {
+    const { course, test } = await policyTest(bank(10), { questionsPerAttempt: 4, waitMinutes: 0 });
+    const learner = await trainedLearnerIn(course.id);
 
     const session = await as(learner).tests.take({ courseId: course.id });
     const ids = session.test.questions.map((question) => question.id);
@@ -205,9 +195,9 @@ describe('drawing the questions', () => {
     expect(result).toMatchObject({ score: 3, totalQuestions: 4, percentage: 75, passed: true });
   });
 
-  it('orders the questions and each question’s options anew on every attempt', async () => {
-    const { course, test } = await publishedTest(bank(8), { attemptsAllowed: 6, waitMinutes: 0 }, 100);
-    const learner = await learnerIn(course.id);
+  it('orders the questions and each question’s options anew on every attempt', async ({ as, trainedLearnerIn, policyTest }) => {
+    const { course, test } = await policyTest(bank(8), { attemptsAllowed: 6, waitMinutes: 0 }, 100);
+    const learner = await trainedLearnerIn(course.id);
     const orders: string[] = [];
     const optionOrders: string[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -224,10 +214,10 @@ describe('drawing the questions', () => {
     expect(new Set(optionOrders).size).toBeGreaterThan(1);
   });
 
-  it('serves an attempt opened before attempts drew their questions with every question, in the bank’s order', async () => {
-    const { course, test } = await publishedTest(bank(5), { questionsPerAttempt: 2 });
-    const learner = await learnerIn(course.id);
-    await db().insert(testAttempts).values({ userId: learner.id, testId: test.id, courseId: course.id });
+  it('serves an attempt opened before attempts drew their questions with every question, in the bank’s order', async ({ db, as, trainedLearnerIn, policyTest }) => {
+    const { course, test } = await policyTest(bank(5), { questionsPerAttempt: 2 });
+    const learner = await trainedLearnerIn(course.id);
+    await db.insert(testAttempts).values({ userId: learner.id, testId: test.id, courseId: course.id });
     const session = await as(learner).tests.take({ courseId: course.id });
     expect(session.test.questions.map((question) => [question.id, question.options])).toEqual(test.questions.map((question) => [question.id, question.options]));
     const result = await as(learner).tests.submit({ testId: test.id, answers: answersFor(test, session.test.questions, 5) });
@@ -236,10 +226,10 @@ describe('drawing the questions', () => {
 });
 
 describe('the wait between attempts', () => {
-  it('is kept on the server’s clock: the next attempt opens when the wait has passed, and says when', async () => {
+  it('is kept on the server’s clock: the next attempt opens when the wait has passed, and says when', async ({ portal, as, bearer, trainedLearnerIn, policyTest, takeAndSubmit, attemptsOf }) => {
     const clock = freezeClock(new Date('2026-11-26T09:00:00Z'));
-    const { course, test } = await publishedTest(bank(4), { waitMinutes: 10 });
-    const learner = await learnerIn(course.id);
+    const { course, test } = await policyTest(bank(4), { waitMinutes: 10 });
+    const learner = await trainedLearnerIn(course.id);
 
     const failed = await takeAndSubmit(learner, course.id, test, 1);
     const opensAt = new Date('2026-11-26T09:10:00Z');
@@ -277,10 +267,10 @@ describe('the wait between attempts', () => {
 });
 
 describe('a round of attempts', () => {
-  it('ends with its last failed attempt: the training must be watched again, from nothing; then a new round opens', async () => {
+  it('ends with its last failed attempt: the training must be watched again, from nothing; then a new round opens', async ({ db, as, trainedLearnerIn, policyTest, takeAndSubmit, attemptsOf, enrolmentOf }) => {
     const clock = freezeClock();
-    const { course, test } = await publishedTest(bank(4), { attemptsAllowed: 2, waitMinutes: 5 });
-    const learner = await learnerIn(course.id);
+    const { course, test } = await policyTest(bank(4), { attemptsAllowed: 2, waitMinutes: 5 });
+    const learner = await trainedLearnerIn(course.id);
     expect(await as(learner).tests.status({ courseId: course.id })).toMatchObject({ state: 'open', attemptsLeft: 2, test: { questionCount: 4, waitMinutes: 5 } });
 
     expect(await takeAndSubmit(learner, course.id, test, 2)).toMatchObject({ passed: false, attemptsLeft: 1 });
@@ -290,7 +280,7 @@ describe('a round of attempts', () => {
     expect(last.message).toBe(`${T.scored(2, 4, 50, false)} ${T.attemptsUsed(2)}`);
 
     expect(await enrolmentOf(learner.id, course.id)).toMatchObject({ trainingSubmittedAt: null, extraAttempts: 0 });
-    const [watched] = await db().select().from(watchProgress).where(eq(watchProgress.userId, learner.id));
+    const [watched] = await db.select().from(watchProgress).where(eq(watchProgress.userId, learner.id));
     expect(watched).toMatchObject({ completedAt: null, watchedIntervals: [], watchedSeconds: 0, observedSeconds: 0, lastPosition: 0 });
 
     clock.advanceMinutes(60);
@@ -298,7 +288,7 @@ describe('a round of attempts', () => {
     expect(await as(learner).tests.status({ courseId: course.id })).toMatchObject({ state: 'exhausted', attemptsLeft: 0, message: T.attemptsUsed(2) });
 
     // Watched and submitted again: a new round of two attempts.
-    await db().update(enrolments).set({ trainingSubmittedAt: new Date() }).where(eq(enrolments.userId, learner.id));
+    await db.update(enrolments).set({ trainingSubmittedAt: new Date() }).where(eq(enrolments.userId, learner.id));
     clock.advanceMinutes(1);
     const reopened = await as(learner).tests.take({ courseId: course.id });
     expect(reopened.attempt).toMatchObject({ number: 1, attemptsAllowed: 2 });
@@ -309,15 +299,15 @@ describe('a round of attempts', () => {
     for (const row of rows.slice(0, 2)) {
       expect(row.questions).toHaveLength(4);
       expect(row.submittedAt!.getTime()).toBeGreaterThanOrEqual(row.startedAt.getTime());
-      const answers = await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, row.id));
+      const answers = await db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, row.id));
       expect(answers.map((answer) => answer.questionId).sort()).toEqual(row.questions.map((question) => question.questionId).sort());
     }
   });
 
-  it('reopens when an administrator grants attempts: added to a round, or a round of just those after one ended', async () => {
+  it('reopens when an administrator grants attempts: added to a round, or a round of just those after one ended', async ({ portal, db, as, bearer, admin, trainedLearnerIn, policyTest, takeAndSubmit, enrolmentOf }) => {
     const clock = freezeClock();
-    const { course, test } = await publishedTest(bank(4), { attemptsAllowed: 1, waitMinutes: 0 });
-    const learner = await learnerIn(course.id);
+    const { course, test } = await policyTest(bank(4), { attemptsAllowed: 1, waitMinutes: 0 });
+    const learner = await trainedLearnerIn(course.id);
     await takeAndSubmit(learner, course.id, test, 0);
     await expect(as(learner).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: T.attemptsUsed(1) });
 
@@ -343,7 +333,7 @@ describe('a round of attempts', () => {
       code: 'CONFLICT',
       message: T.grantAfterPass,
     });
-    const stranger = await createUser(db(), { approvedAt: new Date() });
+    const stranger = await createUser(db, { approvedAt: new Date() });
     await expect(as(admin).tests.grantAttempts({ userId: stranger.id, courseId: course.id, attempts: 1 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: T.learnerNotEnrolled,
@@ -354,9 +344,9 @@ describe('a round of attempts', () => {
 });
 
 describe('the result', () => {
-  it('says which answers were wrong only after a pass, never after a fail', async () => {
-    const { course, test } = await publishedTest(bank(4), { waitMinutes: 0 });
-    const learner = await learnerIn(course.id);
+  it('says which answers were wrong only after a pass, never after a fail', async ({ portal, as, bearer, trainedLearnerIn, policyTest }) => {
+    const { course, test } = await policyTest(bank(4), { waitMinutes: 0 });
+    const learner = await trainedLearnerIn(course.id);
 
     const failSession = await as(learner).tests.take({ courseId: course.id });
     const failed = await portal.app.inject({
@@ -383,8 +373,8 @@ describe('the result', () => {
 });
 
 describe('the attempts policy of a test', () => {
-  it('is set on Create New Test, with its defaults over REST for the spec’s body, and refused when out of range', async () => {
-    const course = await createCourse(db());
+  it('is set on Create New Test, with its defaults over REST for the spec’s body, and refused when out of range', async ({ portal, db, as, bearer, admin }) => {
+    const course = await createCourse(db);
     const created = await portal.app.inject({
       method: 'POST',
       url: '/api/test',
@@ -393,7 +383,7 @@ describe('the attempts policy of a test', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data).toMatchObject({ questionsPerAttempt: 4, attemptsAllowed: 2, waitMinutes: 30 });
-    const [row] = await db().select().from(tests).where(eq(tests.id, created.json().data._id));
+    const [row] = await db.select().from(tests).where(eq(tests.id, created.json().data._id));
     expect(row).toMatchObject({ questionsPerAttempt: 4, attemptsAllowed: 2, waitMinutes: 30 });
 
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -416,7 +406,7 @@ describe('the attempts policy of a test', () => {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       expect(res.json().errors?.[field], field).toBe(message);
     }
-    expect(await db().select().from(tests).where(eq(tests.courseId, course.id))).toHaveLength(1);
+    expect(await db.select().from(tests).where(eq(tests.courseId, course.id))).toHaveLength(1);
 
     // Every question of the bank is every question: the policy says all.
     const all = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 60, questions: bank(3), questionsPerAttempt: 3 });
@@ -432,17 +422,10 @@ describe('the attempts policy of a test', () => {
 });
 
 describe('changing the attempts policy of an existing test', () => {
-  /** tests.updatePolicy over HTTP, as the browser calls it: the answer's status, message and field errors. */
-  async function updatePolicyOverHttp(user: TUser, input: Record<string, unknown>) {
-    const res = await portal.app.inject({ method: 'POST', url: '/trpc/tests.updatePolicy', headers: bearer(user), payload: input });
-    const body = res.json();
-    return { status: res.statusCode, message: body.error?.message as string | undefined, fields: body.error?.data?.fields as Record<string, string> | null | undefined };
-  }
-
-  it('applies to attempts started after it: the new draw, the new wait and the new allowance; an open attempt keeps its questions', async () => {
+  it('applies to attempts started after it: the new draw, the new wait and the new allowance; an open attempt keeps its questions', async ({ db, as, admin, trainedLearnerIn, policyTest, attemptsOf }) => {
     const clock = freezeClock(new Date('2026-11-26T09:00:00Z'));
-    const { course, test } = await publishedTest(bank(6), { attemptsAllowed: 3, waitMinutes: 10 });
-    const learner = await learnerIn(course.id);
+    const { course, test } = await policyTest(bank(6), { attemptsAllowed: 3, waitMinutes: 10 });
+    const learner = await trainedLearnerIn(course.id);
     const open = await as(learner).tests.take({ courseId: course.id });
     expect(open.test.questions).toHaveLength(6);
 
@@ -450,7 +433,7 @@ describe('changing the attempts policy of an existing test', () => {
     expect(changed.message).toBe(T.policySaved);
     expect(changed.test).toMatchObject({ id: test.id, questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30, isPublished: true });
     expect(changed.test.questions).toHaveLength(6);
-    const [row] = await db().select().from(tests).where(eq(tests.id, test.id));
+    const [row] = await db.select().from(tests).where(eq(tests.id, test.id));
     expect(row).toMatchObject({ questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30 });
     expect((await as(admin).tests.list()).find((listed) => listed.id === test.id)).toMatchObject({ questionsPerAttempt: 2, attemptsAllowed: 2, waitMinutes: 30 });
 
@@ -480,8 +463,8 @@ describe('changing the attempts policy of an existing test', () => {
     });
   });
 
-  it('says all when every question of the bank is asked, and refuses bad values with the catalogue’s words, changing nothing', async () => {
-    const { test } = await publishedTest(bank(4), { questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
+  it('says all when every question of the bank is asked, and refuses bad values with the catalogue’s words, changing nothing', async ({ db, as, admin, policyTest, updatePolicyOverHttp }) => {
+    const { test } = await policyTest(bank(4), { questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
     const all = await as(admin).tests.updatePolicy({ testId: test.id, questionsPerAttempt: 4, attemptsAllowed: 4, waitMinutes: 15 });
     expect(all.test.questionsPerAttempt).toBeNull();
     await as(admin).tests.updatePolicy({ testId: test.id, questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
@@ -505,7 +488,7 @@ describe('changing the attempts policy of an existing test', () => {
       expect(answer.message, field).toBe(message);
       expect(answer.fields?.[field], field).toBe(message);
     }
-    const [row] = await db().select().from(tests).where(eq(tests.id, test.id));
+    const [row] = await db.select().from(tests).where(eq(tests.id, test.id));
     expect(row).toMatchObject({ questionsPerAttempt: 3, attemptsAllowed: 4, waitMinutes: 15 });
 
     await expect(as(admin).tests.updatePolicy({ ...valid, testId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
@@ -514,13 +497,13 @@ describe('changing the attempts policy of an existing test', () => {
     });
   });
 
-  it('is refused to a learner with 403, and changes nothing', async () => {
-    const { course, test } = await publishedTest(bank(3), { attemptsAllowed: 3, waitMinutes: 10 });
-    const learner = await learnerIn(course.id);
+  it('is refused to a learner with 403, and changes nothing', async ({ db, as, trainedLearnerIn, policyTest, updatePolicyOverHttp }) => {
+    const { course, test } = await policyTest(bank(3), { attemptsAllowed: 3, waitMinutes: 10 });
+    const learner = await trainedLearnerIn(course.id);
     const input = { testId: test.id, questionsPerAttempt: 1, attemptsAllowed: 20, waitMinutes: 0 };
     await expect(as(learner).tests.updatePolicy(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await updatePolicyOverHttp(learner, input)).status).toBe(403);
-    const [row] = await db().select().from(tests).where(eq(tests.id, test.id));
+    const [row] = await db.select().from(tests).where(eq(tests.id, test.id));
     expect(row).toMatchObject({ questionsPerAttempt: null, attemptsAllowed: 3, waitMinutes: 10 });
   });
 });

@@ -1,54 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
-
-let portal: TestPortal;
-let admin: TUser;
-type TUser = Awaited<ReturnType<typeof createUser>>;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
-}, 60_000);
-afterAll(async () => {
-  await portal.close();
-});
-
-const db = () => portal.runtime.db;
-const as = (user: TUser) => portal.caller(sessionOf(user));
+import { createUser } from '../../../testing/factories.ts';
+import { describe, expect, test, type TTestUser } from '../../../testing/portal-test.ts';
 
 const QUESTIONS: TTestForm['questions'] = [
   { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam, dry powder', 'Wet sand'], correctAnswer: 'CO2' },
   { questionText: 'Short blasts of the general alarm?', options: ['Three', 'Five', 'Seven', 'Nine'], correctAnswer: 'Seven' },
 ];
 
-async function publishedTest(title: string) {
-  const course = await createCourse(db(), { title });
-  const { test } = await as(admin).tests.create({ courseId: course.id, title, passMark: 50, questions: QUESTIONS });
-  await as(admin).tests.publish({ testId: test.id });
-  return { course, test };
-}
-
-/** A learner named so, who takes the course's test and gives these answers. */
-async function submitted(test: TAdminTest, courseId: string, name: { firstName: string; lastName: string }, answers: string[]) {
-  const learner = await createUser(db(), { approvedAt: new Date(), ...name });
-  await createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
-  await as(learner).tests.take({ courseId });
-  await as(learner).tests.submit({
-    testId: test.id,
-    answers: test.questions.map((question, index) => ({ questionId: question.id, selectedAnswer: answers[index]! })),
-  });
-  return learner;
-}
-
-const exportCsv = (search: string | undefined, user: TUser | null = admin) =>
-  portal.app.inject({
-    method: 'GET',
-    url: '/api/submitTest.csv',
-    query: search === undefined ? {} : { search },
-    headers: user ? { authorization: portal.authorization(user) } : {},
-  });
+const it = test
+  /** A course of this title with a published test of the two questions, pass mark 50. */
+  .extend('testTitled', { scope: 'file' }, ({ publishedTest }) => (title: string) => publishedTest({ title, course: { title }, questions: QUESTIONS }))
+  /** A learner named so, who takes the course's test and gives these answers. */
+  .extend('submitted', { scope: 'file' }, ({ as, learnerIn }) => async (test: TAdminTest, courseId: string, name: { firstName: string; lastName: string }, answers: string[]) => {
+    const learner = await learnerIn(courseId, { user: name });
+    await as(learner).tests.take({ courseId });
+    await as(learner).tests.submit({
+      testId: test.id,
+      answers: test.questions.map((question, index) => ({ questionId: question.id, selectedAnswer: answers[index]! })),
+    });
+    return learner;
+  })
+  .extend('exportCsv', { scope: 'file' }, ({ portal, bearer, staff }) => (search: string | undefined, user: TTestUser | null = staff) =>
+    portal.app.inject({
+      method: 'GET',
+      url: '/api/submitTest.csv',
+      query: search === undefined ? {} : { search },
+      headers: user ? bearer(user) : {},
+    }),
+  );
 
 /** A CSV body read back as RFC 4180 says: quoted cells may hold commas, quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -81,8 +60,8 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('GET /api/submitTest.csv', () => {
-  it('downloads every matching attempt, quoted and guarded against formulas, beyond one page', async () => {
-    const { course, test } = await publishedTest('Tanker Familiarisation, "Oil"');
+  it('downloads every matching attempt, quoted and guarded against formulas, beyond one page', async ({ testTitled, submitted, exportCsv }) => {
+    const { course, test } = await testTitled('Tanker Familiarisation, "Oil"');
     const tricky = await submitted(test, course.id, { firstName: '=HYPERLINK("http://evil")', lastName: 'Nair' }, ['Foam, dry powder', 'Seven']);
     await submitted(test, course.id, { firstName: '@Meera', lastName: 'Iyer' }, ['CO2', 'Seven']);
     await submitted(test, course.id, { firstName: '+Rohan', lastName: '-Pillai' }, ['Water', 'Three']);
@@ -123,10 +102,10 @@ describe('GET /api/submitTest.csv', () => {
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 
-  it('filters by learner name, e-mail or course title, and exports more rows than a page holds', async () => {
-    const { course, test } = await publishedTest('Crowd Management');
+  it('filters by learner name, e-mail or course title, and exports more rows than a page holds', async ({ testTitled, submitted, exportCsv }) => {
+    const { course, test } = await testTitled('Crowd Management');
     const kavya = await submitted(test, course.id, { firstName: 'Kavya', lastName: 'Zubair' }, ['CO2', 'Seven']);
-    const other = await publishedTest('Ship Security Awareness');
+    const other = await testTitled('Ship Security Awareness');
     for (let i = 0; i < 25; i++) await submitted(other.test, other.course.id, { firstName: 'Crew', lastName: `Member ${i}` }, ['CO2', 'Nine']);
 
     const byName = parseCsv((await exportCsv('kavya zubair')).body.slice(1)).slice(1);
@@ -145,11 +124,11 @@ describe('GET /api/submitTest.csv', () => {
     expect(parseCsv(nothing.body.slice(1))).toHaveLength(1);
   });
 
-  it('refuses visitors (401) and learners (403), and a bad search (400)', async () => {
+  it('refuses visitors (401) and learners (403), and a bad search (400)', async ({ portal, db, bearer, staff, exportCsv }) => {
     const visitor = await exportCsv(undefined, null);
     expect(visitor.statusCode).toBe(401);
     expect(visitor.headers['content-type']).toMatch(/application\/json/);
-    const learner = await createUser(db(), { approvedAt: new Date() });
+    const learner = await createUser(db, { approvedAt: new Date() });
     const refused = await exportCsv(undefined, learner);
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain('Submitted at');
@@ -160,7 +139,7 @@ describe('GET /api/submitTest.csv', () => {
     const unknown = await portal.app.inject({
       method: 'GET',
       url: '/api/submitTest.csv?page=2',
-      headers: { authorization: portal.authorization(admin) },
+      headers: bearer(staff),
     });
     expect(unknown.statusCode).toBe(400);
   });

@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
-import { createCourse, createEnrolment, createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
+import { createCourse, createEnrolment, createUser } from '../../../testing/factories.ts';
+import { describe, expect, test, type TPublishedTestOptions, type TTestUser } from '../../../testing/portal-test.ts';
 import { certificates, testAttemptAnswers, testAttempts, tests } from '../../db/schema.ts';
 import { RESULTS_COUNT_BOUND, searchResults as searchResultRows } from './tests.repository.ts';
 
 const T = MESSAGES.tests;
-type TUser = Awaited<ReturnType<typeof createUser>>;
-
-let portal: TestPortal;
-let admin: TUser;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin', approvedAt: new Date() });
-}, 60_000);
-afterAll(async () => {
-  await portal.close();
-});
-
-const as = (user: TUser) => portal.caller(sessionOf(user));
-const bearer = (user: TUser) => ({ authorization: portal.authorization(user) });
-const db = () => portal.runtime.db;
+type TUser = TTestUser;
 
 const QUESTIONS: TTestForm['questions'] = [
   { questionText: 'Which extinguisher suits an electrical fire?', options: ['Water', 'CO2', 'Foam', 'Wet sand'], correctAnswer: 'CO2' },
@@ -48,30 +32,8 @@ const QUESTIONS: TTestForm['questions'] = [
 /** Attempts without a wait and plenty of them: for tests about something else than the policy. */
 const RETAKES = { attemptsAllowed: 20, waitMinutes: 0 } as const;
 
-/**
- * A course with a published test of four questions, pass mark 75 (three right passes), and the
- * attempts policy given (retakes at once unless told otherwise).
- */
-async function publishedTest(passMark = 75, policy: Partial<Pick<TTestForm, 'questionsPerAttempt' | 'attemptsAllowed' | 'waitMinutes'>> = RETAKES) {
-  const course = await createCourse(db());
-  const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark, questions: QUESTIONS, ...policy });
-  await as(admin).tests.publish({ testId: test.id });
-  return { course, test };
-}
-
-/** A learner whose enrolment in the course is approved and who submitted its training (unless told otherwise). */
-async function learnerIn(courseId: string, options: { trainingSubmitted?: boolean; name?: string } = {}) {
-  const learner = await createUser(db(), { approvedAt: new Date(), ...(options.name ? { firstName: options.name } : {}) });
-  await createEnrolment(db(), {
-    userId: learner.id,
-    courseId,
-    status: 'approved',
-    decidedAt: new Date(),
-    // Submitted a while ago: attempts start after it, also those whose start a test moves back.
-    trainingSubmittedAt: options.trainingSubmitted === false ? null : new Date(Date.now() - 60 * 60_000),
-  });
-  return learner;
-}
+/** A course with a published test of four questions, pass mark 75 (three right passes), retakes at once. */
+const FOUR: TPublishedTestOptions = { questions: QUESTIONS, passMark: 75, policy: RETAKES };
 
 /** Answers with the first `right` questions right and the others wrong. */
 const answersWith = (test: TAdminTest, right: number) =>
@@ -97,32 +59,50 @@ const expectNoAnswerKey = (payload: unknown) => {
   for (const key of ANSWER_KEYS) expect(keys, `learner payload holds "${key}"`).not.toContain(key);
 };
 
-const attemptsOf = (userId: string, testId: string) =>
-  db()
-    .select()
-    .from(testAttempts)
-    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId)));
-const certificatesOf = (userId: string, courseId: string) =>
-  db()
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
-const testsOfCourse = (courseId: string) => db().select().from(tests).where(eq(tests.courseId, courseId));
-
-/** Moves the open attempt's start back, as if the learner had spent that long on it. */
-async function letTimePass(userId: string, testId: string, seconds: number) {
-  await db()
-    .update(testAttempts)
-    .set({ startedAt: sql`${testAttempts.startedAt} - make_interval(secs => ${seconds})` })
-    .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId), isNull(testAttempts.submittedAt)));
-}
-
-const submitRest = (learner: TUser, payload: unknown) =>
-  portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: bearer(learner), payload: payload as object });
+const it = test
+  .extend('admin', { scope: 'file' }, ({ staff }) => staff)
+  .extend('attemptsOf', { scope: 'file' }, ({ db }) => (userId: string, testId: string) =>
+    db
+      .select()
+      .from(testAttempts)
+      .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId))),
+  )
+  .extend('certificatesOf', { scope: 'file' }, ({ db }) => (userId: string, courseId: string) =>
+    db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId))),
+  )
+  .extend('testsOfCourse', { scope: 'file' }, ({ db }) => (courseId: string) => db.select().from(tests).where(eq(tests.courseId, courseId)))
+  /** Moves the open attempt's start back, as if the learner had spent that long on it. */
+  .extend('letTimePass', { scope: 'file' }, ({ db }) => async (userId: string, testId: string, seconds: number) => {
+    await db
+      .update(testAttempts)
+      .set({ startedAt: sql`${testAttempts.startedAt} - make_interval(secs => ${seconds})` })
+      .where(and(eq(testAttempts.userId, userId), eq(testAttempts.testId, testId), isNull(testAttempts.submittedAt)));
+  })
+  .extend('submitRest', { scope: 'file' }, ({ portal, bearer }) => (learner: TUser, payload: unknown) =>
+    portal.app.inject({ method: 'POST', url: '/api/submitTest', headers: bearer(learner), payload: payload as object }),
+  )
+  /** A course with a unique title and learners who each submitted once (scores given in order). */
+  .extend('resultsCourse', { scope: 'file' }, ({ db, as, admin, learnerIn }) => async (scores: number[]) => {
+    const tag = randomUUID().slice(0, 8);
+    const course = await createCourse(db, { title: `Results Course ${tag}` });
+    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 75, questions: QUESTIONS, ...RETAKES });
+    await as(admin).tests.publish({ testId: test.id });
+    const learners: TUser[] = [];
+    for (const [index, right] of scores.entries()) {
+      const learner = await learnerIn(course.id, { user: { firstName: `Navigator${tag}${index}` } });
+      await as(learner).tests.take({ courseId: course.id });
+      await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, right) });
+      learners.push(learner);
+    }
+    return { tag, course, test, learners };
+  });
 
 describe('creating tests', () => {
-  it('stores the test with its questions in order, unpublished, and lists it for administrators with the answers', async () => {
-    const course = await createCourse(db());
+  it('stores the test with its questions in order, unpublished, and lists it for administrators with the answers', async ({ db, as, admin }) => {
+    const course = await createCourse(db);
     const result = await as(admin).tests.create({ courseId: course.id, title: `  ${course.title} `, passMark: 60, questions: QUESTIONS });
     expect(result.message).toBe(T.created);
     // The attempts policy's defaults: every question, three attempts, ten minutes between them.
@@ -143,8 +123,8 @@ describe('creating tests', () => {
     expect((await as(admin).tests.published()).some((test) => test.id === result.test.id)).toBe(false);
   });
 
-  it('POST /api/test takes the spec body (pass mark as typed text too) and answers 201; GET /api/test lists it as the spec reads it', async () => {
-    const course = await createCourse(db());
+  it('POST /api/test takes the spec body (pass mark as typed text too) and answers 201; GET /api/test lists it as the spec reads it', async ({ portal, db, bearer, admin }) => {
+    const course = await createCourse(db);
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/test',
@@ -176,8 +156,8 @@ describe('creating tests', () => {
     });
   });
 
-  it('refuses a bad test with 400 naming the field, and writes nothing', async () => {
-    const course = await createCourse(db());
+  it('refuses a bad test with 400 naming the field, and writes nothing', async ({ portal, db, as, bearer, admin, testsOfCourse }) => {
+    const course = await createCourse(db);
     const question = QUESTIONS[0]!;
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ questions: [] }, 'questions', T.questionsRequired],
@@ -199,7 +179,7 @@ describe('creating tests', () => {
       expect(res.json().errors?.[field], field).toBe(message);
     }
 
-    const closed = await createCourse(db(), { isActive: false });
+    const closed = await createCourse(db, { isActive: false });
     await expect(
       as(admin).tests.create({ courseId: closed.id, title: closed.title, passMark: 75, questions: QUESTIONS }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: T.courseNotActive });
@@ -210,8 +190,8 @@ describe('creating tests', () => {
     expect(await testsOfCourse(closed.id)).toHaveLength(0);
   });
 
-  it('is for administrators only', async () => {
-    const course = await createCourse(db());
+  it('is for administrators only', async ({ portal, db, as, bearer, learnerIn, testsOfCourse }) => {
+    const course = await createCourse(db);
     const learner = await learnerIn(course.id);
     await expect(
       as(learner).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS }),
@@ -225,8 +205,8 @@ describe('creating tests', () => {
 });
 
 describe('publishing', () => {
-  it('publishes and unpublishes with the spec messages, over tRPC and REST; the published list follows', async () => {
-    const course = await createCourse(db());
+  it('publishes and unpublishes with the spec messages, over tRPC and REST; the published list follows', async ({ portal, db, as, bearer, admin }) => {
+    const course = await createCourse(db);
     const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
 
     const published = await portal.app.inject({ method: 'POST', url: `/api/test/published/${test.id}`, headers: bearer(admin) });
@@ -247,8 +227,8 @@ describe('publishing', () => {
 });
 
 describe('opening a test', () => {
-  it('serves the published test without answers and starts one attempt, kept when opened again', async () => {
-    const { course, test } = await publishedTest();
+  it('serves the published test without answers and starts one attempt, kept when opened again', async ({ portal, as, bearer, learnerIn, publishedTest, attemptsOf }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
 
     const first = await as(learner).tests.take({ courseId: course.id });
@@ -273,16 +253,16 @@ describe('opening a test', () => {
     expect(rows[0]).toMatchObject({ courseId: course.id, submittedAt: null, score: null });
   });
 
-  it('two openings at once start one attempt', async () => {
-    const { course, test } = await publishedTest();
+  it('two openings at once start one attempt', async ({ as, learnerIn, publishedTest, attemptsOf }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     const [a, b] = await Promise.all([as(learner).tests.take({ courseId: course.id }), as(learner).tests.take({ courseId: course.id })]);
     expect(a.attempt.id).toBe(b.attempt.id);
     expect(await attemptsOf(learner.id, test.id)).toHaveLength(1);
   });
 
-  it('is refused with 403 until the training is submitted, and without an approved enrolment; nothing is started', async () => {
-    const { course, test } = await publishedTest();
+  it('is refused with 403 until the training is submitted, and without an approved enrolment; nothing is started', async ({ portal, db, as, bearer, admin, learnerIn, publishedTest, attemptsOf, submitRest }) => {
+    const { course, test } = await publishedTest(FOUR);
     const notYet = await learnerIn(course.id, { trainingSubmitted: false });
     await expect(as(notYet).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: T.trainingFirst });
     const rest = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(notYet) });
@@ -293,10 +273,10 @@ describe('opening a test', () => {
     expect(submit.json().message).toBe(T.trainingFirst);
     expect(await attemptsOf(notYet.id, test.id)).toHaveLength(0);
 
-    const pending = await createUser(db(), { approvedAt: new Date() });
-    await createEnrolment(db(), { userId: pending.id, courseId: course.id, status: 'pending', trainingSubmittedAt: new Date() });
+    const pending = await createUser(db, { approvedAt: new Date() });
+    await createEnrolment(db, { userId: pending.id, courseId: course.id, status: 'pending', trainingSubmittedAt: new Date() });
     await expect(as(pending).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: T.notEnrolled });
-    const stranger = await createUser(db(), { approvedAt: new Date() });
+    const stranger = await createUser(db, { approvedAt: new Date() });
     const strangerRes = await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(stranger) });
     expect(strangerRes.statusCode).toBe(403);
     expect(await attemptsOf(pending.id, test.id)).toHaveLength(0);
@@ -306,8 +286,8 @@ describe('opening a test', () => {
     expect((await portal.app.inject({ url: `/api/test/${course.id}` })).statusCode).toBe(401);
   });
 
-  it('does not serve an unpublished test, nor take answers to it', async () => {
-    const course = await createCourse(db());
+  it('does not serve an unpublished test, nor take answers to it', async ({ portal, db, as, bearer, admin, learnerIn, attemptsOf }) => {
+    const course = await createCourse(db);
     const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
     const learner = await learnerIn(course.id);
     await expect(as(learner).tests.take({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: T.noneForCourse });
@@ -329,8 +309,8 @@ describe('opening a test', () => {
 });
 
 describe('submitting', () => {
-  it('scores on the server: a client score, percentage, pass or time is ignored', async () => {
-    const { course, test } = await publishedTest();
+  it('scores on the server: a client score, percentage, pass or time is ignored', async ({ portal, db, bearer, learnerIn, publishedTest, attemptsOf, certificatesOf, letTimePass, submitRest }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
     await letTimePass(learner.id, test.id, 95);
@@ -357,12 +337,12 @@ describe('submitting', () => {
 
     const [row] = await attemptsOf(learner.id, test.id);
     expect(row).toMatchObject({ id: data._id, score: 1, totalQuestions: 4, percentage: 25, passed: false, timeTakenSeconds: data.timeTaken });
-    expect(await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, data._id))).toHaveLength(4);
+    expect(await db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, data._id))).toHaveLength(4);
     expect(await certificatesOf(learner.id, course.id)).toHaveLength(0);
   });
 
-  it('passes at the pass mark exactly, and a pass issues one pending certificate numbered MTA/{year}/{six digits}', async () => {
-    const { course, test } = await publishedTest(75);
+  it('passes at the pass mark exactly, and a pass issues one pending certificate numbered MTA/{year}/{six digits}', async ({ as, learnerIn, publishedTest, certificatesOf }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     await as(learner).tests.take({ courseId: course.id });
     const result = await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 3) });
@@ -381,8 +361,8 @@ describe('submitting', () => {
     expect(rows[0]).toMatchObject({ number: result.certificate!.number, attemptId: result.attemptId });
   });
 
-  it('lets a failed learner try again with a new attempt; after a pass the test is closed and the certificate stands', async () => {
-    const { course, test } = await publishedTest();
+  it('lets a failed learner try again with a new attempt; after a pass the test is closed and the certificate stands', async ({ portal, as, bearer, learnerIn, publishedTest, attemptsOf, certificatesOf }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     const first = await as(learner).tests.take({ courseId: course.id });
     expect((await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 2) })).passed).toBe(false);
@@ -405,8 +385,8 @@ describe('submitting', () => {
     expect(rows[0]!.attemptId).toBe(second.attempt.id);
   });
 
-  it('two submissions of one attempt at once make one attempt; the other is refused', async () => {
-    const { course, test } = await publishedTest();
+  it('two submissions of one attempt at once make one attempt; the other is refused', async ({ portal, db, bearer, learnerIn, publishedTest, attemptsOf, certificatesOf, submitRest }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     await portal.app.inject({ url: `/api/test/${course.id}`, headers: bearer(learner) });
     const body = { testId: test.id, courseId: course.id, answers: answersWith(test, 4), timeTaken: 60 };
@@ -416,12 +396,12 @@ describe('submitting', () => {
 
     const attempts = await attemptsOf(learner.id, test.id);
     expect(attempts).toHaveLength(1);
-    expect(await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempts[0]!.id))).toHaveLength(4);
+    expect(await db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempts[0]!.id))).toHaveLength(4);
     expect(await certificatesOf(learner.id, course.id)).toHaveLength(1);
   });
 
-  it('two passes of different tests of one course at once make one certificate', async () => {
-    const { course, test } = await publishedTest(50);
+  it('two passes of different tests of one course at once make one certificate', async ({ as, admin, learnerIn, publishedTest, certificatesOf }) => {
+    const { course, test } = await publishedTest({ ...FOUR, passMark: 50 });
     const { test: other } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 50, questions: QUESTIONS });
     const learner = await learnerIn(course.id);
     // The newest published test is served; the older one was opened earlier.
@@ -436,8 +416,8 @@ describe('submitting', () => {
     expect(await certificatesOf(learner.id, course.id)).toHaveLength(1);
   });
 
-  it('gives different learners different certificate numbers', async () => {
-    const { course, test } = await publishedTest(50);
+  it('gives different learners different certificate numbers', async ({ as, learnerIn, publishedTest }) => {
+    const { course, test } = await publishedTest({ ...FOUR, passMark: 50 });
     const learners = await Promise.all([learnerIn(course.id), learnerIn(course.id), learnerIn(course.id)]);
     const numbers = await Promise.all(
       learners.map(async (learner) => {
@@ -448,8 +428,8 @@ describe('submitting', () => {
     expect(new Set(numbers).size).toBe(3);
   });
 
-  it('refuses answers that leave a question out, pick no option or name another question, with 400, writing nothing', async () => {
-    const { course, test } = await publishedTest();
+  it('refuses answers that leave a question out, pick no option or name another question, with 400, writing nothing', async ({ db, as, learnerIn, publishedTest, attemptsOf, submitRest }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     const session = await as(learner).tests.take({ courseId: course.id });
     const full = answersWith(test, 4);
@@ -476,11 +456,11 @@ describe('submitting', () => {
 
     const [attempt] = await attemptsOf(learner.id, test.id);
     expect(attempt).toMatchObject({ submittedAt: null, score: null });
-    expect(await db().select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt!.id))).toHaveLength(0);
+    expect(await db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt!.id))).toHaveLength(0);
   });
 
-  it('refuses a submission when no attempt was opened', async () => {
-    const { course, test } = await publishedTest();
+  it('refuses a submission when no attempt was opened', async ({ as, learnerIn, publishedTest, attemptsOf }) => {
+    const { course, test } = await publishedTest(FOUR);
     const learner = await learnerIn(course.id);
     await expect(as(learner).tests.submit({ testId: test.id, answers: answersWith(test, 4) })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -491,23 +471,7 @@ describe('submitting', () => {
 });
 
 describe('test results', () => {
-  /** A course with a unique title and learners who each submitted once (scores given in order). */
-  async function resultsCourse(scores: number[]) {
-    const tag = randomUUID().slice(0, 8);
-    const course = await createCourse(db(), { title: `Results Course ${tag}` });
-    const { test } = await as(admin).tests.create({ courseId: course.id, title: course.title, passMark: 75, questions: QUESTIONS, ...RETAKES });
-    await as(admin).tests.publish({ testId: test.id });
-    const learners: TUser[] = [];
-    for (const [index, right] of scores.entries()) {
-      const learner = await learnerIn(course.id, { name: `Navigator${tag}${index}` });
-      await as(learner).tests.take({ courseId: course.id });
-      await as(learner).tests.submit({ testId: test.id, answers: answersWith(test, right) });
-      learners.push(learner);
-    }
-    return { tag, course, test, learners };
-  }
-
-  it('searches by learner name, e-mail and course title, in pages, newest first, the answers beside the correct ones', async () => {
+  it('searches by learner name, e-mail and course title, in pages, newest first, the answers beside the correct ones', async ({ as, admin, learnerIn, resultsCourse }) => {
     const { tag, course, test, learners } = await resultsCourse([4, 2, 3]);
 
     const byCourse = await as(admin).tests.results({ search: `results course ${tag}`, page: 1, pageSize: 2 });
@@ -548,7 +512,7 @@ describe('test results', () => {
     await expect(as(admin).tests.results({ pageSize: 101 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('GET /api/submitTest answers the spec shape, paged with ?search=&page=&pageSize= and whole without', async () => {
+  it('GET /api/submitTest answers the spec shape, paged with ?search=&page=&pageSize= and whole without', async ({ portal, bearer, admin, resultsCourse }) => {
     const { course, test, learners } = await resultsCourse([4, 1]);
     const paged = await portal.app.inject({
       url: `/api/submitTest?search=${encodeURIComponent(course.title)}&page=1&pageSize=1`,
@@ -587,23 +551,23 @@ describe('test results', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('counts a search matched by learner and by course once, and exactly up to the bound', async () => {
+  it('counts a search matched by learner and by course once, and exactly up to the bound', async ({ db, resultsCourse }) => {
     const { tag, course, learners } = await resultsCourse([4, 2, 3]);
     // The course's title and a learner's name both hold the tag: that learner's attempt is one result.
-    const both = await searchResultRows(db(), { search: tag, limit: 10, offset: 0, countUpTo: 3 });
+    const both = await searchResultRows(db, { search: tag, limit: 10, offset: 0, countUpTo: 3 });
     expect(both).toMatchObject({ total: 3, totalIsEstimate: false });
     expect(both.rows.map((row) => row.userId)).toEqual([learners[2]!.id, learners[1]!.id, learners[0]!.id]);
-    const bounded = await searchResultRows(db(), { search: course.title, limit: 1, offset: 1, countUpTo: 2 });
+    const bounded = await searchResultRows(db, { search: course.title, limit: 1, offset: 1, countUpTo: 2 });
     expect(bounded).toMatchObject({ total: 2, totalIsEstimate: true });
     expect(bounded.rows.map((row) => row.userId)).toEqual([learners[1]!.id]);
-    const exact = await searchResultRows(db(), { search: course.title, limit: 1, offset: 0 });
+    const exact = await searchResultRows(db, { search: course.title, limit: 1, offset: 0 });
     expect(exact).toMatchObject({ total: 3, totalIsEstimate: false });
   });
 
-  it('answers a lower bound past 10 000 matches, flagged totalIsEstimate, over tRPC and REST', async () => {
+  it('answers a lower bound past 10 000 matches, flagged totalIsEstimate, over tRPC and REST', async ({ portal, db, as, bearer, admin, resultsCourse }) => {
     const { course, test, learners } = await resultsCourse([4]);
     const learner = learners[0]!;
-    await db().execute(sql`
+    await db.execute(sql`
       insert into test_attempts (user_id, test_id, course_id, started_at, submitted_at, score, total_questions, percentage, time_taken_seconds, passed)
       select ${learner.id}, ${test.id}, ${course.id}, now() - interval '2 days' - (i || ' seconds')::interval,
         now() - interval '1 day' - (i || ' seconds')::interval, 1, 4, 25, 60, false

@@ -3,52 +3,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { offlineRecordText } from '../../../shared/offline-record.ts';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
 import { createCourse, createEnrolment, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { makeClip } from '../../../testing/media.ts';
 import { form } from '../../../testing/multipart.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { enrolments, offlineDownloads, offlinePartFetches, offlineWatchRecords, trainingVideos, trainingVideoSets, watchProgress, watchRefusals } from '../../db/schema.ts';
 import { OFFLINE_REFUSALS } from './offline-credit.ts';
 import { STREAM_PASS_COOKIE } from './stream-pass.ts';
 import { watchEvidence } from './training.service.ts';
 import { restSignIn } from '../../../testing/second-factor.ts';
+import { describe, expect, test, type TTestUser } from '../../../testing/portal-test.ts';
 
 const T = MESSAGES.training;
-type TUser = Awaited<ReturnType<typeof createUser>>;
-
-let portal: TestPortal;
-let admin: TUser;
-let clipDir: string;
-let clip: Buffer;
-
-beforeAll(async () => {
-  clipDir = mkdtempSync(path.join(tmpdir(), 'offline-clips-'));
-  clip = readFileSync(await makeClip(clipDir, 'a.mp4', { width: 320, height: 240, seconds: 2, audio: true }));
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin' });
-}, 60_000);
-afterAll(async () => {
-  rmSync(clipDir, { recursive: true, force: true });
-  await portal.close();
-});
-
-async function approvedLearnerIn(courseId: string) {
-  const learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
-  await createEnrolment(portal.runtime.db, { userId: learner.id, courseId, status: 'approved', decidedAt: new Date() });
-  return learner;
-}
-
-/** Signs in through the spec's login, as a client would: a bearer header from a real session. */
-async function signIn(user: TUser, ip = '127.0.0.1') {
-  const res = await restSignIn(portal.app, user.email, TEST_PASSWORD, ip);
-  expect(res.statusCode, res.body).toBe(200);
-  const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
-  return { authorization: `Bearer ${accessToken}`, refreshToken };
-}
+type TUser = TTestUser;
 
 /** The stream pass a response set, as the browser sends it back (`name=value`). */
 function passOf(res: { headers: Record<string, unknown> }): string {
@@ -56,52 +25,6 @@ function passOf(res: { headers: Record<string, unknown> }): string {
   const pass = cookies.find((cookie) => cookie.startsWith(`${STREAM_PASS_COOKIE}=`));
   expect(pass, 'a stream pass cookie').toBeDefined();
   return pass!.split(';')[0]!;
-}
-
-/** A tRPC call over HTTP, as the app makes it: the answer's data and the pass it set. */
-async function trpc<T>(authorization: string, procedure: string, input: unknown, kind: 'query' | 'mutation') {
-  const res =
-    kind === 'query'
-      ? await portal.app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { authorization } })
-      : await portal.app.inject({ method: 'POST', url: `/trpc/${procedure}`, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
-  return { res, data: res.statusCode === 200 ? (res.json().result.data as T) : undefined, message: res.statusCode === 200 ? undefined : (res.json().error.message as string) };
-}
-
-/** A course with two parts uploaded and transcoded as an administrator does (2 s clips, 240 lines). */
-async function preparedCourse() {
-  const course = await createCourse(portal.runtime.db);
-  const body = form([
-    { name: 'courseId', value: course.id },
-    { name: 'title', value: 'Offline' },
-    { name: 'trainingVideo', file: clip, filename: 'one.mp4', type: 'video/mp4' },
-    { name: 'trainingVideo', file: clip, filename: 'two.mp4', type: 'video/mp4' },
-  ]);
-  const res = await portal.app.inject({ method: 'POST', url: '/api/trainingVideo', headers: { ...body.headers, authorization: portal.authorization(admin) }, payload: body.payload });
-  expect(res.statusCode, res.body).toBe(201);
-  await portal.drainJobs();
-  return course;
-}
-
-/** A course whose parts are ready rows of the given lengths (no media): for the credit rules. */
-async function readyTraining(durations: number[]) {
-  const { db } = portal.runtime;
-  const course = await createCourse(db);
-  const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
-  const videos = await db
-    .insert(trainingVideos)
-    .values(
-      durations.map((durationSeconds, index) => ({
-        setId: set!.id,
-        serial: index + 1,
-        originalName: `Part ${index + 1}`,
-        sourceFile: `${randomUUID()}.mp4`,
-        status: 'ready' as const,
-        durationSeconds,
-        renditions: [{ height: 360, file: `${randomUUID()}.mp4`, bitrateKbps: 500 }],
-      })),
-    )
-    .returning();
-  return { course, set: set!, videos };
 }
 
 type TRecordFields = { videoId: string; from: number; to: number; startedAt: number; endedAt: number; playedMs: number };
@@ -128,29 +51,91 @@ const played = (videoId: string, from: number, to: number, endedSecondsAgo: numb
   return { videoId, from, to, startedAt: endedAt - (to - from) * 1000, endedAt, playedMs: Math.round((to - from) * 1000) };
 };
 
-/** The sync as a device's background sync sends it: no bearer token, the documented body only. */
-const sync = (downloadId: string, records: unknown[]) =>
-  portal.app.inject({ method: 'POST', url: '/api/trainingVideo/offline/sync', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ downloadId, records }) });
-
-/** A download of a rows-only course, its parts fetched `secondsAgo` before now. */
-async function downloadOf(learner: TUser, courseId: string, videoIds: string[], secondsAgo: number) {
-  const pack = await portal.caller(sessionOf(learner)).training.offlinePackage({ courseId, height: 360 });
-  if (videoIds.length > 0) {
-    await portal.runtime.db
-      .insert(offlinePartFetches)
-      .values(videoIds.map((videoId) => ({ downloadId: pack.downloadId, videoId, fetchedAt: new Date(Date.now() - secondsAgo * 1000) })));
-  }
-  return pack;
-}
-
-const watchOf = async (userId: string, videoId: string) =>
-  (await portal.runtime.db.select().from(watchProgress).where(and(eq(watchProgress.userId, userId), eq(watchProgress.videoId, videoId))))[0];
-const refusalsOf = (userId: string) => portal.runtime.db.select().from(watchRefusals).where(eq(watchRefusals.userId, userId)).orderBy(asc(watchRefusals.createdAt));
-const storedRecords = (downloadId: string) =>
-  portal.runtime.db.select().from(offlineWatchRecords).where(eq(offlineWatchRecords.downloadId, downloadId)).orderBy(asc(offlineWatchRecords.seq));
+const it = test
+  /** A short clip with sound, made once for the file. */
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads what a fixture needs from its first parameter's pattern
+  .extend('clip', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const clipDir = mkdtempSync(path.join(tmpdir(), 'offline-clips-'));
+    onCleanup(() => rmSync(clipDir, { recursive: true, force: true }));
+    return readFileSync(await makeClip(clipDir, 'a.mp4', { width: 320, height: 240, seconds: 2, audio: true }));
+  })
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin' }))
+  .extend('approvedLearnerIn', { scope: 'file' }, ({ db }) => async (courseId: string) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
+    await createEnrolment(db, { userId: learner.id, courseId, status: 'approved', decidedAt: new Date() });
+    return learner;
+  })
+  /** Signs in through the spec's login, as a client would: a bearer header from a real session. */
+  .extend('signIn', { scope: 'file' }, ({ portal }) => async (user: TUser, ip = '127.0.0.1') => {
+    const res = await restSignIn(portal.app, user.email, TEST_PASSWORD, ip);
+    expect(res.statusCode, res.body).toBe(200);
+    const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
+    return { authorization: `Bearer ${accessToken}`, refreshToken };
+  })
+  /** A tRPC call over HTTP, as the app makes it: the answer's data and the pass it set. */
+  .extend('trpc', { scope: 'file' }, ({ portal }) => async <T>(authorization: string, procedure: string, input: unknown, kind: 'query' | 'mutation') => {
+    const res =
+      kind === 'query'
+        ? await portal.app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { authorization } })
+        : await portal.app.inject({ method: 'POST', url: `/trpc/${procedure}`, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+    return { res, data: res.statusCode === 200 ? (res.json().result.data as T) : undefined, message: res.statusCode === 200 ? undefined : (res.json().error.message as string) };
+  })
+  /** A course with two parts uploaded and transcoded as an administrator does (2 s clips, 240 lines). */
+  .extend('preparedCourse', { scope: 'file' }, ({ db, portal, admin, clip }) => async () => {
+    const course = await createCourse(db);
+    const body = form([
+      { name: 'courseId', value: course.id },
+      { name: 'title', value: 'Offline' },
+      { name: 'trainingVideo', file: clip, filename: 'one.mp4', type: 'video/mp4' },
+      { name: 'trainingVideo', file: clip, filename: 'two.mp4', type: 'video/mp4' },
+    ]);
+    const res = await portal.app.inject({ method: 'POST', url: '/api/trainingVideo', headers: { ...body.headers, authorization: portal.authorization(admin) }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    await portal.drainJobs();
+    return course;
+  })
+  /** A course whose parts are ready rows of the given lengths (no media): for the credit rules. */
+  .extend('readyTraining', { scope: 'file' }, ({ db }) => async (durations: number[]) => {
+    const course = await createCourse(db);
+    const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
+    const videos = await db
+      .insert(trainingVideos)
+      .values(
+        durations.map((durationSeconds, index) => ({
+          setId: set!.id,
+          serial: index + 1,
+          originalName: `Part ${index + 1}`,
+          sourceFile: `${randomUUID()}.mp4`,
+          status: 'ready' as const,
+          durationSeconds,
+          renditions: [{ height: 360, file: `${randomUUID()}.mp4`, bitrateKbps: 500 }],
+        })),
+      )
+      .returning();
+    return { course, set: set!, videos };
+  })
+  /** The sync as a device's background sync sends it: no bearer token, the documented body only. */
+  .extend('sync', { scope: 'file' }, ({ portal }) => (downloadId: string, records: unknown[]) =>
+    portal.app.inject({ method: 'POST', url: '/api/trainingVideo/offline/sync', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ downloadId, records }) }))
+  /** A download of a rows-only course, its parts fetched `secondsAgo` before now. */
+  .extend('downloadOf', { scope: 'file' }, ({ db, portal }) => async (learner: TUser, courseId: string, videoIds: string[], secondsAgo: number) => {
+    const pack = await portal.caller(sessionOf(learner)).training.offlinePackage({ courseId, height: 360 });
+    if (videoIds.length > 0) {
+      await db
+        .insert(offlinePartFetches)
+        .values(videoIds.map((videoId) => ({ downloadId: pack.downloadId, videoId, fetchedAt: new Date(Date.now() - secondsAgo * 1000) })));
+    }
+    return pack;
+  })
+  .extend('watchOf', { scope: 'file' }, ({ db }) => async (userId: string, videoId: string) =>
+    (await db.select().from(watchProgress).where(and(eq(watchProgress.userId, userId), eq(watchProgress.videoId, videoId))))[0])
+  .extend('refusalsOf', { scope: 'file' }, ({ db }) => (userId: string) => db.select().from(watchRefusals).where(eq(watchRefusals.userId, userId)).orderBy(asc(watchRefusals.createdAt)))
+  .extend('storedRecords', { scope: 'file' }, ({ db }) => (downloadId: string) =>
+    db.select().from(offlineWatchRecords).where(eq(offlineWatchRecords.downloadId, downloadId)).orderBy(asc(offlineWatchRecords.seq)))
+  .extend('fetchPart', { scope: 'file' }, ({ portal }) => (url: string, cookie?: string, range = 'bytes=0-99') => portal.app.inject({ url, headers: { range, ...(cookie ? { cookie } : {}) } }));
 
 describe('the offline package', () => {
-  it('gives an enrolled learner every ready part, locked ones too, with its size and a media link, and a new download each time', async () => {
+  it('gives an enrolled learner every ready part, locked ones too, with its size and a media link, and a new download each time', async ({ approvedLearnerIn, db, portal, preparedCourse, signIn, trpc }) => {
     const course = await preparedCourse();
     const learner = await approvedLearnerIn(course.id);
     const { authorization } = await signIn(learner);
@@ -163,7 +148,7 @@ describe('the offline package', () => {
       [1, false, 0],
       [2, false, 0],
     ]);
-    const videos = await portal.runtime.db.select().from(trainingVideos).orderBy(asc(trainingVideos.serial)).where(eq(trainingVideos.setId, pack!.setId));
+    const videos = await db.select().from(trainingVideos).orderBy(asc(trainingVideos.serial)).where(eq(trainingVideos.setId, pack!.setId));
     for (const [index, part] of pack!.parts.entries()) {
       // The 360p download of a 240-line source: its one rendition, the nearest there is.
       const info = await portal.runtime.files.stat('trainingVideo', videos[index]!.renditions[0]!.file);
@@ -186,15 +171,15 @@ describe('the offline package', () => {
     expect(resumed.data!.parts[0]!.url).not.toBe(pack!.parts[0]!.url);
   });
 
-  it('is refused to anyone without an approved enrolment, administrators included, and makes no download', async () => {
+  it('is refused to anyone without an approved enrolment, administrators included, and makes no download', async ({ admin, db, portal, preparedCourse }) => {
     const course = await preparedCourse();
-    const outsider = await createUser(portal.runtime.db, { approvedAt: new Date() });
+    const outsider = await createUser(db, { approvedAt: new Date() });
     await expect(portal.caller(sessionOf(outsider)).training.offlinePackage({ courseId: course.id, height: 360 })).rejects.toMatchObject({ message: T.notEnrolled });
     await expect(portal.caller(sessionOf(admin)).training.offlinePackage({ courseId: course.id, height: 360 })).rejects.toMatchObject({ message: T.notEnrolled });
-    expect(await portal.runtime.db.select().from(offlineDownloads).where(eq(offlineDownloads.courseId, course.id))).toEqual([]);
+    expect(await db.select().from(offlineDownloads).where(eq(offlineDownloads.courseId, course.id))).toEqual([]);
   });
 
-  it('says which downloads still work, and another learner\'s is neither resumed nor listed', async () => {
+  it('says which downloads still work, and another learner\'s is neither resumed nor listed', async ({ approvedLearnerIn, db, downloadOf, portal, readyTraining }) => {
     const { course } = await readyTraining([60]);
     const learner = await approvedLearnerIn(course.id);
     const other = await approvedLearnerIn(course.id);
@@ -204,16 +189,15 @@ describe('the offline package', () => {
     expect(await portal.caller(sessionOf(other)).training.offlineStatus({ downloadIds: [pack.downloadId] })).toEqual({ active: [] });
     await expect(portal.caller(sessionOf(other)).training.offlineResume({ downloadId: pack.downloadId })).rejects.toMatchObject({ message: T.offlineNotFound });
 
-    await portal.runtime.db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.userId, learner.id));
+    await db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.userId, learner.id));
     expect(await me.training.offlineStatus({ downloadIds: [pack.downloadId] })).toEqual({ active: [] });
     await expect(me.training.offlineResume({ downloadId: pack.downloadId })).rejects.toMatchObject({ message: T.offlineEnded });
   });
 });
 
 describe('a downloaded part\'s media', () => {
-  const fetchPart = (url: string, cookie?: string, range = 'bytes=0-99') => portal.app.inject({ url, headers: { range, ...(cookie ? { cookie } : {}) } });
 
-  it('is served in Range requests with the downloader\'s pass, locked parts too, and records the first fetch once', async () => {
+  it('is served in Range requests with the downloader\'s pass, locked parts too, and records the first fetch once', async ({ approvedLearnerIn, db, fetchPart, portal, preparedCourse, signIn, trpc }) => {
     const course = await preparedCourse();
     const learner = await approvedLearnerIn(course.id);
     const { authorization } = await signIn(learner);
@@ -232,16 +216,16 @@ describe('a downloaded part\'s media', () => {
     // Part 2 is locked online; the device keeps it and applies the lock itself.
     expect((await fetchPart(two.url, pass)).statusCode).toBe(206);
 
-    const fetches = await portal.runtime.db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack!.downloadId));
+    const fetches = await db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack!.downloadId));
     expect(fetches.map((row) => row.videoId).sort()).toEqual([one.id, two.id].sort());
     const firstAt = fetches.find((row) => row.videoId === one.id)!.fetchedAt;
     expect((await fetchPart(one.url, pass, 'bytes=200-299')).statusCode).toBe(206);
-    const later = await portal.runtime.db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack!.downloadId));
+    const later = await db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack!.downloadId));
     expect(later).toHaveLength(2);
     expect(later.find((row) => row.videoId === one.id)!.fetchedAt).toEqual(firstAt);
   });
 
-  it('answers 403 without the pass, with another learner\'s or another session\'s, after logout and once the enrolment ends', async () => {
+  it('answers 403 without the pass, with another learner\'s or another session\'s, after logout and once the enrolment ends', async ({ admin, approvedLearnerIn, db, fetchPart, portal, preparedCourse, signIn, trpc }) => {
     const course = await preparedCourse();
     const learner = await approvedLearnerIn(course.id);
     const session = await signIn(learner);
@@ -268,7 +252,7 @@ describe('a downloaded part\'s media', () => {
     expect((await fetchPart(url, passOf(second.res))).statusCode).toBe(403);
 
     // The administrator rejects the enrolment: the very next request is refused.
-    const [enrolment] = await portal.runtime.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    const [enrolment] = await db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
     await portal.caller(sessionOf(admin)).enrolments.reject({ enrolmentId: enrolment!.id });
     const ended = await fetchPart(url, pass);
     expect(ended.statusCode).toBe(403);
@@ -285,7 +269,7 @@ describe('a downloaded part\'s media', () => {
 });
 
 describe('the sync of offline watching', () => {
-  it('credits honest records: parts complete and the next unlocks; the online clock gains nothing from it', async () => {
+  it('credits honest records: parts complete and the next unlocks; the online clock gains nothing from it', async ({ approvedLearnerIn, downloadOf, portal, readyTraining, refusalsOf, storedRecords, sync, watchOf }) => {
     const { course, set, videos } = await readyTraining([60, 60]);
     const [one, two] = videos as [(typeof videos)[0], (typeof videos)[0]];
     const learner = await approvedLearnerIn(course.id);
@@ -327,14 +311,14 @@ describe('the sync of offline watching', () => {
     expect(submitted.message).toBe(T.submitted);
   });
 
-  it('answers a batch sent again as duplicates with what it was credited, and changes nothing', async () => {
+  it('answers a batch sent again as duplicates with what it was credited, and changes nothing', async ({ approvedLearnerIn, db, downloadOf, readyTraining, storedRecords, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60]);
     const learner = await approvedLearnerIn(course.id);
     const pack = await downloadOf(learner, course.id, [videos[0]!.id], 600);
     const d = device(pack);
     const batch = [d.record(played(videos[0]!.id, 0, 20, 300)), d.record(played(videos[0]!.id, 20, 40, 200))];
     expect((await sync(pack.downloadId, batch)).statusCode).toBe(200);
-    const before = { watch: await watchOf(learner.id, videos[0]!.id), records: await storedRecords(pack.downloadId), download: await portal.runtime.db.select().from(offlineDownloads).where(eq(offlineDownloads.id, pack.downloadId)) };
+    const before = { watch: await watchOf(learner.id, videos[0]!.id), records: await storedRecords(pack.downloadId), download: await db.select().from(offlineDownloads).where(eq(offlineDownloads.id, pack.downloadId)) };
     const again = await sync(pack.downloadId, batch);
     expect(again.json().results.map((result: { outcome: string; creditedSeconds: number }) => [result.outcome, result.creditedSeconds])).toEqual([
       ['duplicate', 20],
@@ -342,10 +326,10 @@ describe('the sync of offline watching', () => {
     ]);
     expect(await watchOf(learner.id, videos[0]!.id)).toEqual(before.watch);
     expect(await storedRecords(pack.downloadId)).toEqual(before.records);
-    expect(await portal.runtime.db.select().from(offlineDownloads).where(eq(offlineDownloads.id, pack.downloadId))).toEqual(before.download);
+    expect(await db.select().from(offlineDownloads).where(eq(offlineDownloads.id, pack.downloadId))).toEqual(before.download);
   });
 
-  it('refuses an edited record, and one signed with another download\'s key, and keeps the reason for the auditor', async () => {
+  it('refuses an edited record, and one signed with another download\'s key, and keeps the reason for the auditor', async ({ approvedLearnerIn, downloadOf, readyTraining, refusalsOf, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60]);
     const videoId = videos[0]!.id;
     const learner = await approvedLearnerIn(course.id);
@@ -369,7 +353,7 @@ describe('the sync of offline watching', () => {
     expect((await sync(pack.downloadId, [next])).json().results[0]).toMatchObject({ outcome: 'credited', creditedSeconds: 10 });
   });
 
-  it('refuses device times in the future or out of order, keeps the reasons in the auditor\'s evidence, and goes on', async () => {
+  it('refuses device times in the future or out of order, keeps the reasons in the auditor\'s evidence, and goes on', async ({ approvedLearnerIn, downloadOf, portal, readyTraining, storedRecords, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60]);
     const videoId = videos[0]!.id;
     const learner = await approvedLearnerIn(course.id);
@@ -401,7 +385,7 @@ describe('the sync of offline watching', () => {
     ]);
   });
 
-  it('never credits more than the real time since the parts were fetched', async () => {
+  it('never credits more than the real time since the parts were fetched', async ({ approvedLearnerIn, db, downloadOf, readyTraining, refusalsOf, sync, watchOf }) => {
     const { course, videos } = await readyTraining([120, 120]);
     const [one, two] = videos as [(typeof videos)[0], (typeof videos)[0]];
     const learner = await approvedLearnerIn(course.id);
@@ -409,21 +393,21 @@ describe('the sync of offline watching', () => {
     const pack = await downloadOf(learner, course.id, [one.id, two.id], 40);
     const d = device(pack);
     const res = await sync(pack.downloadId, [d.record({ videoId: one.id, from: 0, to: 120, startedAt: Date.now() - 39_000, endedAt: Date.now(), playedMs: 120_000 })]);
-    const elapsed = (Date.now() - (await portal.runtime.db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack.downloadId)))[0]!.fetchedAt.getTime()) / 1000;
+    const elapsed = (Date.now() - (await db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack.downloadId)))[0]!.fetchedAt.getTime()) / 1000;
     expect(res.json().results[0]).toMatchObject({ outcome: 'credited', reason: OFFLINE_REFUSALS.beyondRealTime });
     const watch = await watchOf(learner.id, one.id);
     expect(watch!.observedSeconds).toBeLessThanOrEqual(elapsed);
     expect(watch!.observedSeconds).toBeGreaterThanOrEqual(39);
     expect(watch!.watchedSeconds).toBeLessThanOrEqual(elapsed + 2);
     expect(watch!.completedAt).toBeNull();
-    const [download] = await portal.runtime.db.select().from(offlineDownloads).where(eq(offlineDownloads.id, pack.downloadId));
+    const [download] = await db.select().from(offlineDownloads).where(eq(offlineDownloads.id, pack.downloadId));
     expect(download!.creditedPlaySeconds).toBeLessThanOrEqual(elapsed);
     const [refusal] = await refusalsOf(learner.id);
     expect(refusal).toMatchObject({ reason: OFFLINE_REFUSALS.beyondRealTime, claimedFrom: 0, claimedTo: 120 });
     expect(refusal!.creditedSeconds).toBeCloseTo(watch!.watchedSeconds, 1);
   });
 
-  it('counts overlapping records once, never credits the gaps, clips a span at the part\'s end and refuses one past it', async () => {
+  it('counts overlapping records once, never credits the gaps, clips a span at the part\'s end and refuses one past it', async ({ approvedLearnerIn, downloadOf, readyTraining, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60]);
     const videoId = videos[0]!.id;
     const learner = await approvedLearnerIn(course.id);
@@ -453,7 +437,7 @@ describe('the sync of offline watching', () => {
     expect(watch!.completedAt).toBeNull();
   });
 
-  it('takes a batch sent twice at once in once', async () => {
+  it('takes a batch sent twice at once in once', async ({ approvedLearnerIn, downloadOf, readyTraining, storedRecords, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60]);
     const videoId = videos[0]!.id;
     const learner = await approvedLearnerIn(course.id);
@@ -471,7 +455,7 @@ describe('the sync of offline watching', () => {
     expect(await storedRecords(pack.downloadId)).toHaveLength(2);
   });
 
-  it('takes two devices\' syncs of the same parts at once one after the other, each second credited once', async () => {
+  it('takes two devices\' syncs of the same parts at once one after the other, each second credited once', async ({ approvedLearnerIn, downloadOf, readyTraining, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60, 60]);
     const [one, two] = videos as [(typeof videos)[0], (typeof videos)[0]];
     const learner = await approvedLearnerIn(course.id);
@@ -490,7 +474,7 @@ describe('the sync of offline watching', () => {
     expect(phoneResults![0]!.creditedSeconds + phoneResults![1]!.creditedSeconds + laptopResults![0]!.creditedSeconds).toBe(60);
   });
 
-  it('refuses a record before its part was fetched, and a locked part\'s', async () => {
+  it('refuses a record before its part was fetched, and a locked part\'s', async ({ approvedLearnerIn, db, downloadOf, readyTraining, sync }) => {
     const { course, videos } = await readyTraining([60, 60]);
     const [one, two] = videos as [(typeof videos)[0], (typeof videos)[0]];
     const learner = await approvedLearnerIn(course.id);
@@ -498,10 +482,10 @@ describe('the sync of offline watching', () => {
     const d = device(pack);
     const res = await sync(pack.downloadId, [d.record(played(one.id, 0, 10, 300)), d.record(played(two.id, 0, 10, 200))]);
     expect(res.json().results.map((result: { reason: string | null }) => result.reason)).toEqual([OFFLINE_REFUSALS.beforeDownload, OFFLINE_REFUSALS.locked]);
-    expect(await portal.runtime.db.select().from(watchProgress).where(and(eq(watchProgress.userId, learner.id), sql`${watchProgress.watchedSeconds} > 0`))).toEqual([]);
+    expect(await db.select().from(watchProgress).where(and(eq(watchProgress.userId, learner.id), sql`${watchProgress.watchedSeconds} > 0`))).toEqual([]);
   });
 
-  it('answers 404 for an unknown download, and 403 once the enrolment has ended, taking nothing in', async () => {
+  it('answers 404 for an unknown download, and 403 once the enrolment has ended, taking nothing in', async ({ approvedLearnerIn, db, downloadOf, readyTraining, storedRecords, sync, watchOf }) => {
     const { course, videos } = await readyTraining([60]);
     const videoId = videos[0]!.id;
     const learner = await approvedLearnerIn(course.id);
@@ -510,7 +494,7 @@ describe('the sync of offline watching', () => {
     const unknown = await sync(randomUUID(), [record]);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(T.offlineNotFound);
-    await portal.runtime.db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.userId, learner.id));
+    await db.update(enrolments).set({ status: 'rejected' }).where(eq(enrolments.userId, learner.id));
     const ended = await sync(pack.downloadId, [record]);
     expect(ended.statusCode).toBe(403);
     expect(ended.json().message).toBe(T.offlineEnded);
@@ -518,7 +502,7 @@ describe('the sync of offline watching', () => {
     expect(await watchOf(learner.id, videoId)).toBeUndefined();
   });
 
-  it('is also the app\'s tRPC call, for the download\'s own learner only, and renews the stream pass', async () => {
+  it('is also the app\'s tRPC call, for the download\'s own learner only, and renews the stream pass', async ({ approvedLearnerIn, downloadOf, portal, readyTraining, signIn, trpc }) => {
     const { course, videos } = await readyTraining([60]);
     const videoId = videos[0]!.id;
     const learner = await approvedLearnerIn(course.id);
@@ -534,7 +518,7 @@ describe('the sync of offline watching', () => {
     passOf(mine.res);
   });
 
-  it('is documented with exactly the fields a device sends', async () => {
+  it('is documented with exactly the fields a device sends', async ({ portal }) => {
     const docs = (await portal.app.inject('/api/docs/openapi.json')).json();
     const operation = docs.paths['/trainingVideo/offline/sync'].post;
     expect(operation['x-access']).toBe('signed link');

@@ -1,16 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
-import { createCourse, createEnrolment, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { createCourse, createEnrolment, createUser, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { uniqueIp } from '../../../testing/mailbox.ts';
 import { countQueries } from '../../../testing/queries.ts';
 import { createPortalsSharingRedis, untilRefused } from '../../../testing/shared-portals.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { enrolments, offlinePartFetches, trainingVideos, trainingVideoSets, watchProgress } from '../../db/schema.ts';
 import { STREAM_PASS_COOKIE } from './stream-pass.ts';
 import { restSignIn } from '../../../testing/second-factor.ts';
+import { describe, expect, inject, test, type TTestUser } from '../../../testing/portal-test.ts';
+import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 
 /**
  * The stream check asks the database once for the Range requests of a playing part, and every
@@ -18,52 +19,8 @@ import { restSignIn } from '../../../testing/second-factor.ts';
  * one on the same PostgreSQL and Redis.
  */
 const T = MESSAGES.training;
-type TUser = Awaited<ReturnType<typeof createUser>>;
+type TUser = TTestUser;
 const MEDIA = randomBytes(64 * 1024);
-
-let portal: TestPortal;
-let admin: TUser;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  admin = await createUser(portal.runtime.db, { role: 'admin' });
-}, 60_000);
-afterAll(() => portal.close());
-
-const as = (user: TUser) => portal.caller(sessionOf(user));
-
-/** A course whose training has `parts` ready parts, each with a stored 360p rendition in each portal given. */
-async function trainingOf(parts: number, portals: TestPortal[] = [portal]) {
-  const { db } = portals[0]!.runtime;
-  const course = await createCourse(db);
-  const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
-  const files = Array.from({ length: parts }, () => `${randomUUID()}.mp4`);
-  for (const target of portals) for (const file of files) await target.runtime.files.put('trainingVideo', file, MEDIA);
-  const videos = await db
-    .insert(trainingVideos)
-    .values(
-      files.map((file, index) => ({
-        setId: set!.id,
-        serial: index + 1,
-        originalName: `Part ${index + 1}`,
-        sourceFile: `${randomUUID()}.mp4`,
-        status: 'ready' as const,
-        durationSeconds: 60,
-        renditions: [{ height: 360, file, bitrateKbps: 500 }],
-      })),
-    )
-    .returning();
-  return { course, set: set!, videos };
-}
-
-async function learnerIn(courseId: string, completed: string[] = []) {
-  const learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
-  await createEnrolment(portal.runtime.db, { userId: learner.id, courseId, status: 'approved', decidedAt: new Date() });
-  for (const videoId of completed) {
-    await portal.runtime.db.insert(watchProgress).values({ userId: learner.id, videoId, watchedIntervals: [[0, 60]], watchedSeconds: 60, observedSeconds: 61, lastPosition: 60, completedAt: new Date() });
-  }
-  return learner;
-}
 
 /** The spec's login, as its client calls it. */
 async function signIn(on: TestPortal, user: TUser) {
@@ -88,14 +45,48 @@ async function openTraining(on: TestPortal, authorization: string, courseId: str
 const rangeOf = (index: number) => `bytes=${index * 1024}-${index * 1024 + 1023}`;
 const stream = (on: TestPortal, url: string, cookie: string, range = 'bytes=0-1023') => on.app.inject({ url, headers: { range, cookie } });
 
+const it = test
+  .extend('admin', { scope: 'file' }, ({ db }) => createUser(db, { role: 'admin' }))
+  /** A course whose training has `parts` ready parts, each with a stored 360p rendition in each portal given. */
+  .extend('trainingOf', { scope: 'file' }, ({ portal }) => async (parts: number, portals: TestPortal[] = [portal]) => {
+    const { db } = portals[0]!.runtime;
+    const course = await createCourse(db);
+    const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
+    const files = Array.from({ length: parts }, () => `${randomUUID()}.mp4`);
+    for (const target of portals) for (const file of files) await target.runtime.files.put('trainingVideo', file, MEDIA);
+    const videos = await db
+      .insert(trainingVideos)
+      .values(
+        files.map((file, index) => ({
+          setId: set!.id,
+          serial: index + 1,
+          originalName: `Part ${index + 1}`,
+          sourceFile: `${randomUUID()}.mp4`,
+          status: 'ready' as const,
+          durationSeconds: 60,
+          renditions: [{ height: 360, file, bitrateKbps: 500 }],
+        })),
+      )
+      .returning();
+    return { course, set: set!, videos };
+  })
+  .extend('enrolledLearner', { scope: 'file' }, ({ db }) => async (courseId: string, completed: string[] = []) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
+    await createEnrolment(db, { userId: learner.id, courseId, status: 'approved', decidedAt: new Date() });
+    for (const videoId of completed) {
+      await db.insert(watchProgress).values({ userId: learner.id, videoId, watchedIntervals: [[0, 60]], watchedSeconds: 60, observedSeconds: 61, lastPosition: 60, completedAt: new Date() });
+    }
+    return learner;
+  });
+
 describe('the Range requests of a playing part', () => {
-  it('ask the database once, then not again until the grant is a minute old', async () => {
+  it('ask the database once, then not again until the grant is a minute old', async ({ db, enrolledLearner, portal, trainingOf }) => {
     const { course } = await trainingOf(1);
-    const learner = await learnerIn(course.id);
+    const learner = await enrolledLearner(course.id);
     const { authorization } = await signIn(portal, learner);
     const { urls, pass } = await openTraining(portal, authorization, course.id);
 
-    const queries = countQueries(portal.runtime.db);
+    const queries = countQueries(db);
     try {
       for (let index = 0; index < 20; index += 1) {
         const res = await stream(portal, urls[0]!, pass, rangeOf(index));
@@ -112,7 +103,8 @@ describe('the Range requests of a playing part', () => {
   });
 
   it('ask again once the grant has lived its time (STREAM_GRANT_SECONDS)', async () => {
-    // The portal's clock is the test's: the grant's time passes at once.
+    // A portal of its own whose grants last a second, beside the file's; its clock is the
+    // test's, so the grant's time passes at once.
     vi.useFakeTimers({ toFake: ['Date'] });
     const short = await createTestPortal({ env: { STREAM_GRANT_SECONDS: '1' } });
     try {
@@ -146,16 +138,16 @@ describe('the Range requests of a playing part', () => {
     }
   });
 
-  it('of a downloaded part ask once, and record the part\'s first fetch once', async () => {
+  it('of a downloaded part ask once, and record the part\'s first fetch once', async ({ admin, as, db, enrolledLearner, portal, trainingOf }) => {
     const { course, videos } = await trainingOf(1);
-    const learner = await learnerIn(course.id);
+    const learner = await enrolledLearner(course.id);
     const { authorization } = await signIn(portal, learner);
     const res = await portal.app.inject({ method: 'POST', url: '/trpc/training.offlinePackage', headers: { authorization, 'content-type': 'application/json' }, payload: { courseId: course.id } });
     expect(res.statusCode, res.body).toBe(200);
     const pack = (res.json() as { result: { data: TOfflinePackage } }).result.data;
     const pass = passOf(res);
 
-    const queries = countQueries(portal.runtime.db);
+    const queries = countQueries(db);
     try {
       for (let index = 0; index < 20; index += 1) expect((await stream(portal, pack.parts[0]!.url, pass, rangeOf(index))).statusCode).toBe(206);
       // The check, and the insert of the first fetch.
@@ -163,11 +155,11 @@ describe('the Range requests of a playing part', () => {
     } finally {
       queries.stop();
     }
-    const fetches = await portal.runtime.db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack.downloadId));
+    const fetches = await db.select().from(offlinePartFetches).where(eq(offlinePartFetches.downloadId, pack.downloadId));
     expect(fetches.map((row) => row.videoId)).toEqual([videos[0]!.id]);
 
     // The enrolment ends: the very next request is refused.
-    const [enrolment] = await portal.runtime.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    const [enrolment] = await db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
     await as(admin).enrolments.reject({ enrolmentId: enrolment!.id });
     const ended = await stream(portal, pack.parts[0]!.url, pass);
     expect(ended.statusCode).toBe(403);
@@ -176,9 +168,9 @@ describe('the Range requests of a playing part', () => {
 });
 
 describe('a viewer whose access is taken away', () => {
-  it('is refused at the very next request after logging out (the spec\'s REST logout)', async () => {
+  it('is refused at the very next request after logging out (the spec\'s REST logout)', async ({ enrolledLearner, portal, trainingOf }) => {
     const { course } = await trainingOf(1);
-    const learner = await learnerIn(course.id);
+    const learner = await enrolledLearner(course.id);
     const session = await signIn(portal, learner);
     const { urls, pass } = await openTraining(portal, session.authorization, course.id);
     expect((await stream(portal, urls[0]!, pass)).statusCode).toBe(206);
@@ -191,24 +183,24 @@ describe('a viewer whose access is taken away', () => {
     expect(after.json().message).toBe(T.streamRefused);
   });
 
-  it('is refused at the very next request once the enrolment is rejected', async () => {
+  it('is refused at the very next request once the enrolment is rejected', async ({ admin, as, db, enrolledLearner, portal, trainingOf }) => {
     const { course } = await trainingOf(1);
-    const learner = await learnerIn(course.id);
+    const learner = await enrolledLearner(course.id);
     const { authorization } = await signIn(portal, learner);
     const { urls, pass } = await openTraining(portal, authorization, course.id);
     expect((await stream(portal, urls[0]!, pass)).statusCode).toBe(206);
 
-    const [enrolment] = await portal.runtime.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
+    const [enrolment] = await db.select().from(enrolments).where(and(eq(enrolments.userId, learner.id), eq(enrolments.courseId, course.id)));
     await as(admin).enrolments.reject({ enrolmentId: enrolment!.id });
     const ended = await stream(portal, urls[0]!, pass);
     expect(ended.statusCode).toBe(403);
     expect(ended.json().message).toBe(T.notEnrolled);
   });
 
-  it('is refused at the very next request when the last failed attempt starts the watching again (part 2 locked)', async () => {
+  it('is refused at the very next request when the last failed attempt starts the watching again (part 2 locked)', async ({ admin, as, db, enrolledLearner, portal, trainingOf }) => {
     const { course, videos } = await trainingOf(2);
-    const learner = await learnerIn(course.id, [videos[0]!.id]);
-    await portal.runtime.db.update(enrolments).set({ trainingSubmittedAt: new Date() }).where(eq(enrolments.userId, learner.id));
+    const learner = await enrolledLearner(course.id, [videos[0]!.id]);
+    await db.update(enrolments).set({ trainingSubmittedAt: new Date() }).where(eq(enrolments.userId, learner.id));
     const { test } = await as(admin).tests.create({
       courseId: course.id,
       title: course.title,
@@ -230,9 +222,9 @@ describe('a viewer whose access is taken away', () => {
     expect(locked.json().message).toBe(T.locked);
   });
 
-  it('is refused at the very next request once the part is deleted, or moved behind one not yet watched', async () => {
+  it('is refused at the very next request once the part is deleted, or moved behind one not yet watched', async ({ admin, as, enrolledLearner, portal, trainingOf }) => {
     const { course, set, videos } = await trainingOf(3);
-    const learner = await learnerIn(course.id, [videos[0]!.id]);
+    const learner = await enrolledLearner(course.id, [videos[0]!.id]);
     const { authorization } = await signIn(portal, learner);
     const { urls, pass } = await openTraining(portal, authorization, course.id);
     expect((await stream(portal, urls[0]!, pass)).statusCode).toBe(206);
@@ -250,11 +242,11 @@ describe('a viewer whose access is taken away', () => {
 
 // Two API processes of one platform: needs TEST_DATABASE_URL and TEST_REDIS_URL.
 describe.runIf(inject('redisUrl') && inject('databaseUrl'))('two portals on one PostgreSQL and Redis', () => {
-  it('refuse a viewer streaming from B within a second of logging out through A', async () => {
+  it('refuse a viewer streaming from B within a second of logging out through A', async ({ enrolledLearner, trainingOf }) => {
     const [a, b] = await createPortalsSharingRedis();
     try {
       const { course } = await trainingOf(1, [a, b]);
-      const learner = await learnerIn(course.id);
+      const learner = await enrolledLearner(course.id);
       const session = await signIn(a, learner);
       const { urls, pass } = await openTraining(a, session.authorization, course.id);
       const queries = countQueries(b.runtime.db);

@@ -1,24 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { createUser, sessionOf } from '../../../testing/factories.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { users } from '../../db/schema.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await createTestPortal();
-});
-afterAll(() => portal.close());
-
-const bearer = (user: { id: string; role: 'admin' | 'learner' }) => ({
-  authorization: portal.authorization(user),
-});
-const row = async (id: string) => (await portal.runtime.db.select().from(users).where(eq(users.id, id)))[0]!;
+const it = test
+  .extend('row', { scope: 'file' }, ({ db }) => async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!);
 
 describe('lists of learners for review', () => {
-  it('show verified learners awaiting approval, newest first, and approved ones apart', async () => {
-    const { db } = portal.runtime;
+  it('show verified learners awaiting approval, newest first, and approved ones apart', async ({ db, portal }) => {
     const admin = await createUser(db, { role: 'admin' });
     const older = await createUser(db, { createdAt: new Date(Date.now() + 60_000) });
     const newer = await createUser(db, { createdAt: new Date(Date.now() + 120_000) });
@@ -51,8 +41,7 @@ describe('lists of learners for review', () => {
     expect(approvedPage.items.map((item) => item.id)).not.toContain(newer.id);
   });
 
-  it('come in pages with a total', async () => {
-    const { db } = portal.runtime;
+  it('come in pages with a total', async ({ db, portal }) => {
     const admin = await createUser(db, { role: 'admin' });
     for (let i = 0; i < 3; i += 1) await createUser(db);
     const caller = portal.caller(sessionOf(admin));
@@ -64,8 +53,7 @@ describe('lists of learners for review', () => {
     expect(second.items.map((i) => i.id)).not.toContain(first.items[0]!.id);
   });
 
-  it('answer the documented REST shape: a list of users with _id, name and email', async () => {
-    const { db } = portal.runtime;
+  it('answer the documented REST shape: a list of users with _id, name and email', async ({ bearer, db, portal }) => {
     const admin = await createUser(db, { role: 'admin' });
     const learner = await createUser(db, { createdAt: new Date(Date.now() + 600_000) });
     const res = await portal.app.inject({ url: '/api/user/getUnapprovedUsers', headers: bearer(admin) });
@@ -80,8 +68,8 @@ describe('lists of learners for review', () => {
     expect(approved.json().length).toBeLessThanOrEqual(5);
   });
 
-  it('are for administrators only', async () => {
-    const learner = await createUser(portal.runtime.db, { approvedAt: new Date() });
+  it('are for administrators only', async ({ bearer, db, portal }) => {
+    const learner = await createUser(db, { approvedAt: new Date() });
     await expect(portal.caller(sessionOf(learner)).users.listUnapproved()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(portal.caller().users.listApproved()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     for (const url of ['/api/user/getUnapprovedUsers', '/api/user/getApprovedUsers']) {
@@ -94,8 +82,7 @@ describe('lists of learners for review', () => {
 });
 
 describe('approving a learner', () => {
-  it('records who approved and when, and counts at once for the learner', async () => {
-    const { db } = portal.runtime;
+  it('records who approved and when, and counts at once for the learner', async ({ bearer, db, portal, row }) => {
     const admin = await createUser(db, { role: 'admin' });
     const learner = await createUser(db);
     const me = async () =>
@@ -115,8 +102,7 @@ describe('approving a learner', () => {
     expect(list.items.map((item) => item.id)).toContain(learner.id);
   });
 
-  it('twice keeps the first approval', async () => {
-    const { db } = portal.runtime;
+  it('twice keeps the first approval', async ({ db, portal, row }) => {
     const first = await createUser(db, { role: 'admin' });
     const second = await createUser(db, { role: 'admin' });
     const learner = await createUser(db);
@@ -127,8 +113,7 @@ describe('approving a learner', () => {
     expect(await row(learner.id)).toMatchObject({ approvedAt: before.approvedAt, approvedBy: first.id });
   });
 
-  it('refuses unknown ids, administrators, unverified accounts and non-administrators, writing nothing', async () => {
-    const { db } = portal.runtime;
+  it('refuses unknown ids, administrators, unverified accounts and non-administrators, writing nothing', async ({ bearer, db, portal, row }) => {
     const admin = await createUser(db, { role: 'admin' });
     const otherAdmin = await createUser(db, { role: 'admin' });
     const unverified = await createUser(db, { verifiedAt: null });
