@@ -91,7 +91,7 @@ type TLearnerOptions = { profile?: boolean | TProfileOverrides; user?: TUserOver
 /** What issuing a certificate by hand needs: a database, a course with a published test, learners in it. */
 type TIssuer = {
   db: TestPortal['runtime']['db'];
-  publishedTest(): Promise<{ course: { id: string }; test: TAdminTest }>;
+  publishedTest(): Promise<{ course: { id: string; title: string }; test: TAdminTest }>;
   learnerIn(courseId: string, options?: TLearnerOptions): Promise<TUser>;
 };
 
