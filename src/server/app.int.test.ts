@@ -3,20 +3,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { vi } from 'vitest';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { SITE_CONFIG_MARKER } from '../shared/site-config.ts';
-import { createTestPortal, type TestPortal } from '../testing/test-runtime.ts';
 import { createCourse } from '../testing/factories.ts';
 import { mails } from './db/schema.ts';
 import { CATALOGUE_RECHECK_MS } from './modules/courses/catalogue.service.ts';
+import { describe, expect, test } from '../testing/portal-test.ts';
 
-let portal: TestPortal;
 const APP_SCRIPT = `console.log(${JSON.stringify('a ship-to-shore application '.repeat(40))});`;
 
-beforeAll(async () => {
-  // A stand-in for the built client: the server's job is to serve it, not to build it.
+/** A stand-in for the built client: the server's job is to serve it, not to build it. */
+function standInClient(): string {
   const clientDir = path.join(process.env.TMPDIR ?? '/tmp', `client-${process.pid}-${Date.now()}`);
   mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
   writeFileSync(
@@ -38,15 +37,20 @@ beforeAll(async () => {
       _a3: { file: 'assets/account-3.js', name: 'account', imports: ['_s2'] },
     }),
   );
-  portal = await createTestPortal({
-    clientDir,
+  return clientDir;
+}
+
+test.override({
+  portalOptions: {
+    clientDir: standInClient(),
     env: { ACADEMY_NAME: 'Harbour </script><script>alert(1)</script> Academy', BODY_LIMIT_BYTES: '2048' },
-  });
+  },
 });
-afterAll(() => portal.close());
+
+const it = test.extend('page', { scope: 'file' }, ({ portal }) => async (url: string) => (await portal.app.inject({ url, headers: { accept: 'text/html' } })).body);
 
 describe('health', () => {
-  it('answers /healthz and /readyz with the backends in use', async () => {
+  it('answers /healthz and /readyz with the backends in use', async ({ portal }) => {
     expect((await portal.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await portal.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
@@ -55,7 +59,7 @@ describe('health', () => {
 });
 
 describe('security headers and request ids', () => {
-  it('a page gets CSP, HSTS, nosniff, a referrer policy and frame-ancestors', async () => {
+  it('a page gets CSP, HSTS, nosniff, a referrer policy and frame-ancestors', async ({ portal }) => {
     const res = await portal.app.inject({ url: '/courses', headers: { accept: 'text/html' } });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -64,7 +68,7 @@ describe('security headers and request ids', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it("the API's JSON lets nothing load or frame it and carries none of a document's other policies", async () => {
+  it("the API's JSON lets nothing load or frame it and carries none of a document's other policies", async ({ portal }) => {
     for (const url of ['/healthz', '/api/courses/active', '/trpc/site.config', '/api/no/such/thing']) {
       const res = await portal.app.inject(url);
       expect(res.headers['content-type'], url).toContain('application/json');
@@ -84,7 +88,7 @@ describe('security headers and request ids', () => {
     expect(docs.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it("the build's hashed files carry what applies to a subresource, not the document's policies", async () => {
+  it("the build's hashed files carry what applies to a subresource, not the document's policies", async ({ portal }) => {
     const res = await portal.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -98,7 +102,7 @@ describe('security headers and request ids', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('echoes a sane x-request-id and replaces a hostile one', async () => {
+  it('echoes a sane x-request-id and replaces a hostile one', async ({ portal }) => {
     const kept = await portal.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers['x-request-id']).toBe('abc-123');
     const replaced = await portal.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\n<script>' } });
@@ -107,19 +111,19 @@ describe('security headers and request ids', () => {
 });
 
 describe('bad input', () => {
-  it('answers an unknown /api path with 404 JSON', async () => {
+  it('answers an unknown /api path with 404 JSON', async ({ portal }) => {
     const res = await portal.app.inject('/api/no/such/thing');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: MESSAGES.common.routeNotFound });
   });
 
-  it('answers an unknown /api path with 404 JSON even for a browser', async () => {
+  it('answers an unknown /api path with 404 JSON even for a browser', async ({ portal }) => {
     const res = await portal.app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
   });
 
-  it('refuses malformed JSON with 400 and a clear message', async () => {
+  it('refuses malformed JSON with 400 and a clear message', async ({ portal }) => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/site-config',
@@ -130,7 +134,7 @@ describe('bad input', () => {
     expect(res.json()).toEqual({ message: MESSAGES.common.malformedJson });
   });
 
-  it('refuses an oversized body with 413', async () => {
+  it('refuses an oversized body with 413', async ({ portal }) => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/trpc/site.config',
@@ -140,7 +144,7 @@ describe('bad input', () => {
     expect(res.statusCode).toBe(413);
   });
 
-  it('refuses an oversized body on /api with 413 and the catalogue message', async () => {
+  it('refuses an oversized body on /api with 413 and the catalogue message', async ({ portal }) => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/site-config',
@@ -151,7 +155,7 @@ describe('bad input', () => {
     expect(res.json()).toEqual({ message: MESSAGES.common.payloadTooLarge });
   });
 
-  it('refuses a form body on a tRPC call with 415: procedures take JSON only', async () => {
+  it('refuses a form body on a tRPC call with 415: procedures take JSON only', async ({ portal }) => {
     // A whole, valid contact message as a form: refused, and no mail of it written. Judged by its
     // own words, since other test files write mails to the same database meanwhile.
     const marker = `Form-bodied message ${randomUUID()}`;
@@ -167,7 +171,7 @@ describe('bad input', () => {
 });
 
 describe('the client', () => {
-  it('serves index.html with the configuration for a deep link', async () => {
+  it('serves index.html with the configuration for a deep link', async ({ portal }) => {
     for (const url of ['/', '/admin-dashboard/courses', '/training/123']) {
       const res = await portal.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
@@ -179,26 +183,26 @@ describe('the client', () => {
     }
   });
 
-  it('escapes configured values so they cannot close the script element', async () => {
+  it('escapes configured values so they cannot close the script element', async ({ portal }) => {
     const res = await portal.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(res.body).toContain('\\u003c/script>');
   });
 
-  it("keeps the build's manifest to itself", async () => {
+  it("keeps the build's manifest to itself", async ({ portal }) => {
     for (const accept of ['application/json', 'text/html']) {
       const res = await portal.app.inject({ url: '/.vite/manifest.json', headers: { accept } });
       expect(res.body, accept).not.toContain('isEntry');
     }
   });
 
-  it('serves hashed assets as immutable', async () => {
+  it('serves hashed assets as immutable', async ({ portal }) => {
     const res = await portal.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('sends each asset and the page compressed: brotli where accepted, else gzip, else plain, varying on Accept-Encoding', async () => {
+  it('sends each asset and the page compressed: brotli where accepted, else gzip, else plain, varying on Accept-Encoding', async ({ portal }) => {
     const asBrotli = await portal.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
     expect(asBrotli.headers['content-encoding']).toBe('br');
     expect(asBrotli.headers['vary']).toMatch(/accept-encoding/i);
@@ -222,7 +226,7 @@ describe('the client', () => {
     expect(gunzipSync(pageGzip.rawPayload).toString()).toContain('"city":"Mumbai"');
   });
 
-  it('answers a missing asset with 404, not the page', async () => {
+  it('answers a missing asset with 404, not the page', async ({ portal }) => {
     const res = await portal.app.inject({ method: 'POST', url: '/assets/missing.js' });
     expect(res.statusCode).toBe(404);
   });
@@ -231,7 +235,7 @@ describe('the client', () => {
 describe('tRPC batches', () => {
   const batch = (procedure: string, count: number) => Array.from({ length: count }, () => procedure).join(',');
 
-  it(`carry at most ${TRPC_MAX_BATCH_SIZE} procedures`, async () => {
+  it(`carry at most ${TRPC_MAX_BATCH_SIZE} procedures`, async ({ portal }) => {
     const input = encodeURIComponent(JSON.stringify({}));
     const full = await portal.app.inject(`/trpc/${batch('site.config', TRPC_MAX_BATCH_SIZE)}?batch=1&input=${input}`);
     expect(full.statusCode).toBe(200);
@@ -240,7 +244,7 @@ describe('tRPC batches', () => {
     expect(over.statusCode).toBe(400);
   });
 
-  it('refuse a larger batch before any of its procedures runs', async () => {
+  it('refuse a larger batch before any of its procedures runs', async ({ portal }) => {
     const before = (await portal.runtime.db.select({ id: mails.id }).from(mails)).length;
     const message = { name: 'Ravi Menon', email: 'ravi@example.com', message: 'When does the next batch start?' };
     const inputs = Object.fromEntries(Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, (_, index) => [index, message]));
@@ -256,17 +260,16 @@ describe('tRPC batches', () => {
 });
 
 describe('pages of client routes', () => {
-  const page = async (url: string) => (await portal.app.inject({ url, headers: { accept: 'text/html' } })).body;
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-  it("preload the route's chunks, whatever the case of the address, and nothing on other pages", async () => {
+  it("preload the route's chunks, whatever the case of the address, and nothing on other pages", async ({ page }) => {
     expect(preloads(await page('/login'))).toEqual(['/assets/account-3.js', '/assets/shared-2.js']);
     expect(preloads(await page('/LOGIN/'))).toEqual(['/assets/account-3.js', '/assets/shared-2.js']);
     expect(preloads(await page('/'))).toEqual([]);
     expect(preloads(await page('/no-such-page'))).toEqual([]);
   });
 
-  it('/courses carries the catalogue, safe inside its script element, and preloads the first pictures', async () => {
+  it('/courses carries the catalogue, safe inside its script element, and preloads the first pictures', async ({ page, portal }) => {
     // The catalogue is re-read at most once a second, on the portal's clock: the test's here.
     vi.useFakeTimers({ toFake: ['Date'] });
     const course = await createCourse(portal.runtime.db, { title: 'Radar </script><script>alert(1)</script> Observer', imageFile: 'radar.webp', imageWidth: 640, imageHeight: 320 });
@@ -283,7 +286,7 @@ describe('pages of client routes', () => {
 });
 
 describe('API answers', () => {
-  it('come compressed when they are worth it, and plain to a client that does not accept it', async () => {
+  it('come compressed when they are worth it, and plain to a client that does not accept it', async ({ portal }) => {
     const url = `/trpc/${Array.from({ length: 8 }, () => 'site.config').join(',')}?batch=1&input=${encodeURIComponent('{}')}`;
     const plain = await portal.app.inject(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -299,7 +302,7 @@ describe('API answers', () => {
 });
 
 describe('site configuration', () => {
-  it('is the same through tRPC, the caller and REST', async () => {
+  it('is the same through tRPC, the caller and REST', async ({ portal }) => {
     const viaCaller = await portal.caller().site.config();
     expect(viaCaller.city).toBe('Mumbai');
     const viaHttp = await portal.app.inject('/trpc/site.config');

@@ -11,6 +11,7 @@ import { referencedFileNames } from '../../modules/files/stored-files.service.ts
 import { signAccessToken } from '../tokens.ts';
 import { sweepStoredFiles } from './sweep.ts';
 
+// A portal of its own per storage driver (the file's shared portal has one driver).
 describe.each(STORAGE_DRIVERS)('the sweep of left-over upload files on the %s storage', (driver) => {
   let portal: TestPortal;
   beforeAll(async () => {

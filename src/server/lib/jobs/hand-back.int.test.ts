@@ -63,6 +63,7 @@ const runners: Array<{ name: string; storage: TStorageDriver; redis: boolean }> 
   { name: 'BullMQ worker, files on the local disk', storage: 'local', redis: true },
 ];
 
+// A portal of its own per runner: each has its storage driver, and its own runner closed for the test's.
 for (const runner of runners) {
   describe.runIf(!runner.redis || inject('redisUrl'))(`the ${runner.name} stopping during a transcode`, () => {
     let portal: TestPortal;

@@ -4,18 +4,14 @@ import path from 'node:path';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { untilJobsSettled } from '../../../testing/job-queue.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox, mails } from '../../db/schema.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { createBullmqDispatcher, JOBS_QUEUE, type JobDispatcher } from './dispatcher.ts';
 import { DISPATCH_GRACE_MS, requeueLostDispatches, requeuePending } from './reconciler.ts';
 import { JOB_ATTEMPTS, runOutboxJob } from './runner.ts';
-
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+import { afterAll, beforeAll, describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
 async function outboxRow(portal: TestPortal, id: string) {
   const [row] = await portal.runtime.db.select().from(jobOutbox).where(eq(jobOutbox.id, id));
@@ -39,6 +35,56 @@ function mailTo(name: string) {
   return `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+test.override({ portalOptions: { smtp: true } });
+
+/** The BullMQ queue prefix of the file's own, so nothing else's jobs are touched. */
+const prefix = `test-${randomBytes(4).toString('hex')}`;
+
+/** A BullMQ worker on the file's queue doing `work`; close it when done. */
+function queueWorker(work: (outboxId: string) => Promise<unknown>) {
+  const connection = new Redis(inject('redisUrl')!, { maxRetriesPerRequest: null });
+  const worker = new Worker<{ outboxId: string }>(JOBS_QUEUE, (job) => work(job.data.outboxId), { connection, prefix });
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}
+
+const it = test
+  /**
+   * The portal whose jobs the runner runs: the file's runs them itself; for BullMQ, a portal of its
+   * own with a worker on Redis, built when first asked for.
+   */
+  .extend('portalRunning', { scope: 'file' }, ({ portal, smtp }, { onCleanup }) => {
+    let onRedis: Promise<TestPortal> | undefined;
+    onCleanup(async () => {
+      await (await onRedis)?.close();
+    });
+    return (redis: boolean) => (redis ? (onRedis ??= createTestPortal({ redis: true, env: { SMTP_URL: smtp.url } })) : Promise.resolve(portal));
+  })
+  /** A dispatcher onto the file's BullMQ queue, with no worker of the portal's taking its jobs. */
+  .extend('dispatcher', { scope: 'file' }, ({ portal }, { onCleanup }) => {
+    const dispatcher = createBullmqDispatcher(inject('redisUrl')!, portal.runtime.logger, prefix);
+    onCleanup(() => dispatcher.close());
+    return dispatcher;
+  })
+  /** A pending mail whose BullMQ job failed for good the way a second stall fails it. */
+  .extend('givenUpMail', { scope: 'file' }, ({ db, dispatcher }) => async (to: string) => {
+    const job = await db.transaction((tx) => queueMail(tx, { to, subject: 'Certificate ready', text: 'ready' }));
+    const failing = queueWorker(async () => {
+      throw new UnrecoverableError('job stalled more than allowable limit');
+    });
+    const failed = new Promise<void>((resolve) => failing.worker.once('failed', () => resolve()));
+    await dispatcher.dispatch([job]);
+    await failed;
+    await failing.close();
+    expect(await dispatcher.givenUp([job.id])).toEqual([{ id: job.id, reason: 'job stalled more than allowable limit' }]);
+    return job;
+  });
+
 const runners = [
   { name: 'in-process runner', redis: false },
   { name: 'BullMQ on Redis', redis: true },
@@ -46,18 +92,12 @@ const runners = [
 
 for (const runner of runners) {
   describe.runIf(!runner.redis || inject('redisUrl'))(`mail through the ${runner.name}`, () => {
-    let smtp: Smtp;
     let portal: TestPortal;
-    beforeAll(async () => {
-      smtp = await startSmtpServer();
-      portal = await createTestPortal({ redis: runner.redis, env: { SMTP_URL: smtp.url } });
-    });
-    afterAll(async () => {
-      await portal.close();
-      await smtp.close();
+    it.beforeAll(async ({ portalRunning }) => {
+      portal = await portalRunning(runner.redis);
     });
 
-    it('delivers a mail queued in a transaction, then forgets its body', async () => {
+    it('delivers a mail queued in a transaction, then forgets its body', async ({ smtp }) => {
       const to = mailTo('deliver');
       const job = await portal.runtime.db.transaction((tx) =>
         queueMail(tx, { to, subject: 'Your verification code', text: 'Your code is 482913. It expires in 10 minutes.' }),
@@ -91,7 +131,7 @@ for (const runner of runners) {
       expect(rowsOf(orphans)[0]).toEqual({ n: 0 });
     });
 
-    it('sends once when the same job is dispatched twice', async () => {
+    it('sends once when the same job is dispatched twice', async ({ smtp }) => {
       const to = mailTo('twice');
       const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Once', text: 'once' }));
       await portal.runtime.jobs.dispatch([job]);
@@ -104,7 +144,7 @@ for (const runner of runners) {
       expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
     });
 
-    it('re-queues an intent that was committed but never dispatched', async () => {
+    it('re-queues an intent that was committed but never dispatched', async ({ smtp }) => {
       const to = mailTo('reconcile');
       const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Late', text: 'late' }));
       expect((await outboxRow(portal, job.id))?.status).toBe('pending');
@@ -118,49 +158,7 @@ for (const runner of runners) {
 describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row is still pending', () => {
   // A worker killed twice during one job, or a database away through every retry: BullMQ fails the
   // job without the runner recording anything, and keeps it under the row's id.
-  let smtp: Smtp;
-  let portal: TestPortal;
-  let dispatcher: ReturnType<typeof createBullmqDispatcher>;
-  const prefix = `test-${randomBytes(4).toString('hex')}`;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    portal = await createTestPortal({ env: { SMTP_URL: smtp.url } });
-    dispatcher = createBullmqDispatcher(inject('redisUrl')!, portal.runtime.logger, prefix);
-  });
-  afterAll(async () => {
-    await dispatcher.close();
-    await portal.close();
-    await smtp.close();
-  });
-
-  /** A BullMQ worker on the test's queue doing `work`; close it when done. */
-  function queueWorker(work: (outboxId: string) => Promise<unknown>) {
-    const connection = new Redis(inject('redisUrl')!, { maxRetriesPerRequest: null });
-    const worker = new Worker<{ outboxId: string }>(JOBS_QUEUE, (job) => work(job.data.outboxId), { connection, prefix });
-    return {
-      worker,
-      async close() {
-        await worker.close();
-        connection.disconnect();
-      },
-    };
-  }
-
-  /** A pending mail whose BullMQ job failed for good the way a second stall fails it. */
-  async function givenUpMail(to: string) {
-    const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Certificate ready', text: 'ready' }));
-    const failing = queueWorker(async () => {
-      throw new UnrecoverableError('job stalled more than allowable limit');
-    });
-    const failed = new Promise<void>((resolve) => failing.worker.once('failed', () => resolve()));
-    await dispatcher.dispatch([job]);
-    await failed;
-    await failing.close();
-    expect(await dispatcher.givenUp([job.id])).toEqual([{ id: job.id, reason: 'job stalled more than allowable limit' }]);
-    return job;
-  }
-
-  it('is run again by the reconciler and done once', async () => {
+  it('is run again by the reconciler and done once', async ({ dispatcher, givenUpMail, portal, smtp }) => {
     const to = mailTo('given-up');
     const job = await givenUpMail(to);
     const worker = queueWorker((outboxId) => runOutboxJob(portal.runtime.jobContext, outboxId, { isLast: false }));
@@ -179,7 +177,7 @@ describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row
     }
   });
 
-  it('is marked failed with the queue’s reason once the row has had its tries', async () => {
+  it('is marked failed with the queue’s reason once the row has had its tries', async ({ dispatcher, givenUpMail, portal }) => {
     const to = mailTo('given-up-for-good');
     const job = await givenUpMail(to);
     await portal.runtime.db.update(jobOutbox).set({ attempts: JOB_ATTEMPTS - 1 }).where(eq(jobOutbox.id, job.id));
@@ -194,12 +192,6 @@ describe.runIf(inject('redisUrl'))('a job BullMQ gave up on while its outbox row
 });
 
 describe('the reconciler as a scheduled task', () => {
-  let portal: TestPortal;
-  beforeAll(async () => {
-    portal = await createTestPortal();
-  });
-  afterAll(() => portal.close());
-
   /** The portal's own dispatcher, noting which rows it was handed. */
   function noting(dispatcher: JobDispatcher) {
     const handed = new Set<string>();
@@ -210,7 +202,7 @@ describe('the reconciler as a scheduled task', () => {
     return { handed, dispatcher: { ...dispatcher, dispatch } };
   }
 
-  it('leaves a row just committed to its own dispatch on its periods, and hands every pending row over at start', async () => {
+  it('leaves a row just committed to its own dispatch on its periods, and hands every pending row over at start', async ({ portal }) => {
     const { runtime } = portal;
     const fresh = await runtime.db.transaction((tx) => queueMail(tx, { to: mailTo('fresh'), subject: 'Fresh', text: 'x' }));
     const lost = await runtime.db.transaction((tx) => queueMail(tx, { to: mailTo('lost'), subject: 'Lost', text: 'x' }));
@@ -234,6 +226,7 @@ describe('the reconciler as a scheduled task', () => {
 });
 
 describe('a job that keeps failing', () => {
+  // A portal of its own, its mail going to a server that is not there.
   let portal: TestPortal;
   beforeAll(async () => {
     // Nothing listens on port 9: every delivery fails.
@@ -255,6 +248,7 @@ describe('a job that keeps failing', () => {
 });
 
 describe('mail with no SMTP server configured', () => {
+  // A portal of its own: the file's sends its mail to the file's SMTP server.
   let portal: TestPortal;
   beforeAll(async () => {
     portal = await createTestPortal();

@@ -5,11 +5,8 @@ import { Readable } from 'node:stream';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PDF } from '../../../testing/multipart.ts';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
 import { isStored, leavePartialFile } from '../../../testing/storage.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { jobOutbox } from '../../db/schema.ts';
 import { SCHEDULED_TASKS, type TScheduleContext } from '../../jobs.ts';
 import { queueMail } from '../mail/mail.service.ts';
@@ -17,6 +14,7 @@ import { SWEEP_AGE_MS } from '../files/sweep.ts';
 import { DISPATCH_GRACE_MS } from './reconciler.ts';
 import { SCHEDULE_QUEUE, startQueuedSchedule } from './scheduled-queue.ts';
 import type { TScheduledTask } from './schedule.ts';
+import { describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
 const redisUrl = inject('redisUrl');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,31 +32,26 @@ async function waitUntil<T>(what: string, check: () => Promise<T | undefined | f
 /** A key prefix of the test's own on the shared Redis, so nothing else's queues are touched. */
 const newPrefix = () => `test-schedule-${randomBytes(4).toString('hex')}`;
 
-describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
-  let portal: TestPortal;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let ctx: TScheduleContext;
-  const closing: Array<() => Promise<void>> = [];
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    portal = await createTestPortal({ env: { SMTP_URL: smtp.url } });
-    ctx = { ...portal.runtime.jobContext, jobs: portal.runtime.jobs };
-  });
-  afterAll(async () => {
-    for (const close of closing.reverse()) await close();
-    await portal.close();
-    await smtp.close();
-  });
+test.override({ portalOptions: { smtp: true } });
 
-  async function schedule(tasks: ReadonlyArray<TScheduledTask<TScheduleContext>>, prefix: string, reassertEveryMs?: number) {
+/** Starts the schedule of the tasks on the file's portal; every schedule started is closed before the portal. */
+const it = test.extend('schedule', { scope: 'file' }, ({ portal }, { onCleanup }) => {
+  const ctx: TScheduleContext = { ...portal.runtime.jobContext, jobs: portal.runtime.jobs };
+  const closing: Array<() => Promise<void>> = [];
+  onCleanup(async () => {
+    for (const close of closing.reverse()) await close();
+  });
+  return async (tasks: ReadonlyArray<TScheduledTask<TScheduleContext>>, prefix: string, reassertEveryMs?: number) => {
     const started = await startQueuedSchedule(tasks, ctx, portal.runtime.logger, redisUrl!, {
       prefix,
       ...(reassertEveryMs ? { reassertEveryMs } : {}),
     });
     closing.push(started.close);
     return started;
-  }
+  };
+});
 
+describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
   /** A task that counts its runs, every `everyMs`. */
   function countingTask(everyMs: number) {
     const runs: number[] = [];
@@ -73,7 +66,7 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     return { task, runs };
   }
 
-  it('runs a task once per period however many instances register and run the schedule', async () => {
+  it('runs a task once per period however many instances register and run the schedule', async ({ schedule }) => {
     const prefix = newPrefix();
     const every = 400;
     const { task, runs } = countingTask(every);
@@ -105,7 +98,7 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     }
   });
 
-  it('re-creates the schedulers a Redis flush deleted, and runs resume', async () => {
+  it('re-creates the schedulers a Redis flush deleted, and runs resume', async ({ schedule }) => {
     const prefix = newPrefix();
     const { task, runs } = countingTask(300);
     await schedule([task], prefix, 200);
@@ -125,7 +118,7 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     }
   });
 
-  it('re-queues an outbox row whose dispatch was lost, and sweeps a left-over file, through the job schedulers', async () => {
+  it('re-queues an outbox row whose dispatch was lost, and sweeps a left-over file, through the job schedulers', async ({ db, portal, schedule, smtp }) => {
     const prefix = newPrefix();
     // The declared tasks as they are, with periods a test can wait for, and no run at start: what
     // happens below is the periodic run through BullMQ.
@@ -133,9 +126,9 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     expect(tasks.map((task) => task.name).sort()).toEqual(['purge-ended-retention', 'remind-expiring-certificates', 'requeue-pending-jobs', 'sweep-stored-files']);
 
     const to = `lost-dispatch-${randomBytes(3).toString('hex')}@example.com`;
-    const job = await portal.runtime.db.transaction((tx) => queueMail(tx, { to, subject: 'Your certificate', text: 'ready' }));
+    const job = await db.transaction((tx) => queueMail(tx, { to, subject: 'Your certificate', text: 'ready' }));
     // Committed two minutes ago, and never dispatched (the process died after the commit).
-    await portal.runtime.db
+    await db
       .update(jobOutbox)
       .set({ createdAt: new Date(Date.now() - DISPATCH_GRACE_MS - 60_000) })
       .where(eq(jobOutbox.id, job.id));
@@ -151,7 +144,7 @@ describe.runIf(redisUrl)('scheduled tasks on Redis', () => {
     await schedule(tasks, prefix);
     expect((await smtp.waitFor(to, 20_000)).subject).toBe('Your certificate');
     await waitUntil('the row done', async () => {
-      const [row] = await portal.runtime.db.select().from(jobOutbox).where(eq(jobOutbox.id, job.id));
+      const [row] = await db.select().from(jobOutbox).where(eq(jobOutbox.id, job.id));
       return row?.status === 'done';
     });
     await waitUntil('the stranded file swept', async () => !(await isStored(files, 'id_documents', stranded.name)));

@@ -1,36 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../../testing/smtp-server.ts';
-import { createTestPortal, type TestPortal } from '../../../testing/test-runtime.ts';
 import { mails } from '../../db/schema.ts';
 import type { JobContext } from '../jobs/runner.ts';
 import { insertMail } from './mail.repository.ts';
 import { sendMail } from './send-mail.job.ts';
 import type { MailTransport } from './transport.ts';
+import { describe, expect, test } from '../../../testing/portal-test.ts';
 
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+test.override({ portalOptions: { smtp: true } });
+
+const it = test.extend('received', { scope: 'file' }, ({ smtp }) => (to: string) => smtp.received.filter((mail) => mail.to.includes(to)));
 
 const address = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 // Two runs of one send job at once: what BullMQ does when a worker starved of CPU misses its job
 // lock's renewal and another worker (or another slot) takes the job over while the first still sends.
 describe('a mail whose send job runs twice at once', () => {
-  let smtp: Smtp;
-  let portal: TestPortal;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    portal = await createTestPortal({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await portal.close();
-    await smtp.close();
-  });
-
-  const received = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));
-
-  it('reaches the learner once, through the SMTP server', async () => {
+  it('reaches the learner once, through the SMTP server', async ({ db, portal, received, smtp }) => {
     const to = address('twice-at-once');
-    const mailId = await insertMail(portal.runtime.db, { to, subject: 'Your verification code', text: 'Your code is 482913.' });
+    const mailId = await insertMail(db, { to, subject: 'Your verification code', text: 'Your code is 482913.' });
     const runs = await Promise.allSettled([sendMail({ mailId }, portal.runtime.jobContext), sendMail({ mailId }, portal.runtime.jobContext)]);
     await smtp.waitFor(to);
     // One run sent it; the other found it held by the first and failed, to be retried.
@@ -41,14 +28,14 @@ describe('a mail whose send job runs twice at once', () => {
     // taken what it sent, and every run has returned).
     await sendMail({ mailId }, portal.runtime.jobContext);
     expect(received(to)).toHaveLength(1);
-    const [row] = await portal.runtime.db.select().from(mails).where(eq(mails.id, mailId));
+    const [row] = await db.select().from(mails).where(eq(mails.id, mailId));
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(row?.text).toBeNull();
   });
 
-  it('is sent by the next run when the SMTP server failed the first, and by any run once a dead run’s hold ran out', async () => {
+  it('is sent by the next run when the SMTP server failed the first, and by any run once a dead run’s hold ran out', async ({ db, portal, received, smtp }) => {
     const to = address('after-failure');
-    const mailId = await insertMail(portal.runtime.db, { to, subject: 'Reset your password', text: 'Your code is 771204.' });
+    const mailId = await insertMail(db, { to, subject: 'Reset your password', text: 'Your code is 771204.' });
     const failing: MailTransport = { kind: 'smtp', send: () => Promise.reject(new Error('421 service not available')), close: () => undefined };
     const failingContext: JobContext = { ...portal.runtime.jobContext, mail: failing };
     await expect(sendMail({ mailId }, failingContext)).rejects.toThrow('421');
@@ -59,11 +46,11 @@ describe('a mail whose send job runs twice at once', () => {
 
     // A run that died while sending holds its mail until its hold runs out; then another sends it.
     const lost = address('dead-run');
-    const lostId = await insertMail(portal.runtime.db, { to: lost, subject: 'Your certificate', text: 'Attached.' });
-    await portal.runtime.db.update(mails).set({ sendingUntil: new Date(Date.now() + 60_000) }).where(eq(mails.id, lostId));
+    const lostId = await insertMail(db, { to: lost, subject: 'Your certificate', text: 'Attached.' });
+    await db.update(mails).set({ sendingUntil: new Date(Date.now() + 60_000) }).where(eq(mails.id, lostId));
     await expect(sendMail({ mailId: lostId }, portal.runtime.jobContext)).rejects.toThrow('being sent by another run');
     expect(received(lost)).toHaveLength(0);
-    await portal.runtime.db.update(mails).set({ sendingUntil: new Date(Date.now() - 1_000) }).where(eq(mails.id, lostId));
+    await db.update(mails).set({ sendingUntil: new Date(Date.now() - 1_000) }).where(eq(mails.id, lostId));
     await sendMail({ mailId: lostId }, portal.runtime.jobContext);
     await smtp.waitFor(lost);
     expect(received(lost)).toHaveLength(1);

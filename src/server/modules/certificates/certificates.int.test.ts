@@ -8,7 +8,6 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { TAdminTest, TTestForm } from '../../../shared/schemas/tests.ts';
 import { createCourse, createEnrolment, createProfileRow, createUser, sessionOf } from '../../../testing/factories.ts';
@@ -19,6 +18,7 @@ import { certificates, jobOutbox, mails, profiles, testAttempts } from '../../db
 import type { JobContext } from '../../lib/jobs/runner.ts';
 import { VERIFY_HOLDER_LIMIT, VERIFY_LIMIT, VERIFY_NUMBER_LIMITS } from './certificate-verification.service.ts';
 import { renderCertificate } from './render-certificate.job.ts';
+import { afterAll, beforeAll, describe, expect, inject, test } from '../../../testing/portal-test.ts';
 
 const run = promisify(execFile);
 const C = MESSAGES.certificate;
@@ -70,9 +70,35 @@ async function qrIn(file: string): Promise<string | undefined> {
   }
 }
 
-type TKit = ReturnType<typeof kit>;
+type TCaller = ReturnType<TestPortal['caller']>;
 
-/** Everything a portal needs to issue certificates: an admin, courses with a published test, learners who pass. */
+/** The learner (as their caller) takes the test and answers every question right. */
+async function pass(me: TCaller, course: { id: string }, test: TAdminTest) {
+  await me.tests.take({ courseId: course.id });
+  const answers = test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer }));
+  return me.tests.submit({ testId: test.id, answers });
+}
+
+/** The learner's certificate for the course once its PDF is rendered. */
+function readyCertificate(me: TCaller, courseId: string) {
+  return waitUntil(async () => {
+    const certificate = await me.certificates.forCourse({ courseId });
+    return certificate.status === 'ready' && certificate;
+  });
+}
+
+type TLearnerOptions = { profile?: boolean | TProfileOverrides; user?: TUserOverrides };
+/** What issuing a certificate by hand needs: a database, a course with a published test, learners in it. */
+type TIssuer = {
+  db: TestPortal['runtime']['db'];
+  publishedTest(): Promise<{ course: { id: string; title: string }; test: TAdminTest }>;
+  learnerIn(courseId: string, options?: TLearnerOptions): Promise<TUser>;
+};
+
+/**
+ * Everything a portal of the file's own needs to issue certificates: an admin, courses with a
+ * published test, learners who pass.
+ */
 function kit(portal: () => TestPortal) {
   const db = () => portal().runtime.db;
   let admin: TUser;
@@ -90,23 +116,14 @@ function kit(portal: () => TestPortal) {
       await as(admin).tests.publish({ testId: test.id });
       return { course, test };
     },
-    async learnerIn(courseId: string, options: { profile?: boolean | TProfileOverrides; user?: TUserOverrides } = {}) {
+    async learnerIn(courseId: string, options: TLearnerOptions = {}) {
       const learner = await createUser(db(), { approvedAt: new Date(), ...options.user });
       if (options.profile) await createProfileRow(db(), learner.id, options.profile === true ? {} : options.profile);
       await createEnrolment(db(), { userId: learner.id, courseId, status: 'approved', decidedAt: new Date(), trainingSubmittedAt: new Date() });
       return learner;
     },
-    async pass(learner: TUser, course: { id: string }, test: TAdminTest) {
-      await as(learner).tests.take({ courseId: course.id });
-      const answers = test.questions.map((question) => ({ questionId: question.id, selectedAnswer: question.correctAnswer }));
-      return as(learner).tests.submit({ testId: test.id, answers });
-    },
-    async ready(learner: TUser, courseId: string) {
-      return waitUntil(async () => {
-        const certificate = await as(learner).certificates.forCourse({ courseId });
-        return certificate.status === 'ready' && certificate;
-      });
-    },
+    pass: (learner: TUser, course: { id: string }, test: TAdminTest) => pass(as(learner), course, test),
+    ready: (learner: TUser, courseId: string) => readyCertificate(as(learner), courseId),
   };
 }
 
@@ -114,10 +131,10 @@ function kit(portal: () => TestPortal) {
  * A pending certificate whose render job was never queued, to drive the job by hand or to verify:
  * issued straight into the database, to a learner made with the given options.
  */
-async function issueWithoutPdf(portal: TestPortal, k: TKit, options: Parameters<TKit['learnerIn']>[1] = {}) {
-  const db = () => portal.runtime.db;
-  const { course, test } = await k.publishedTest();
-  const learner = await k.learnerIn(course.id, options);
+async function issueWithoutPdf({ db: database, publishedTest, learnerIn }: TIssuer, options: TLearnerOptions = {}) {
+  const db = () => database;
+  const { course, test } = await publishedTest();
+  const learner = await learnerIn(course.id, options);
   const [attempt] = await db()
     .insert(testAttempts)
     .values({ userId: learner.id, testId: test.id, courseId: course.id, submittedAt: new Date(), score: 2, totalQuestions: 2, percentage: 100, passed: true, timeTakenSeconds: 30 })
@@ -132,11 +149,31 @@ async function issueWithoutPdf(portal: TestPortal, k: TKit, options: Parameters<
   return { learner, course, certificate: certificate! };
 }
 
+test.override({ portalOptions: { env: { PUBLIC_URL }, smtp: true } });
+
+const it = test
+  /** An approved learner enrolled in the course, their training submitted, with a profile if asked. */
+  .extend('holderIn', { scope: 'file' }, ({ db, learnerIn }) => async (courseId: string, options: TLearnerOptions = {}) => {
+    const learner = await learnerIn(courseId, { user: options.user });
+    if (options.profile) await createProfileRow(db, learner.id, options.profile === true ? {} : options.profile);
+    return learner;
+  })
+  .extend('pendingCertificate', { scope: 'file' }, ({ db, holderIn, publishedTest }) => (options: TLearnerOptions = {}) =>
+    issueWithoutPdf({ db, publishedTest: () => publishedTest(), learnerIn: holderIn }, options))
+  /** The names in the certificates' area, files being written left out. */
+  .extend('areaFiles', { scope: 'file' }, ({ portal }) => async () => {
+    const names = new Set<string>();
+    for await (const entry of portal.runtime.files.entries('certificates')) if (!entry.partial) names.add(entry.name);
+    return names;
+  })
+  .extend('learnerMails', { scope: 'file' }, ({ db }) => (learner: TUser) => db.select().from(mails).where(eq(mails.to, learner.email)));
+
 const runners = [
   { name: 'in-process runner', redis: false },
   { name: 'BullMQ on Redis', redis: true },
 ];
 
+// A portal of its own per runner: its jobs in process or on BullMQ, and its public address written with a slash.
 for (const runner of runners) {
   describe.runIf(!runner.redis || inject('redisUrl'))(`a pass's certificate through the ${runner.name}`, () => {
     let smtp: Smtp;
@@ -240,30 +277,7 @@ for (const runner of runners) {
 }
 
 describe('certificates', () => {
-  let smtp: Smtp;
-  let portal: TestPortal;
-  const k = kit(() => portal);
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    portal = await createTestPortal({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
-    await k.init();
-  }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
-    await smtp?.close();
-  });
-  const db = () => portal.runtime.db;
-  const areaFiles = async () => {
-    const names = new Set<string>();
-    for await (const entry of portal.runtime.files.entries('certificates')) if (!entry.partial) names.add(entry.name);
-    return names;
-  };
-
-  const pendingCertificate = (learner: Parameters<TKit['learnerIn']>[1] = {}) => issueWithoutPdf(portal, k, learner);
-
-  const learnerMails = async (learner: TUser) => db().select().from(mails).where(eq(mails.to, learner.email));
-
-  it('a render retried after a crash between writing the file and marking it ready, then re-delivered, leaves one file, one number and one mail', async () => {
+  it('a render retried after a crash between writing the file and marking it ready, then re-delivered, leaves one file, one number and one mail', async ({ areaFiles, db, learnerMails, pendingCertificate, portal, smtp }) => {
     const { learner, certificate } = await pendingCertificate();
     const before = await areaFiles();
     const ctx = portal.runtime.jobContext;
@@ -278,7 +292,7 @@ describe('certificates', () => {
       },
     };
     await expect(renderCertificate({ certificateId: certificate.id }, crashing, { isLast: false })).rejects.toThrow('the worker died');
-    const [afterCrash] = await db().select().from(certificates).where(eq(certificates.id, certificate.id));
+    const [afterCrash] = await db.select().from(certificates).where(eq(certificates.id, certificate.id));
     expect(afterCrash).toMatchObject({ status: 'pending', number: certificate.number });
     expect(afterCrash!.pdfFile).toMatch(/^[0-9a-f]{36}\.pdf$/);
     expect(await learnerMails(learner)).toHaveLength(0);
@@ -287,7 +301,7 @@ describe('certificates', () => {
     await renderCertificate({ certificateId: certificate.id }, ctx, { isLast: false });
     await portal.drainJobs();
 
-    const [done] = await db().select().from(certificates).where(eq(certificates.id, certificate.id));
+    const [done] = await db.select().from(certificates).where(eq(certificates.id, certificate.id));
     expect(done).toMatchObject({ status: 'ready', number: certificate.number, pdfFile: afterCrash!.pdfFile });
     const added = [...(await areaFiles())].filter((name) => !before.has(name));
     expect(added).toEqual([afterCrash!.pdfFile]);
@@ -295,10 +309,10 @@ describe('certificates', () => {
     // Every job has run to its end (drained above): a second mail would have reached the server.
     await mailsTo(smtp, learner.email);
     expect(smtp.received.filter((received) => received.to.includes(learner.email))).toHaveLength(1);
-    expect(await db().select().from(certificates).where(eq(certificates.userId, learner.id))).toHaveLength(1);
+    expect(await db.select().from(certificates).where(eq(certificates.userId, learner.id))).toHaveLength(1);
   });
 
-  it('the same render job run twice at once writes one file and mails once', async () => {
+  it('the same render job run twice at once writes one file and mails once', async ({ areaFiles, learnerMails, pendingCertificate, portal }) => {
     const { learner, certificate } = await pendingCertificate();
     const before = await areaFiles();
     await Promise.all([
@@ -310,52 +324,52 @@ describe('certificates', () => {
     expect(await learnerMails(learner)).toHaveLength(1);
   });
 
-  it('marks the certificate failed when the last try fails, and mails nothing', async () => {
+  it('marks the certificate failed when the last try fails, and mails nothing', async ({ as, db, learnerMails, pendingCertificate, portal }) => {
     const { learner, certificate } = await pendingCertificate();
     const ctx = portal.runtime.jobContext;
     const broken: JobContext = { ...ctx, files: { ...ctx.files, put: async () => Promise.reject(new Error('disk full')) } };
     await expect(renderCertificate({ certificateId: certificate.id }, broken, { isLast: false })).rejects.toThrow('disk full');
-    expect((await db().select().from(certificates).where(eq(certificates.id, certificate.id)))[0]?.status).toBe('pending');
+    expect((await db.select().from(certificates).where(eq(certificates.id, certificate.id)))[0]?.status).toBe('pending');
     await expect(renderCertificate({ certificateId: certificate.id }, broken, { isLast: true })).rejects.toThrow('disk full');
-    expect((await db().select().from(certificates).where(eq(certificates.id, certificate.id)))[0]?.status).toBe('failed');
+    expect((await db.select().from(certificates).where(eq(certificates.id, certificate.id)))[0]?.status).toBe('failed');
     expect(await learnerMails(learner)).toHaveLength(0);
-    expect(await k.as(learner).certificates.forCourse({ courseId: certificate.courseId })).toMatchObject({ status: 'failed', pdfUrl: null });
+    expect(await as(learner).certificates.forCourse({ courseId: certificate.courseId })).toMatchObject({ status: 'failed', pdfUrl: null });
   });
 
-  it("another learner's course answers exactly like a course with no certificate, over REST and tRPC", async () => {
-    const { course, test } = await k.publishedTest();
-    const holder = await k.learnerIn(course.id);
-    await k.pass(holder, course, test);
-    await k.ready(holder, course.id);
-    const other = await k.learnerIn(course.id);
-    const empty = await createCourse(db());
+  it("another learner's course answers exactly like a course with no certificate, over REST and tRPC", async ({ as, bearer, db, holderIn, portal, publishedTest }) => {
+    const { course, test } = await publishedTest();
+    const holder = await holderIn(course.id);
+    await pass(as(holder), course, test);
+    await readyCertificate(as(holder), course.id);
+    const other = await holderIn(course.id);
+    const empty = await createCourse(db);
 
-    const theirs = await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(other) });
-    const none = await portal.app.inject({ url: `/api/certificate/${empty.id}`, headers: k.bearer(other) });
+    const theirs = await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: bearer(other) });
+    const none = await portal.app.inject({ url: `/api/certificate/${empty.id}`, headers: bearer(other) });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ message: C.notFound });
     expect({ status: none.statusCode, body: none.json() }).toEqual({ status: theirs.statusCode, body: theirs.json() });
 
-    const viaTrpc = await rejection(k.as(other).certificates.forCourse({ courseId: course.id }));
-    const missing = await rejection(k.as(other).certificates.forCourse({ courseId: empty.id }));
+    const viaTrpc = await rejection(as(other).certificates.forCourse({ courseId: course.id }));
+    const missing = await rejection(as(other).certificates.forCourse({ courseId: empty.id }));
     expect([viaTrpc.code, viaTrpc.message]).toEqual(['NOT_FOUND', C.notFound]);
     expect([missing.code, missing.message]).toEqual([viaTrpc.code, viaTrpc.message]);
-    expect(await k.as(other).certificates.mine()).toEqual([]);
-    expect((await k.as(holder).certificates.mine()).map((certificate) => certificate.course.id)).toEqual([course.id]);
+    expect(await as(other).certificates.mine()).toEqual([]);
+    expect((await as(holder).certificates.mine()).map((certificate) => certificate.course.id)).toEqual([course.id]);
 
     const anonymous = await portal.app.inject({ url: `/api/certificate/${course.id}` });
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('verifies a certificate as valid, then revoked, in full with its code and masked by its number alone; stops serving the PDF', async () => {
-    const { course, test } = await k.publishedTest();
-    const learner = await k.learnerIn(course.id, { profile: true });
-    const { certificate } = await k.pass(learner, course, test);
-    const ready = await k.ready(learner, course.id);
+  it('verifies a certificate as valid, then revoked, in full with its code and masked by its number alone; stops serving the PDF', async ({ as, bearer, db, holderIn, portal, publishedTest, staff }) => {
+    const { course, test } = await publishedTest();
+    const learner = await holderIn(course.id, { profile: true });
+    const { certificate } = await pass(as(learner), course, test);
+    const ready = await readyCertificate(as(learner), course.id);
     const visitor = portal.caller(null, uniqueIp());
 
-    const { verificationCode } = (await k.as(learner).certificates.forCourse({ courseId: course.id }));
-    const [profile] = await db().select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, learner.id));
+    const { verificationCode } = (await as(learner).certificates.forCourse({ courseId: course.id }));
+    const [profile] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, learner.id));
     const valid = await visitor.certificates.verify({ number: ` ${certificate!.number.toLowerCase()} `, code: verificationCode });
     // The name as the certificate prints it: the profile's, not the account's.
     expect(valid).toEqual({
@@ -375,23 +389,23 @@ describe('certificates', () => {
     const byNumber = await visitor.certificates.verify({ number: certificate!.number });
     expect(byNumber).toMatchObject({ detail: 'masked', state: 'valid', issuedAt: certificate!.issuedAt, validUntil: null });
 
-    const results = await k.as(k.admin()).tests.results({ search: learner.email });
+    const results = await as(staff).tests.results({ search: learner.email });
     expect(results.items).toHaveLength(1);
     expect(results.items[0]!.certificate).toEqual({ id: ready.id, number: ready.number, status: 'ready', revokedAt: null, pdfUrl: ready.pdfUrl });
     // The code is the holder's to share: an administrator's list does not carry it.
     expect(JSON.stringify(results)).not.toContain(verificationCode);
 
-    const refused = await rejection(k.as(learner).certificates.revoke({ certificateId: ready.id }));
+    const refused = await rejection(as(learner).certificates.revoke({ certificateId: ready.id }));
     expect(refused.code).toBe('FORBIDDEN');
-    const revoked = await k.as(k.admin()).certificates.revoke({ certificateId: ready.id, reason: '  Issued against a disputed attempt.  ' });
+    const revoked = await as(staff).certificates.revoke({ certificateId: ready.id, reason: '  Issued against a disputed attempt.  ' });
     expect(revoked).toMatchObject({ id: ready.id, pdfUrl: null });
     expect(revoked.revokedAt).not.toBeNull();
-    const [row] = await db().select().from(certificates).where(eq(certificates.id, ready.id));
-    expect(row).toMatchObject({ revokedBy: k.admin().id, revokeReason: 'Issued against a disputed attempt.' });
+    const [row] = await db.select().from(certificates).where(eq(certificates.id, ready.id));
+    expect(row).toMatchObject({ revokedBy: staff.id, revokeReason: 'Issued against a disputed attempt.' });
 
-    const again = await rejection(k.as(k.admin()).certificates.revoke({ certificateId: ready.id }));
+    const again = await rejection(as(staff).certificates.revoke({ certificateId: ready.id }));
     expect([again.code, again.message]).toEqual(['CONFLICT', C.alreadyRevoked]);
-    const unknown = await rejection(k.as(k.admin()).certificates.revoke({ certificateId: '00000000-0000-4000-8000-000000000000' }));
+    const unknown = await rejection(as(staff).certificates.revoke({ certificateId: '00000000-0000-4000-8000-000000000000' }));
     expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.notFound]);
 
     expect(await visitor.certificates.verify({ number: certificate!.number, code: verificationCode })).toEqual({ ...valid, state: 'revoked' });
@@ -399,17 +413,17 @@ describe('certificates', () => {
     const pdf = await portal.app.inject({ url: ready.pdfUrl! });
     expect(pdf.statusCode).toBe(410);
     expect(pdf.json()).toEqual({ message: C.revoked });
-    expect((await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: k.bearer(learner) })).statusCode).toBe(404);
-    expect(await k.as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({
+    expect((await portal.app.inject({ url: `/api/certificate/${course.id}`, headers: bearer(learner) })).statusCode).toBe(404);
+    expect(await as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({
       revoked: true,
       state: 'revoked',
       revokeReason: 'Issued against a disputed attempt.',
       pdfUrl: null,
     });
-    expect((await k.as(k.admin()).tests.results({ search: learner.email })).items[0]!.certificate).toMatchObject({ revokedAt: revoked.revokedAt, pdfUrl: null });
+    expect((await as(staff).tests.results({ search: learner.email })).items[0]!.certificate).toMatchObject({ revokedAt: revoked.revokedAt, pdfUrl: null });
   });
 
-  it('refuses unknown numbers, malformed numbers and a visitor walking the numbers', async () => {
+  it('refuses unknown numbers, malformed numbers and a visitor walking the numbers', async ({ portal }) => {
     const visitor = portal.caller(null, uniqueIp());
     const unknown = await rejection(visitor.certificates.verify({ number: 'MTA/1999/999999' }));
     expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', C.unknownNumber]);
@@ -429,7 +443,7 @@ describe('certificates', () => {
     await expect(portal.caller(null, uniqueIp()).certificates.verify({ number: 'MTA/2026/999999' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('answers a number alone with only whether the certificate exists, its state and a masked name', async () => {
+  it('answers a number alone with only whether the certificate exists, its state and a masked name', async ({ pendingCertificate, portal }) => {
     const { certificate, course, learner } = await pendingCertificate({ user: { firstName: 'Arjun', lastName: 'Menon' } });
     const visitor = portal.caller(null, uniqueIp());
     const answer = await visitor.certificates.verify({ number: certificate.number });
@@ -451,7 +465,7 @@ describe('certificates', () => {
     expect(res.body).not.toContain(course.title);
   });
 
-  it('answers the code from the QR code with the holder, the course and the date of issue; a wrong code like the number alone', async () => {
+  it('answers the code from the QR code with the holder, the course and the date of issue; a wrong code like the number alone', async ({ pendingCertificate, portal }) => {
     const { certificate, course } = await pendingCertificate({ user: { firstName: 'Meera', lastName: 'Iyer' } });
     const other = await pendingCertificate();
     const visitor = portal.caller(null, uniqueIp());
@@ -487,7 +501,7 @@ describe('certificates', () => {
     expect(malformed.code).toBe('BAD_REQUEST');
   });
 
-  it("answers the number with the holder's date of birth or INDOS number with the details; a wrong one exactly like the number alone", async () => {
+  it("answers the number with the holder's date of birth or INDOS number with the details; a wrong one exactly like the number alone", async ({ pendingCertificate, portal }) => {
     const { certificate, course } = await pendingCertificate({
       user: { firstName: 'Kavya', lastName: 'Menon' },
       profile: { dateOfBirth: '1994-07-21', indosNo: '13EL 4567' },
@@ -545,7 +559,7 @@ describe('certificates', () => {
     expect(res.json().result.data).toEqual(full);
   });
 
-  it("counts every holder check of one number, right or wrong, so the holder's date of birth cannot be guessed", async () => {
+  it("counts every holder check of one number, right or wrong, so the holder's date of birth cannot be guessed", async ({ pendingCertificate, portal }) => {
     const { certificate } = await pendingCertificate({ profile: { dateOfBirth: '1988-01-30' } });
     for (let day = 1; day <= VERIFY_HOLDER_LIMIT.limit; day += 1) {
       const dateOfBirth = `1988-02-${String(day).padStart(2, '0')}`;
@@ -560,23 +574,23 @@ describe('certificates', () => {
     });
   });
 
-  it('the learner sees their own verification link; nobody else gets the code', async () => {
-    const { course, test } = await k.publishedTest();
-    const learner = await k.learnerIn(course.id);
-    await k.pass(learner, course, test);
-    const [row] = await db().select().from(certificates).where(eq(certificates.userId, learner.id));
-    expect(await k.as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({ verificationCode: row!.verificationCode });
-    expect(await k.as(learner).certificates.mine()).toMatchObject([{ verificationCode: row!.verificationCode }]);
-    const other = await k.learnerIn(course.id);
-    expect(JSON.stringify(await k.as(other).certificates.mine())).not.toContain(row!.verificationCode);
-    const results = await k.as(k.admin()).tests.results({ search: learner.email });
+  it('the learner sees their own verification link; nobody else gets the code', async ({ as, db, holderIn, publishedTest, staff }) => {
+    const { course, test } = await publishedTest();
+    const learner = await holderIn(course.id);
+    await pass(as(learner), course, test);
+    const [row] = await db.select().from(certificates).where(eq(certificates.userId, learner.id));
+    expect(await as(learner).certificates.forCourse({ courseId: course.id })).toMatchObject({ verificationCode: row!.verificationCode });
+    expect(await as(learner).certificates.mine()).toMatchObject([{ verificationCode: row!.verificationCode }]);
+    const other = await holderIn(course.id);
+    expect(JSON.stringify(await as(other).certificates.mine())).not.toContain(row!.verificationCode);
+    const results = await as(staff).tests.results({ search: learner.email });
     expect(JSON.stringify(results)).not.toContain(row!.verificationCode);
   });
 
-  it('serves no PDF for unknown, malformed or not-yet-ready names', async () => {
+  it('serves no PDF for unknown, malformed or not-yet-ready names', async ({ db, pendingCertificate, portal }) => {
     const { certificate } = await pendingCertificate();
     const claimed = 'ab'.repeat(18) + '.pdf';
-    await db().update(certificates).set({ pdfFile: claimed }).where(eq(certificates.id, certificate.id));
+    await db.update(certificates).set({ pdfFile: claimed }).where(eq(certificates.id, certificate.id));
     for (const name of [claimed, 'cd'.repeat(18) + '.pdf', '..%2F..%2Fetc%2Fpasswd', 'x.pdf']) {
       const res = await portal.app.inject({ url: `/certificates/${name}` });
       expect(res.statusCode, name).toBe(404);
@@ -585,6 +599,7 @@ describe('certificates', () => {
   });
 });
 
+// A portal of its own: the limit across all addresses counts every check on it, the file's other tests' too.
 describe('walking the certificate numbers', () => {
   let portal: TestPortal;
   const k = kit(() => portal);
@@ -600,7 +615,7 @@ describe('walking the certificate numbers', () => {
     portal.app.inject({ url: `/trpc/certificates.verify?input=${encodeURIComponent(JSON.stringify(input))}`, remoteAddress });
 
   it('from many addresses is stopped by a limit across all of them, while the code from the QR code still answers', async () => {
-    const { certificate } = await issueWithoutPdf(portal, k, { profile: { dateOfBirth: '1985-03-09' } });
+    const { certificate } = await issueWithoutPdf({ db: portal.runtime.db, publishedTest: k.publishedTest, learnerIn: k.learnerIn }, { profile: { dateOfBirth: '1985-03-09' } });
     let walked = 0;
     let refused: Awaited<ReturnType<typeof verifyFrom>> | undefined;
     // Each address keeps under its own limit; together they walk the numbers.

@@ -31,6 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(clipDir, { recursive: true, force: true }));
 
+// A portal of its own per storage driver (the file's shared portal has one driver).
 describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => {
   let portal: TestPortal;
   let admin: TUser;
