@@ -8,7 +8,7 @@ import { seedWorld } from './portal-world.ts';
 import { startSmtpServer } from './smtp-server.ts';
 import { createTestPortal, type TestPortal } from './test-runtime.ts';
 
-export { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, inject, vi } from 'vitest';
+export { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, inject, vi } from 'vitest';
 
 export type TTestUser = Awaited<ReturnType<typeof createUser>>;
 type TCourse = Awaited<ReturnType<typeof createCourse>>;
