@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createLogger } from './logger.ts';
 import { consume, createMemoryRateLimitStore, createRedisRateLimitStore, REDIS_LIMIT_TIMEOUT_MS, type RateLimitStore } from './rate-limit.ts';
 
@@ -100,12 +100,15 @@ describe('the redis throttle store when Redis fails', () => {
 
   it.runIf(redisUrl)('counts in this process when Redis stops answering, within the timeout', async () => {
     const { logger, lines } = capturedLogger();
-    const store = createRedisRateLimitStore(redisUrl!, logger, `test-${randomBytes(4).toString('hex')}`);
+    const prefix = `test-${randomBytes(4).toString('hex')}`;
+    const store = createRedisRateLimitStore(redisUrl!, logger, prefix);
     const admin = new Redis(redisUrl!);
     try {
-      await admin.ping();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await store.peek('connected');
+      // Connected: a hit is counted in Redis, not in this process.
+      await vi.waitFor(async () => {
+        await consume(store, 'connected', { limit: 100, windowMs: 60_000 });
+        expect(await admin.exists(`${prefix}:rl:connected`)).toBe(1);
+      });
       // Redis holds every client's writes (the counting script among them) for a while, as a Redis
       // stuck on a slow disk would; the UNPAUSE below, not a write, ends it once checked.
       // Each check must be answered (by the command's timeout, REDIS_LIMIT_TIMEOUT_MS) while Redis
