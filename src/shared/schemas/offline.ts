@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestObject, ZId } from './common.ts';
 import { ZProgress } from './enrolment.ts';
-import { RENDITION_HEIGHTS, SMALLEST_RENDITION_HEIGHT } from './training.ts';
+import { RENDITION_HEIGHTS, SMALLEST_RENDITION_HEIGHT } from '../rendition-heights.ts';
 
 /*
  * Study without a link (decision 050): a course downloaded to a device, the watch records

@@ -8,14 +8,6 @@ const T = MESSAGES.training;
 export const TRAINING_TITLE_MAX_LENGTH = 200;
 /** At most this many parts in one training. */
 export const TRAINING_MAX_VIDEOS = 200;
-/**
- * The renditions of every part, by the short side of the picture, largest first: the transcoder
- * makes each the source reaches, the player offers them, a course is downloaded in one of them.
- */
-export const RENDITION_HEIGHTS = [720, 360] as const;
-export type TRenditionHeight = (typeof RENDITION_HEIGHTS)[number];
-/** The smallest rendition: played on a slow link or with data saver on, and downloaded unless another is chosen. */
-export const SMALLEST_RENDITION_HEIGHT: TRenditionHeight = RENDITION_HEIGHTS.at(-1)!;
 
 export const ZVideoStatus = z.enum(['pending', 'processing', 'ready', 'failed']);
 

@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, CloudDownload, HardDrive, Loader2, Pause, Play, Trash2, WifiOff, X } from 'lucide-react';
 import { useState } from 'react';
-import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/schemas/training.ts';
+import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/rendition-heights.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';

@@ -1,4 +1,5 @@
-import { SMALLEST_RENDITION_HEIGHT, type TVideoSource } from '../../../shared/schemas/training.ts';
+import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/rendition-heights.ts';
+import type { TVideoSource } from '../../../shared/schemas/training.ts';
 
 /** Where the learner's own choice of picture size is kept, so it holds on every part and visit. */
 export const QUALITY_STORAGE_KEY = 'trainingVideoQuality';

@@ -1,5 +1,5 @@
 import type { TOfflinePackage, TOfflineStatus } from '../../../shared/schemas/offline.ts';
-import type { TRenditionHeight } from '../../../shared/schemas/training.ts';
+import type { TRenditionHeight } from '../../../shared/rendition-heights.ts';
 import { readStoredUser } from '@/lib/session/session-store.ts';
 import { announce, clearInFlight, setInFlight } from '@/lib/offline/download-events.ts';
 import { chunkRange, rangeHeader, resumePoint } from '@/lib/offline/download-plan.ts';

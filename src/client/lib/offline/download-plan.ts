@@ -1,5 +1,5 @@
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
-import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/schemas/training.ts';
+import { SMALLEST_RENDITION_HEIGHT } from '../../../shared/rendition-heights.ts';
 import { CHUNK_BYTES, type TStoredDownload } from '@/lib/offline/offline-db.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
-import type { TRenditionHeight } from '../../../shared/schemas/training.ts';
+import type { TRenditionHeight } from '../../../shared/rendition-heights.ts';
 import { errorMessage } from '@/lib/api-errors.ts';
 import { spaceProblem } from '@/lib/offline/download-plan.ts';
 import {

@@ -1,4 +1,4 @@
-import { RENDITION_HEIGHTS } from '../../../shared/schemas/training.ts';
+import { RENDITION_HEIGHTS } from '../../../shared/rendition-heights.ts';
 import { inputArguments, type TVideoSource } from './probe.ts';
 
 export type TRenditionPlan = {
