@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '../server/db/client.ts';
-import { courses, enrolments, profiles, secondFactors, users } from '../server/db/schema.ts';
+import { courses, enrolments, profiles, secondFactors, trainingVideoSets, trainingVideos, users } from '../server/db/schema.ts';
 import { testTotpSecretFor } from './second-factor.ts';
 import type { FileStorage } from '../server/lib/files/storage.ts';
 import type { TSessionUser } from '../server/lib/session-user.ts';
@@ -161,4 +161,25 @@ export async function createEnrolment(
 ) {
   const [enrolment] = await db.insert(enrolments).values(values).returning();
   return enrolment!;
+}
+
+/** A course whose training has a ready part (rows only, no media) of each given length, in order. */
+export async function createReadyTraining(db: Executor, durations: number[]) {
+  const course = await createCourse(db);
+  const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
+  const videos = await db
+    .insert(trainingVideos)
+    .values(
+      durations.map((durationSeconds, index) => ({
+        setId: set!.id,
+        serial: index + 1,
+        originalName: `Part ${index + 1}`,
+        sourceFile: `${randomUUID()}.mp4`,
+        status: 'ready' as const,
+        durationSeconds,
+        renditions: [{ height: 360, file: `${randomUUID()}.mp4`, bitrateKbps: 500 }],
+      })),
+    )
+    .returning();
+  return { course, set: set!, videos };
 }

@@ -6,10 +6,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { offlineRecordText } from '../../../shared/offline-record.ts';
 import type { TOfflinePackage } from '../../../shared/schemas/offline.ts';
-import { createCourse, createEnrolment, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { createCourse, createEnrolment, createReadyTraining, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { makeClip } from '../../../testing/media.ts';
 import { form } from '../../../testing/multipart.ts';
-import { enrolments, offlineDownloads, offlinePartFetches, offlineWatchRecords, trainingVideos, trainingVideoSets, watchProgress, watchRefusals } from '../../db/schema.ts';
+import { enrolments, offlineDownloads, offlinePartFetches, offlineWatchRecords, trainingVideos, watchProgress, watchRefusals } from '../../db/schema.ts';
 import { OFFLINE_REFUSALS } from './offline-credit.ts';
 import { STREAM_PASS_COOKIE } from './stream-pass.ts';
 import { watchEvidence } from './training.service.ts';
@@ -95,25 +95,7 @@ const it = test
     return course;
   })
   /** A course whose parts are ready rows of the given lengths (no media): for the credit rules. */
-  .extend('readyTraining', { scope: 'file' }, ({ db }) => async (durations: number[]) => {
-    const course = await createCourse(db);
-    const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
-    const videos = await db
-      .insert(trainingVideos)
-      .values(
-        durations.map((durationSeconds, index) => ({
-          setId: set!.id,
-          serial: index + 1,
-          originalName: `Part ${index + 1}`,
-          sourceFile: `${randomUUID()}.mp4`,
-          status: 'ready' as const,
-          durationSeconds,
-          renditions: [{ height: 360, file: `${randomUUID()}.mp4`, bitrateKbps: 500 }],
-        })),
-      )
-      .returning();
-    return { course, set: set!, videos };
-  })
+  .extend('readyTraining', { scope: 'file' }, ({ db }) => (durations: number[]) => createReadyTraining(db, durations))
   /** The sync as a device's background sync sends it: no bearer token, the documented body only. */
   .extend('sync', { scope: 'file' }, ({ portal }) => (downloadId: string, records: unknown[]) =>
     portal.app.inject({ method: 'POST', url: '/api/trainingVideo/offline/sync', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ downloadId, records }) }))

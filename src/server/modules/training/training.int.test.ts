@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { createCourse, createEnrolment, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
+import { createCourse, createEnrolment, createReadyTraining, createUser, sessionOf, TEST_PASSWORD } from '../../../testing/factories.ts';
 import { makeClip } from '../../../testing/media.ts';
 import { form, PNG, type TFormPart } from '../../../testing/multipart.ts';
 import { STORAGE_DRIVERS, storedNames as namesIn } from '../../../testing/storage.ts';
@@ -62,30 +62,8 @@ describe.each(STORAGE_DRIVERS)('training videos on the %s storage', (driver) => 
     return learner;
   }
 
-  /**
-   * A course whose training has `durations.length` ready parts (rows only, no media), for the rules
-   * about heartbeats, locks and submission.
-   */
-  async function readyTraining(durations: number[]) {
-    const { db } = portal.runtime;
-    const course = await createCourse(db);
-    const [set] = await db.insert(trainingVideoSets).values({ courseId: course.id, title: `Training ${course.title}` }).returning();
-    const videos = await db
-      .insert(trainingVideos)
-      .values(
-        durations.map((durationSeconds, index) => ({
-          setId: set!.id,
-          serial: index + 1,
-          originalName: `Part ${index + 1}`,
-          sourceFile: `00000000-0000-4000-8000-00000000000${index}.mp4`,
-          status: 'ready' as const,
-          durationSeconds,
-          renditions: [{ height: 360, file: `00000000-0000-4000-8000-10000000000${index}.mp4`, bitrateKbps: 500 }],
-        })),
-      )
-      .returning();
-    return { course, set: set!, videos };
-  }
+  /** A course whose training has a ready part (rows only) of each length: heartbeats, locks, submission. */
+  const readyTraining = (durations: number[]) => createReadyTraining(portal.runtime.db, durations);
 
   /** Moves the learner's last heartbeat on a video back in time, as if that long had passed. */
   async function letTimePass(userId: string, videoId: string, seconds: number) {
