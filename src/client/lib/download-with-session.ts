@@ -2,6 +2,7 @@ import { isExpired } from '@/lib/session/access-token.ts';
 import { EXPIRY_MARGIN_MS, refreshAccessToken } from '@/lib/session/session-refresh.ts';
 import { canRenewSession } from '@/lib/session/session-store.ts';
 import { readAccessToken } from '@/lib/session/session.ts';
+import { readCounting } from '@/lib/read-counting.ts';
 
 /** How a download ended: saved under its name, the session gone (sign in again), or refused. */
 export type TFileDownload = { outcome: 'saved'; fileName: string } | { outcome: 'unauthorized' } | { outcome: 'failed'; message?: string };
@@ -13,22 +14,6 @@ function fileNameOf(response: Response, fallback: string): string {
 
 async function fetchWith(url: string, token: string | null): Promise<Response> {
   return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
-}
-
-/** The body as a blob, telling the bytes received so far as they arrive (a long download on a slow link). */
-async function readCounting(response: Response, onProgress: (receivedBytes: number) => void): Promise<Blob> {
-  if (!response.body) return response.blob();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onProgress(received);
-  }
-  return new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TOfflinePackage, TOfflineStatus } from '../../../shared/schemas/offline.ts';
 import type { TRenditionHeight } from '../../../shared/rendition-heights.ts';
+import { readCounting } from '@/lib/read-counting.ts';
 import { readStoredUser } from '@/lib/session/session-store.ts';
 import { announce, clearInFlight, setInFlight } from '@/lib/offline/download-events.ts';
 import { chunkRange, rangeHeader, resumePoint } from '@/lib/offline/download-plan.ts';
@@ -48,22 +49,6 @@ export class Refused extends Error {
 }
 /** The server answered something other than the bytes asked for. */
 class ServerTrouble extends Error {}
-
-/** Reads a response's body, saying how many bytes have come so far. */
-async function readBody(response: Response, onBytes: (bytes: number) => void): Promise<Blob> {
-  if (!response.body) return response.blob();
-  const reader = response.body.getReader();
-  const pieces: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    pieces.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onBytes(received);
-  }
-  return new Blob(pieces);
-}
 
 async function fetchPoster(key: string, userId: string, videoId: string, url: string, signal: AbortSignal): Promise<void> {
   const response = await fetch(url, { credentials: 'same-origin', signal });
@@ -131,7 +116,7 @@ export async function drive(job: TJob, signal: AbortSignal): Promise<void> {
       void response.body?.cancel();
       throw new ServerTrouble(`status ${response.status}`);
     }
-    const blob = await readBody(response, (bytes) => {
+    const blob = await readCounting(response, (bytes) => {
       setInFlight(key, bytes);
       const now = Date.now();
       if (now - lastProgress > 250) {
